@@ -1,0 +1,83 @@
+/** A card suit, spelled as in the API. */
+export type Suit = 'clubs' | 'hearts' | 'spades' | 'diamonds';
+/** A card rank, spelled as in the API; order 6 < 7 < 8 < 9 < 10 < J < Q < K < A. */
+export type Rank = '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K' | 'A';
+/** One playing card. */
+export interface Card {
+  readonly suit: Suit;
+  readonly rank: Rank;
+}
+export type DeckSize = 24 | 36;
+
+export const SUITS: readonly Suit[] = ['clubs', 'diamonds', 'hearts', 'spades'];
+export const RANKS: readonly Rank[] = ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+
+const RANK_VALUE: Record<Rank, number> = { '6': 6, '7': 7, '8': 8, '9': 9, '10': 10, J: 11, Q: 12, K: 13, A: 14 };
+const SUIT_LETTER: Record<Suit, string> = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
+const LETTER_SUIT: Record<string, Suit> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+
+/** Numeric value of a rank, 6..14, for comparisons. */
+export function rankValue(rank: Rank): number {
+  return RANK_VALUE[rank];
+}
+
+export function isSameCard(a: Card, b: Card): boolean {
+  return a.suit === b.suit && a.rank === b.rank;
+}
+
+/** Compact notation, e.g. `10H`, `QS`: rank then suit letter (C, D, H, S). */
+export function cardCode(c: Card): string {
+  return c.rank + SUIT_LETTER[c.suit];
+}
+
+/** Parses one card in compact notation (`'QH'`, `'10S'`); throws on a typo, since it is for fixtures. */
+export function card(code: string): Card {
+  const text = code.trim().toUpperCase();
+  const suit = LETTER_SUIT[text.slice(-1)];
+  const rank = text.slice(0, -1) as Rank;
+  if (suit === undefined || !(rank in RANK_VALUE)) throw new Error(`not a card: ${code}`);
+  return { suit, rank };
+}
+
+/** Parses a space-separated list of cards: `hand('6S 10H AD')`. */
+export function hand(codes: string): Card[] {
+  return codes.split(/\s+/).filter((c) => c !== '').map(card);
+}
+
+/** The ordered deck before shuffling: 36 = 6..A, 24 = 9..A, suit by suit. */
+export function orderedDeck(deckSize: DeckSize): Card[] {
+  const ranks = deckSize === 36 ? RANKS : RANKS.slice(3);
+  const deck: Card[] = [];
+  for (const suit of SUITS) for (const rank of ranks) deck.push({ suit, rank });
+  return deck;
+}
+
+/** Whether `defence` beats `attack`: same suit and higher, or a trump against a non-trump. */
+export function beats(attack: Card, defence: Card, trump: Suit): boolean {
+  if (defence.suit === attack.suit) return RANK_VALUE[defence.rank] > RANK_VALUE[attack.rank];
+  return defence.suit === trump;
+}
+
+/** The order a hand is shown in (spec: trumps first, then descending rank); returns a new array. */
+export function sortHand(cards: readonly Card[], trump: Suit | null): Card[] {
+  return [...cards].sort((a, b) => {
+    const at = a.suit === trump ? 1 : 0;
+    const bt = b.suit === trump ? 1 : 0;
+    if (at !== bt) return bt - at;
+    const byRank = RANK_VALUE[b.rank] - RANK_VALUE[a.rank];
+    return byRank !== 0 ? byRank : SUITS.indexOf(a.suit) - SUITS.indexOf(b.suit);
+  });
+}
+
+/** The card a bot or an expired timer plays first: lowest non-trump, else lowest trump. */
+export function lowestCard(cards: readonly Card[], trump: Suit): Card | undefined {
+  let best: Card | undefined;
+  for (const c of cards) {
+    if (best === undefined || cardWeight(c, trump) < cardWeight(best, trump)) best = c;
+  }
+  return best;
+}
+
+export function cardWeight(c: Card, trump: Suit): number {
+  return RANK_VALUE[c.rank] + (c.suit === trump ? 100 : 0);
+}

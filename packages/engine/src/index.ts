@@ -1,0 +1,28 @@
+export { applyAction } from './apply.js';
+export { awaited } from './timeout.js';
+export { chooseAction } from './bot.js';
+export {
+  RANKS,
+  SUITS,
+  beats,
+  card,
+  cardCode,
+  hand,
+  isSameCard,
+  lowestCard,
+  orderedDeck,
+  rankValue,
+  sortHand,
+  type Card,
+  type DeckSize,
+  type Rank,
+  type Suit,
+} from './cards.js';
+export { createGame, dealFromSeed, type CreateGameResult, type Deal, type DeckSource } from './create-game.js';
+export { ENGINE_ERRORS, type EngineError, type EngineErrorCode } from './errors.js';
+export { legalActions } from './legal.js';
+export { DEFAULT_OPTIONS, turnSeconds, validateOptions, type CardTransferPermission, type GameOptions } from './options.js';
+export { sha256Hex } from './sha256.js';
+export { seedStream, shuffledDeck, type SeedStream } from './shuffle.js';
+export type * from './types.js';
+export { viewFor } from './view.js';

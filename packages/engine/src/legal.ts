@@ -1,0 +1,96 @@
+import { boardFromState, boardFromView, roomOnTable, type Board } from './board.js';
+import type { Card, Rank } from './cards.js';
+import {
+  attackGate,
+  checkBeat,
+  checkCatch,
+  checkSurrender,
+  checkTake,
+  defenceGate,
+  mayBeat,
+  ranksOnTable,
+  transferGate,
+  transferRank,
+} from './judge.js';
+import type { Action, GameState, GameView, PlayerId } from './types.js';
+
+function isView(source: GameState | GameView): source is GameView {
+  return 'seats' in source;
+}
+
+/**
+ * Every honest action `player` may take now, from the full state or from that player's own view
+ * (both give the same list, so the web highlights exactly what the server accepts). A lead lists
+ * every set of same-rank cards that fits; a throw-in lists single cards (several at once are
+ * accepted too). In cheating mode catches are listed; cheats themselves never are. In secret
+ * trump mode before the reveal a view cannot know the trump, so it lists every defence that
+ * might beat; the server then judges with the real trump.
+ */
+export function legalActions(source: GameState | GameView, player: PlayerId): Action[] {
+  const board = isView(source) ? boardFromView(source) : boardFromState(source);
+  const seat = board.players.indexOf(player);
+  if (seat < 0 || board.phase === 'finished' || !board.isActive[seat]) return [];
+  let hand: readonly Card[];
+  if (isView(source)) {
+    if (source.viewer !== player) return [];
+    hand = source.hand;
+  } else {
+    hand = source.hands[seat]!;
+  }
+  const actions: Action[] = [];
+  if (board.phase === 'play') {
+    if (board.slots.length === 0) addLeads(board, seat, hand, player, actions);
+    else addBoutMoves(board, seat, hand, player, actions);
+  }
+  // Cheap test first: beat needs every card beaten or a take (checkBeat then says the rest).
+  const mayBeatNow = board.phase === 'catch_window' || board.isTaking || (board.slots.length > 0 && board.slots.every((s) => s.defense_card !== null));
+  if (mayBeatNow && checkBeat(board, seat).ok) actions.push({ type: 'beat', player });
+  if (board.options.is_cheating_allowed) {
+    for (const slot of board.slots) {
+      if (checkCatch(board, seat, slot.slot_id).ok) actions.push({ type: 'catch', player, slot_id: slot.slot_id });
+    }
+  }
+  if (checkSurrender(board, seat).ok) actions.push({ type: 'surrender', player });
+  return actions;
+}
+
+// The lists below use the same gates and tests as applyAction (judge.ts), checked once per
+// player instead of once per card: legalActions runs before every action, so it is the hot path.
+
+function addLeads(board: Board, seat: number, hand: readonly Card[], player: PlayerId, out: Action[]): void {
+  if (attackGate(board, seat) !== null) return;
+  const room = roomOnTable(board);
+  const seen: Rank[] = [];
+  for (const first of hand) {
+    if (seen.includes(first.rank)) continue;
+    seen.push(first.rank);
+    const group = hand.filter((c) => c.rank === first.rank);
+    // Every non-empty subset of the rank's cards that fits (at most 4 cards, 15 subsets).
+    for (let mask = 1; mask < 1 << group.length; mask++) {
+      const cards = group.filter((_, i) => (mask & (1 << i)) !== 0);
+      if (cards.length <= room) out.push({ type: 'attack', player, cards });
+    }
+  }
+}
+
+function addBoutMoves(board: Board, seat: number, hand: readonly Card[], player: PlayerId, out: Action[]): void {
+  if (seat === board.defender) {
+    if (defenceGate(board, seat) === null) {
+      for (const slot of board.slots) {
+        if (slot.defense_card !== null) continue;
+        for (const card of hand) {
+          if (mayBeat(slot.attack_card, card, board.trumpSuit)) out.push({ type: 'defence', player, slot_id: slot.slot_id, card });
+        }
+      }
+    }
+    if (transferGate(board, seat) === null) {
+      const rank = transferRank(board);
+      for (const card of hand) if (card.rank === rank) out.push({ type: 'transfer', player, card });
+    }
+    if (checkTake(board, seat).ok) out.push({ type: 'take', player });
+    return;
+  }
+  if (attackGate(board, seat) !== null || roomOnTable(board) === 0) return;
+  const ranks = ranksOnTable(board.slots);
+  for (const card of hand) if (ranks.has(card.rank)) out.push({ type: 'attack', player, cards: [card] });
+}
