@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Username rules: 3–32 letters (any script), digits, `_`, `.` or `-`. No spaces, no control or
+ * invisible characters, nothing that looks like markup or SQL: the name is shown to other players.
+ */
+export const username = z
+  .string()
+  .min(3, 'must be at least 3 characters')
+  .max(32, 'must be at most 32 characters')
+  .regex(/^[\p{L}\p{N}_.-]+$/u, 'may hold only letters, digits, "_", "." and "-"');
+
+export const password = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(128, 'must be at most 128 characters');
+
+/** ISO 3166-1 alpha-2, upper case. */
+export const country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "RU"');
+
+/** A BCP 47 primary language subtag such as "ru" or "en". */
+export const language = z.string().regex(/^[a-z]{2,3}$/, 'must be a language code such as "ru"');
+
+export const registrationRequest = z.object({
+  username,
+  password,
+  country: country.nullish(),
+  language: language.nullish(),
+});
+export type RegistrationRequest = z.infer<typeof registrationRequest>;
+
+export const loginRequest = z.object({
+  username: z.string().min(1).max(64),
+  password: z.string().min(1).max(128),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const refreshRequest = z.object({ refresh_token: z.string().min(1).max(256) });
+export type RefreshRequest = z.infer<typeof refreshRequest>;
+
+export const logoutRequest = refreshRequest;
+
+export const telegramAuthRequest = z.object({
+  init_data: z.string().min(1).max(8192),
+  /** Accepted for the spec's client; the signed start_param decides the parent (DESIGN.md §11). */
+  parent: z.union([z.number().int(), z.string().max(32)]).nullish(),
+});
+export type TelegramAuthRequest = z.infer<typeof telegramAuthRequest>;
+
+export const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Chips as a decimal string (balances are BIGINT on the server; JSON numbers would lose precision). */
+export const chips = z.string().regex(/^-?\d+$/, 'must be an integer as a decimal string');
+
+export const walletType = z.enum(['BALANCE', 'BONUS_BALANCE']);
+export type WalletType = z.infer<typeof walletType>;
+
+export const role = z.enum(['player', 'agent', 'admin']);
+export type Role = z.infer<typeof role>;
+
+export const links = z.object({ next: z.string().nullable(), previous: z.string().nullable() });
+
+/** A paged list: `{ items, links }` (DESIGN.md §9). */
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), links });
+}
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});

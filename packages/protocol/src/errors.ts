@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * Every stable error code of the HTTP API and its HTTP status: the one table (DESIGN.md §9).
+ * Codes are namespaced `area/what`; clients switch on the code, never on the message.
+ */
+export const errorStatus = {
+  'request/invalid': 400,
+  'request/not_found': 404,
+  'request/body_too_large': 413,
+  'request/unsupported_media_type': 415,
+  'request/rate_limited': 429,
+  'auth/invalid_credentials': 401,
+  'auth/token_missing': 401,
+  'auth/token_expired': 401,
+  'auth/token_invalid': 401,
+  'auth/refresh_invalid': 401,
+  'auth/telegram_invalid': 401,
+  'auth/telegram_expired': 401,
+  'auth/telegram_unavailable': 503,
+  'auth/forbidden': 403,
+  'user/not_found': 404,
+  'user/username_taken': 409,
+  'avatar/not_an_image': 400,
+  'avatar/too_large': 413,
+  'wallet/not_found': 404,
+  'wallet/insufficient_funds': 409,
+  'room/not_found': 404,
+  'room/full': 409,
+  'room/wrong_password': 403,
+  'room/already_seated': 409,
+  'room/not_seated': 409,
+  'room/seat_taken': 409,
+  'room/not_started': 409,
+  'room/already_started': 409,
+  'room/finished': 409,
+  'room/not_finished': 409,
+  'rule/stale_seq': 409,
+  'emoji/not_found': 404,
+  'emoji/not_allowed': 409,
+  'internal/error': 500,
+} as const;
+
+export type KnownErrorCode = keyof typeof errorStatus;
+/** Rule codes come from the engine (`rule/...`); they are open-ended, so typed as a template. */
+export type RuleErrorCode = `rule/${string}`;
+export type ErrorCode = KnownErrorCode | RuleErrorCode;
+
+export const errorCodes = Object.keys(errorStatus) as KnownErrorCode[];
+
+/** The HTTP status of a code: the table above; any `rule/*` is 422 (a legal request the rules refuse). */
+export function httpStatusOf(code: ErrorCode): number {
+  if (code in errorStatus) return errorStatus[code as KnownErrorCode];
+  if (code.startsWith('rule/')) return 422;
+  return 500;
+}
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** An expected failure as a value: what services return and routes map to `errorBody`. */
+export interface Failure<C extends ErrorCode = ErrorCode> {
+  readonly code: C;
+  readonly message: string;
+  readonly details?: Record<string, unknown>;
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { chips, links, walletType } from './common.js';
+
+/** The spec's limits on a room's bet (SPEC "Filter defaults"). */
+export const MIN_BET = 100n;
+export const MAX_BET = 10_000_000n;
+/** The spec's bet presets; any whole amount within MIN_BET..MAX_BET is accepted as well. */
+export const BET_PRESETS = [100, 999, 1000, 4999, 5000, 9999, 10000, 24999, 25000, 49999, 50000, 100000] as const;
+
+export const suit = z.enum(['clubs', 'hearts', 'spades', 'diamonds']);
+export const rank = z.enum(['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A']);
+export const card = z.object({ suit, rank });
+export type CardPayload = z.infer<typeof card>;
+
+export const roomStatus = z.enum(['pending', 'ready', 'in_progress', 'FINISHED']);
+export type RoomStatus = z.infer<typeof roomStatus>;
+export const cardTransferPermission = z.enum(['ALL_PLAYERS', 'NEIGHBORS_ONLY']);
+export const seatResult = z.enum(['victory', 'defeat', 'draw', 'late_joined']);
+
+/** A bet as a decimal string or a whole number, within MIN_BET..MAX_BET; parsed to a bigint. */
+export const betAmount = z
+  .union([z.string().regex(/^\d{1,12}$/, 'must be a whole number of chips'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform((v) => BigInt(v))
+  .refine((v) => v >= MIN_BET && v <= MAX_BET, `must be between ${MIN_BET} and ${MAX_BET}`);
+
+export const createRoomBody = z
+  .object({
+    bet_amount: betAmount,
+    player_count: z.number().int().min(2).max(6),
+    deck_size: z.union([z.literal(24), z.literal(36)]),
+    balance_type: walletType.default('BONUS_BALANCE'),
+    is_speed_mode: z.boolean().default(false),
+    is_transfer_allowed: z.boolean().default(false),
+    is_cheating_allowed: z.boolean().default(false),
+    is_draw_allowed: z.boolean().default(false),
+    is_death_match_allowed: z.boolean().default(false),
+    is_classic_mode_allowed: z.boolean().default(true),
+    card_transfer_permission: cardTransferPermission.default('ALL_PLAYERS'),
+    secret_trump_mode: z.boolean().default(false),
+    password: z.string().min(1).max(64).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.deck_size === 24 && v.player_count > 4) {
+      ctx.addIssue({ code: 'custom', path: ['player_count'], message: 'a 24-card deck seats at most 4 players' });
+    }
+    if (v.is_classic_mode_allowed === v.is_death_match_allowed) {
+      ctx.addIssue({ code: 'custom', path: ['is_death_match_allowed'], message: 'exactly one of is_classic_mode_allowed and is_death_match_allowed' });
+    }
+  });
+export type CreateRoomBody = z.infer<typeof createRoomBody>;
+
+/** A query list: repeated (`?a=1&a=2`) or comma-separated (`?a=1,2`); empty = no filter. */
+function listOf<T extends z.ZodType>(item: T) {
+  return z.preprocess((raw) => {
+    if (raw === undefined || raw === '') return undefined;
+    const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter((v) => v !== '');
+    return parts.length === 0 ? undefined : parts;
+  }, z.array(item).optional());
+}
+const queryBool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const queryChips = z.string().regex(/^\d{1,12}$/, 'must be a whole number of chips').transform((v) => BigInt(v));
+
+/** The spec's room filter (GET rooms/). Each non-empty list matches when it contains the room's value. */
+export const roomListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  min_bet: queryChips.optional(),
+  max_bet: queryChips.optional(),
+  player_count: listOf(z.coerce.number().int().min(2).max(6)),
+  deck_size: listOf(z.coerce.number().int().refine((v) => v === 24 || v === 36, 'must be 24 or 36')),
+  status: listOf(z.enum(['pending', 'ready', 'in_progress'])),
+  balance_type: listOf(walletType),
+  is_speed_mode: listOf(queryBool),
+  is_transfer_allowed: listOf(queryBool),
+  is_cheating_allowed: listOf(queryBool),
+  is_draw_allowed: listOf(queryBool),
+  is_death_match_allowed: listOf(queryBool),
+  is_classic_mode_allowed: listOf(queryBool),
+  card_transfer_permission: listOf(cardTransferPermission),
+  secret_trump_mode: listOf(queryBool),
+});
+export type RoomListQuery = z.infer<typeof roomListQuery>;
+
+export const roomIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const roomSeat = z.object({
+  position: z.number().int(),
+  player_id: z.number().int(),
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+  country: z.string().nullable(),
+  is_ready: z.boolean(),
+});
+
+export const room = z.object({
+  id: z.number().int(),
+  status: roomStatus,
+  bet_amount: chips,
+  balance_type: walletType,
+  player_count: z.number().int(),
+  deck_size: z.number().int(),
+  is_speed_mode: z.boolean(),
+  is_transfer_allowed: z.boolean(),
+  is_cheating_allowed: z.boolean(),
+  is_draw_allowed: z.boolean(),
+  is_death_match_allowed: z.boolean(),
+  is_classic_mode_allowed: z.boolean(),
+  card_transfer_permission: cardTransferPermission,
+  secret_trump_mode: z.boolean(),
+  is_private: z.boolean(),
+  seats_taken: z.number().int(),
+  seats: z.array(roomSeat),
+  created_at: z.string(),
+});
+export type RoomPayload = z.infer<typeof room>;
+export const roomList = z.object({ items: z.array(room), links });
+
+/** A POST without a body arrives as null: treated as `{}`. */
+const orEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
+
+export const seatBody = orEmpty(z.object({ position: z.number().int().min(0).max(5).optional(), password: z.string().max(64).optional() }));
+
+/** Every action body may name the `seq` the player saw; a different current seq is `rule/stale_seq`. */
+const seqField = { seq: z.number().int().nonnegative().optional() };
+export const emptyActionBody = orEmpty(z.object(seqField));
+export const attackBody = z.object({ cards: z.array(card).min(1).max(6), ...seqField });
+export const defenceBody = z.object({ slot_id: z.number().int().positive(), card, ...seqField });
+export const transferBody = z.object({ card, ...seqField });
+export const catchBody = z.object({ slot_id: z.number().int().positive(), ...seqField });
+
+export const actionAnswer = z.object({ seq: z.number().int() });
+export const handAnswer = z.object({ items: z.array(card), seq: z.number().int() });
+
+export const presenceConnectAnswer = z.object({ url: z.string(), token: z.string() });
+
+export const sendEmojiBody = z.object({
+  recipient: z.object({ player_id: z.coerce.number().int().positive(), username: z.string().max(64).optional() }),
+  emoji: z.union([z.number().int().positive(), z.string().min(1).max(64)]),
+});
+export type SendEmojiBody = z.infer<typeof sendEmojiBody>;
