@@ -1,0 +1,9 @@
+// `npx drizzle-kit generate` (from apps/server) writes SQL migrations from src/store/schema.ts.
+// The migrations are checked in and applied at start by drizzle-orm's migrator (pg and PGlite).
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/store/schema.ts',
+  out: './drizzle',
+});

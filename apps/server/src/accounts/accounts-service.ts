@@ -1,0 +1,175 @@
+import type { Failure, Me, RegistrationRequest, TokenPair } from '@durak/protocol';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Store, Tx } from '../store/db.js';
+import { users } from '../store/schema.js';
+import { parentFromStartParam, validateInitData, type TelegramUser } from '../telegram/init-data.js';
+import { listWallets, payWelcomeBonus } from '../wallets/wallets.js';
+import type { PasswordHasher } from './passwords.js';
+import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './sessions.js';
+import type { TokenService } from './tokens.js';
+import { canAdoptParent, insertUser, rolesOf } from './users.js';
+
+export type Result<T, C extends Failure['code']> = { ok: true; value: T } | { ok: false; error: Failure<C> };
+
+export interface AccountsOptions {
+  readonly store: Store;
+  readonly tokens: TokenService;
+  readonly passwords: PasswordHasher;
+  readonly welcomeBonus: bigint;
+  readonly refreshTokenDays: number;
+  readonly telegramBotToken: string | undefined;
+  readonly now?: () => Date;
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+const taken = { ok: false, error: { code: 'user/username_taken', message: 'This username is taken', details: { field: 'username' } } } as const;
+
+/** Sign-up, sign-in, sessions and profile: everything about who a user is. */
+export function createAccountsService(options: AccountsOptions) {
+  const { store, tokens, passwords } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function issueTokens(tx: Tx, userId: number): Promise<TokenPair> {
+    const roles = await rolesOf(tx, userId);
+    const refresh_token = await issueRefreshToken(tx, userId, options.refreshTokenDays);
+    return { access_token: await tokens.signAccessToken(userId, roles), refresh_token };
+  }
+
+  /** A new user: the row, wallets, role, and the welcome bonus through the ledger — one transaction. */
+  async function createUser(tx: Tx, user: Parameters<typeof insertUser>[1]): Promise<number | undefined> {
+    const id = await insertUser(tx, user);
+    if (id !== undefined) await payWelcomeBonus(tx, id, options.welcomeBonus);
+    return id;
+  }
+
+  return {
+    async register(input: RegistrationRequest): Promise<Result<TokenPair, 'user/username_taken'>> {
+      const passwordHash = await passwords.hash(input.password);
+      return store.withTransaction(async (tx) => {
+        const id = await createUser(tx, {
+          username: input.username,
+          passwordHash,
+          country: input.country ?? null,
+          language: input.language ?? null,
+        });
+        if (id === undefined) return taken;
+        return { ok: true, value: await issueTokens(tx, id) };
+      });
+    },
+
+    async login(username: string, password: string): Promise<Result<TokenPair, 'auth/invalid_credentials'>> {
+      const [user] = await store.db
+        .select({ id: users.id, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+      const isValid = await passwords.verify(user?.passwordHash ?? null, password);
+      if (!user || !user.passwordHash || !isValid) {
+        return { ok: false, error: { code: 'auth/invalid_credentials', message: 'Wrong username or password' } };
+      }
+      return store.withTransaction(async (tx) => ({ ok: true, value: await issueTokens(tx, user.id) }));
+    },
+
+    async refresh(refreshToken: string): Promise<Result<TokenPair, 'auth/refresh_invalid'>> {
+      return store.withTransaction(async (tx) => {
+        const rotated = await rotateRefreshToken(tx, refreshToken, options.refreshTokenDays);
+        if (!rotated.ok) return { ok: false, error: { code: 'auth/refresh_invalid', message: 'The refresh token is not valid' } };
+        const roles = await rolesOf(tx, rotated.userId);
+        return {
+          ok: true,
+          value: { access_token: await tokens.signAccessToken(rotated.userId, roles), refresh_token: rotated.refreshToken },
+        };
+      });
+    },
+
+    logout(refreshToken: string): Promise<void> {
+      return store.withTransaction((tx) => revokeRefreshToken(tx, refreshToken));
+    },
+
+    async telegramSignIn(
+      initData: string,
+    ): Promise<Result<TokenPair, 'auth/telegram_invalid' | 'auth/telegram_expired' | 'auth/telegram_unavailable'>> {
+      if (!options.telegramBotToken) {
+        return { ok: false, error: { code: 'auth/telegram_unavailable', message: 'Telegram sign-in is not configured' } };
+      }
+      const checked = validateInitData(initData, options.telegramBotToken, now());
+      if (!checked.ok) return checked;
+      const { user, startParam } = checked.data;
+      return store.withTransaction(async (tx) => {
+        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.telegramId, user.id));
+        if (existing) {
+          if (user.photoUrl?.startsWith('https://')) {
+            await tx.update(users).set({ avatarUrl: user.photoUrl }).where(and(eq(users.id, existing.id), isNull(users.avatarUrl)));
+          }
+          return { ok: true, value: await issueTokens(tx, existing.id) };
+        }
+        // The parent comes only from the signed start_param and is fixed here, at first sign-up.
+        const parent = parentFromStartParam(startParam);
+        const parentId = parent !== undefined && (await canAdoptParent(tx, undefined, parent)) ? parent : null;
+        const id = await createTelegramUser(tx, user, parentId);
+        return { ok: true, value: await issueTokens(tx, id) };
+      });
+    },
+
+    async profile(userId: number): Promise<Result<Me, 'user/not_found'>> {
+      const [user] = await store.db.select().from(users).where(eq(users.id, userId));
+      if (!user) return { ok: false, error: { code: 'user/not_found', message: 'No such user' } };
+      const [roles, wallets] = await Promise.all([rolesOf(store.db, userId), listWallets(store.db, userId)]);
+      return {
+        ok: true,
+        value: {
+          id: user.id,
+          username: user.username,
+          avatar_url: user.avatarUrl,
+          country: user.country,
+          language: user.language,
+          parent_id: user.parentId,
+          telegram_id: user.telegramId === null ? null : user.telegramId.toString(),
+          roles,
+          wallets: wallets.map((w) => ({ wallet_type: w.walletType, balance: w.balance.toString() })),
+        },
+      };
+    },
+
+    async changeUsername(userId: number, username: string): Promise<Result<{ username: string }, 'user/username_taken'>> {
+      return store.withTransaction(async (tx) => {
+        const [clash] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.username}) = ${username.toLowerCase()} and ${users.id} <> ${userId}`);
+        if (clash) return taken;
+        await tx.update(users).set({ username }).where(eq(users.id, userId));
+        return { ok: true, value: { username } };
+      });
+    },
+
+    async setAvatarUrl(userId: number, avatarUrl: string): Promise<void> {
+      await store.db.update(users).set({ avatarUrl }).where(eq(users.id, userId));
+    },
+
+    createUser: (user: Parameters<typeof insertUser>[1]) => store.withTransaction((tx) => createUser(tx, user)),
+  };
+
+  async function createTelegramUser(tx: Tx, user: TelegramUser, parentId: number | null): Promise<number> {
+    const base = telegramUsername(user);
+    const language = user.languageCode?.toLowerCase().split('-')[0];
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const suffix = attempt === 0 ? '' : `_${attempt === 1 ? user.id.toString().slice(-4) : Math.floor(Math.random() * 1e6)}`;
+      const id = await createUser(tx, {
+        username: `${base.slice(0, 32 - suffix.length)}${suffix}`,
+        telegramId: user.id,
+        avatarUrl: user.photoUrl?.startsWith('https://') ? user.photoUrl : null,
+        language: language && /^[a-z]{2,3}$/.test(language) ? language : null,
+        parentId,
+      });
+      if (id !== undefined) return id;
+    }
+    throw new Error(`could not find a free username for telegram user ${user.id}`);
+  }
+}
+
+/** Telegram usernames already fit our rules ([A-Za-z0-9_]{5,32}); users without one get tg<id>. */
+function telegramUsername(user: TelegramUser): string {
+  if (user.username && /^[A-Za-z0-9_]{3,32}$/.test(user.username)) return user.username;
+  return `tg${user.id}`;
+}

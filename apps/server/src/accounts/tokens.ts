@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Role } from '@durak/protocol';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export type AccessTokenCheck =
+  | { readonly ok: true; readonly userId: number; readonly roles: readonly Role[] }
+  | { readonly ok: false; readonly reason: 'expired' | 'invalid' };
+
+export interface TokenService {
+  /** A JWT (HS256) with `sub` = the user id as a string and the `roles` claim. */
+  signAccessToken(userId: number, roles: readonly Role[]): Promise<string>;
+  /** Checks an access token; the HTTP API and the realtime gateway both use exactly this. */
+  verifyAccessToken(token: string): Promise<AccessTokenCheck>;
+}
+
+const knownRoles = new Set<string>(['player', 'agent', 'admin']);
+
+export function createTokenService(secret: string, lifetimeSeconds: number, now: () => Date = () => new Date()): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccessToken(userId, roles) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      return new SignJWT({ roles: [...roles] })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + lifetimeSeconds)
+        .sign(key);
+    },
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
+        const userId = Number(payload.sub);
+        const roles = payload.roles;
+        if (!Number.isSafeInteger(userId) || userId <= 0) return { ok: false, reason: 'invalid' };
+        if (!Array.isArray(roles) || !roles.every((r) => typeof r === 'string' && knownRoles.has(r))) {
+          return { ok: false, reason: 'invalid' };
+        }
+        return { ok: true, userId, roles: roles as Role[] };
+      } catch (error) {
+        return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}
+
+/** The configured secret, or one generated on first start and kept in the data directory. */
+export function loadOrCreateSecret(configured: string | undefined, file: string): string {
+  if (configured) return configured;
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAccountsService } from './accounts/accounts-service.js';
+import { createPasswordHasher } from './accounts/passwords.js';
+import { createTokenService, loadOrCreateSecret } from './accounts/tokens.js';
+import { createAvatarService } from './avatars/avatars-service.js';
+import { seedDatabase, type SeedResult } from './catalogue/seed.js';
+import type { Config } from './config.js';
+import { registerCatalogueRoutes } from './http/catalogue-routes.js';
+import { installErrorHandling, notFound } from './http/errors.js';
+import { createMetrics, installRequestMetrics } from './http/metrics.js';
+import { registerPermissionRoutes } from './http/permission-routes.js';
+import { registerRoomRoutes } from './http/room-routes.js';
+import { registerSystemRoutes } from './http/system-routes.js';
+import { registerUserRoutes } from './http/user-routes.js';
+import { createRealtime } from './rooms/realtime-wiring.js';
+import { createRoomsModule } from './rooms/rooms-module.js';
+import type { Services } from './services.js';
+import { createStore, type Store } from './store/db.js';
+
+export interface BuildOptions {
+  /** An already open store (tests, benchmarks); otherwise one is opened from the config. */
+  readonly store?: Store;
+  /** The clock for token expiry and Telegram auth_date checks. */
+  readonly now?: () => Date;
+  /** Pino options or false; default: pino at config.logLevel. */
+  readonly logger?: boolean | { level: string };
+}
+
+export interface BuiltApp {
+  /** Not yet listening: more plugins and routes (rooms, realtime) may be registered first. */
+  readonly app: FastifyInstance;
+  readonly services: Services;
+  readonly seed: SeedResult;
+  /** Stops the HTTP server (finishing in-flight requests) and closes the store. */
+  close(): Promise<void>;
+}
+
+/** Opens storage, migrates and seeds, and builds the HTTP app with every service. Does not listen. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const store = options.store ?? (await createStore({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const secret = loadOrCreateSecret(config.jwtSecret, join(config.dataDir, 'jwt-secret'));
+  const tokens = createTokenService(secret, config.accessTokenSeconds, options.now);
+  const passwords = createPasswordHasher(config.argon2);
+  const accounts = createAccountsService({
+    store,
+    tokens,
+    passwords,
+    welcomeBonus: config.welcomeBonus,
+    refreshTokenDays: config.refreshTokenDays,
+    telegramBotToken: config.telegramBotToken,
+    now: options.now,
+  });
+  const avatars = createAvatarService({ uploadDir: config.uploadDir, publicUrl: config.publicUrl, setAvatarUrl: accounts.setAvatarUrl });
+  const metrics = createMetrics();
+  const seed = await seedDatabase(store, accounts, passwords, { username: config.adminUsername, password: config.adminPassword });
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    // Only behind a proxy may X-Forwarded-For name the client: otherwise anyone could dodge the
+    // per-address rate limits by sending a different header each time.
+    trustProxy: config.trustProxy,
+  });
+  // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
+  app.removeContentTypeParser('text/plain');
+  // The realtime gateway shares the HTTP port: it takes the upgrades of /connection/websocket.
+  const realtime = createRealtime({ server: app.server, tokens, redisUrl: config.redisUrl, redisPrefix: config.rooms.redisPrefix, logger: app.log });
+  const rooms = createRoomsModule({
+    store,
+    realtime,
+    config: config.rooms,
+    ...(options.now ? { now: options.now } : {}),
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
+  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms };
+  app.addHook('onReady', async () => rooms.startSweeper());
+  // Clients are told to reconnect (to another node) before the HTTP server stops.
+  app.addHook('preClose', async () => {
+    await rooms.close();
+    await realtime.close();
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  installRequestMetrics(app, metrics);
+  // Graceful shutdown: requests in flight finish, but their keep-alive connections must not hold
+  // the close open for the client's idle timeout, so answers sent while closing end the connection.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Durak API', version: '1.0.0', description: 'Game API under /api/v1, platform API under /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(cors, { origin: config.publicUrl ? [new URL(config.publicUrl).origin] : false, credentials: true });
+  if (config.authRateLimit > 0) await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: true });
+  mkdirSync(config.uploadDir, { recursive: true });
+  await app.register(fastifyStatic, { root: config.uploadDir, prefix: '/uploads/', decorateReply: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    // SPA fallback: a browser navigating to a client-side route gets the app's index.html.
+    const isPage = request.method === 'GET' && !/^\/(api|uploads|connection)(\/|$)/.test(path);
+    if (hasWeb && isPage && (request.headers.accept ?? '').includes('text/html')) return reply.sendFile('index.html');
+    return notFound(reply, path);
+  });
+
+  registerSystemRoutes(app, services);
+  registerUserRoutes(app, services);
+  registerPermissionRoutes(app, services);
+  registerCatalogueRoutes(app, services);
+  registerRoomRoutes(app, tokens, rooms);
+
+  if (!options.store) app.addHook('onClose', async () => store.close());
+  return { app, services, seed, close: () => app.close() };
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Failure } from '@durak/protocol';
+import sharp from 'sharp';
+
+export const maxAvatarBytes = 5 * 1024 * 1024;
+const avatarSide = 256;
+// Raster formats only: SVG can carry script, and sharp would happily read it.
+const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+export type AvatarResult = { ok: true; avatarUrl: string } | { ok: false; error: Failure<'avatar/not_an_image'> };
+
+export interface AvatarOptions {
+  readonly uploadDir: string;
+  /** Absolute origin for URLs (the web shows only https avatars); absent: a path under /uploads. */
+  readonly publicUrl: string | undefined;
+  readonly setAvatarUrl: (userId: number, url: string) => Promise<void>;
+}
+
+export type AvatarService = ReturnType<typeof createAvatarService>;
+
+/** Turns an uploaded file into the user's 256×256 webp avatar; the file is judged by content, not by name. */
+export function createAvatarService(options: AvatarOptions) {
+  const notAnImage: AvatarResult = {
+    ok: false,
+    error: { code: 'avatar/not_an_image', message: 'The file is not a supported image', details: { field: 'file' } },
+  };
+  return {
+    async upload(userId: number, data: Buffer): Promise<AvatarResult> {
+      let webp: Buffer;
+      try {
+        const image = sharp(data, { failOn: 'error', limitInputPixels: 40_000_000 });
+        const meta = await image.metadata();
+        if (!meta.format || !acceptedFormats.has(meta.format)) return notAnImage;
+        webp = await image.rotate().resize(avatarSide, avatarSide, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
+      } catch {
+        return notAnImage;
+      }
+      const name = `${userId}-${randomBytes(6).toString('hex')}.webp`;
+      await mkdir(join(options.uploadDir, 'avatars'), { recursive: true });
+      await writeFile(join(options.uploadDir, 'avatars', name), webp);
+      const path = `/uploads/avatars/${name}`;
+      const avatarUrl = options.publicUrl ? new URL(path, options.publicUrl).toString() : path;
+      await options.setAvatarUrl(userId, avatarUrl);
+      return { ok: true, avatarUrl };
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { registerUser, request } from '../test-support/http.js';
+import { startTestServer, type TestServer } from '../test-support/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ adminUsername: undefined, adminPassword: undefined });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('seeding an empty database', () => {
+  it('creates an admin named admin with a generated password that signs in', async () => {
+    const admin = server.seed.firstAdmin;
+    expect(admin?.username).toBe('admin');
+    expect(admin?.generatedPassword).toMatch(/^[\w-]{12,}$/);
+    const login = await request<{ access_token: string }>(`${server.url}/api/user/login`, {
+      body: { username: 'admin', password: admin?.generatedPassword },
+    });
+    expect(login.status).toBe(200);
+    const perms = await request<{ roles: string[] }>(`${server.url}/api/permission/me`, { token: login.body.access_token });
+    expect(perms.body.roles).toContain('admin');
+  });
+
+  it('fills the emoji catalogue: some throwable, some not', async () => {
+    const { access_token } = await registerUser(server.url, 'emoji_fan');
+    const res = await request<{ items: { name: string; is_throwable: boolean }[] }>(`${server.url}/api/emoji`, { token: access_token });
+    expect(res.status).toBe(200);
+    expect(res.body.items.length).toBeGreaterThanOrEqual(10);
+    expect(res.body.items).toContainEqual(expect.objectContaining({ name: 'tomato', is_throwable: true }));
+    expect(res.body.items).toContainEqual(expect.objectContaining({ name: 'smile', is_throwable: false }));
+  });
+
+  it('a second start on the same database seeds nothing and prints no password', async () => {
+    const again = await buildApp(server.config, { logger: false, store: server.services.store });
+    expect(again.seed.firstAdmin).toBeUndefined();
+    await again.close();
+  });
+});

@@ -1,0 +1,103 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { loadRoomsConfig, type RoomsConfig } from './rooms/rooms-config.js';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'must be a redis:// URL'),
+  JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  TELEGRAM_BOT_TOKEN: optionalText.refine((v) => v === undefined || /^\d+:[\w-]+$/.test(v), 'must look like 123456:ABC-...'),
+  PUBLIC_URL: optionalText.refine((v) => v === undefined || URL.canParse(v), 'must be an absolute URL'),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
+  UPLOAD_DIR: optionalText,
+  WEB_DIST: optionalText,
+  WELCOME_BONUS: z.string().regex(/^\d+$/, 'must be a whole number of chips').default('10000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19 * 1024),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+});
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** postgres://...; absent: PGlite. */
+  readonly databaseUrl: string | undefined;
+  /** PGlite's directory; absent with no databaseUrl: PGlite in memory (tests). */
+  readonly pgliteDir: string | undefined;
+  readonly dataDir: string;
+  readonly redisUrl: string | undefined;
+  /** Absent: generated once and kept in `${dataDir}/jwt-secret`. */
+  readonly jwtSecret: string | undefined;
+  readonly telegramBotToken: string | undefined;
+  readonly publicUrl: string | undefined;
+  readonly adminUsername: string | undefined;
+  readonly adminPassword: string | undefined;
+  readonly uploadDir: string;
+  readonly webDist: string;
+  readonly welcomeBonus: bigint;
+  readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Requests per minute per address on login, registration, refresh and Telegram auth; 0 = off. */
+  readonly authRateLimit: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits, logs). */
+  readonly trustProxy: boolean;
+  readonly bodyLimit: number;
+  readonly argon2: { readonly memoryCost: number; readonly timeCost: number };
+  readonly accessTokenSeconds: number;
+  readonly refreshTokenDays: number;
+  /** Turn and ready timers, rake, timer sweep, emoji limits (TURN_SECONDS, READY_SECONDS, RAKE_BPS, ...). */
+  readonly rooms: RoomsConfig;
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; message: string };
+
+/** Reads and validates the environment; a bad value names its variable (DESIGN.md §3). */
+export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    return { ok: false, message: `Invalid configuration:\n${lines.join('\n')}` };
+  }
+  const e = parsed.data;
+  const rooms = loadRoomsConfig(env);
+  if (!rooms.ok) return rooms;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    ok: true,
+    config: {
+      port: e.PORT,
+      host: e.HOST,
+      databaseUrl: e.DATABASE_URL,
+      pgliteDir: e.DATABASE_URL ? undefined : resolve(dataDir, 'pg'),
+      dataDir,
+      redisUrl: e.REDIS_URL,
+      jwtSecret: e.JWT_SECRET,
+      telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+      publicUrl: e.PUBLIC_URL,
+      adminUsername: e.ADMIN_USERNAME,
+      adminPassword: e.ADMIN_PASSWORD,
+      uploadDir: resolve(e.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
+      webDist: resolve(e.WEB_DIST ?? 'apps/web/dist'),
+      welcomeBonus: BigInt(e.WELCOME_BONUS),
+      logLevel: e.LOG_LEVEL,
+      authRateLimit: e.AUTH_RATE_LIMIT,
+      trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+      bodyLimit: e.BODY_LIMIT,
+      argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+      accessTokenSeconds: 15 * 60,
+      refreshTokenDays: 30,
+      rooms: rooms.config,
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { SendEmojiBody } from '@durak/protocol';
+import { eq } from 'drizzle-orm';
+import { channels } from '../rooms/outbox.js';
+import { failure, ok, type Result } from '../rooms/result.js';
+import { readRoom, seatsOfRoom } from '../rooms/room-store.js';
+import type { RoomsContext } from '../rooms/rooms-context.js';
+import { emoji as emojiTable, users } from '../store/schema.js';
+
+export interface EmojiPublication {
+  readonly type: 'emoji';
+  readonly room_id: number;
+  readonly from: { readonly player_id: number; readonly username: string };
+  readonly to: { readonly player_id: number; readonly username: string };
+  readonly emoji: { readonly id: number; readonly name: string; readonly is_throwable: boolean };
+}
+
+export interface EmojiService {
+  send(userId: number, roomId: number, body: SendEmojiBody): Promise<Result<EmojiPublication>>;
+}
+
+const windowMs = 10_000;
+
+/**
+ * Emoji at the table (SPEC §5): a throwable one only at another player, a non-throwable one only
+ * at oneself; the sender sits in the room or watches it (is present on its channel). Limited per
+ * sender and room on this node; broadcast on the room channel, stored nowhere.
+ */
+export function createEmojiService(context: RoomsContext): EmojiService {
+  const sent = new Map<string, number[]>();
+
+  function isRateLimited(key: string, now: number): boolean {
+    const recent = (sent.get(key) ?? []).filter((t) => now - t < windowMs);
+    if (recent.length >= context.config.emojiPer10s) {
+      sent.set(key, recent);
+      return true;
+    }
+    recent.push(now);
+    sent.set(key, recent);
+    // Forget idle senders so the map does not grow without bound.
+    if (sent.size > 10_000) for (const [k, times] of sent) if (times.every((t) => now - t >= windowMs)) sent.delete(k);
+    return false;
+  }
+
+  return {
+    async send(userId, roomId, body) {
+      const { db } = context.store;
+      const room = await readRoom(db, roomId);
+      if (!room || room.status === 'FINISHED') return failure('room/not_found', `No open room ${roomId}`);
+      const byId = typeof body.emoji === 'number';
+      const [found] = await db
+        .select()
+        .from(emojiTable)
+        .where(byId ? eq(emojiTable.id, body.emoji as number) : eq(emojiTable.name, body.emoji as string));
+      if (!found) return failure('emoji/not_found', `No emoji ${String(body.emoji)}`);
+      const seats = await seatsOfRoom(db, roomId);
+      const isSeated = seats.some((s) => s.userId === userId);
+      if (!isSeated) {
+        const present = await context.realtime.presence(channels.room(roomId)).catch(() => ({ users: [] as string[] }));
+        if (!present.users.includes(String(userId))) return failure('room/not_seated', 'Sit at or watch the table to send emoji');
+      }
+      const toSelf = body.recipient.player_id === userId;
+      if (found.isThrowable && toSelf) return failure('emoji/not_allowed', 'A throwable emoji goes at another player');
+      if (!found.isThrowable && !toSelf) return failure('emoji/not_allowed', 'This emoji is only for your own seat');
+      const target = seats.find((s) => s.userId === body.recipient.player_id);
+      if (!toSelf && !target) return failure('emoji/not_allowed', 'The recipient does not sit at this table');
+      if (isRateLimited(`${userId}:${roomId}`, context.now().getTime())) {
+        return failure('request/rate_limited', 'Too many emoji, slow down');
+      }
+      const [me] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+      const from = { player_id: userId, username: me?.username ?? '' };
+      const publication: EmojiPublication = {
+        type: 'emoji',
+        room_id: roomId,
+        from,
+        to: toSelf ? from : { player_id: target!.userId, username: target!.username },
+        emoji: { id: found.id, name: found.name, is_throwable: found.isThrowable },
+      };
+      await context.realtime.publish(channels.room(roomId), publication);
+      return ok(publication);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { applyAction, viewFor, type Action, type Card, type GameView } from '@durak/engine';
+import type { Failure } from '@durak/protocol';
+import { asc, eq } from 'drizzle-orm';
+import type { Outbox } from '../rooms/outbox.js';
+import { failure, ok, type Result } from '../rooms/result.js';
+import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, readRoom, seatsOfRoom, type RoomRow } from '../rooms/room-store.js';
+import { inRoomTransaction, type RoomsContext } from '../rooms/rooms-context.js';
+import type { RoomsService } from '../rooms/rooms-service.js';
+import type { Tx } from '../store/db.js';
+import { gameEvents, rooms } from '../store/rooms-schema.js';
+import { gameOptionsOf } from './start-game.js';
+import { writeStep, type ResultPayload } from './game-step.js';
+import { buildWatch, type WatchState } from './watch.js';
+
+/** A player's move as the HTTP API takes it; the player is the caller. */
+export type PlayerMove =
+  | { readonly type: 'attack'; readonly cards: readonly Card[] }
+  | { readonly type: 'defence'; readonly slot_id: number; readonly card: Card }
+  | { readonly type: 'transfer'; readonly card: Card }
+  | { readonly type: 'catch'; readonly slot_id: number }
+  | { readonly type: 'beat' | 'take' | 'surrender' };
+
+export interface GameRecord {
+  readonly room_id: number;
+  readonly options: ReturnType<typeof gameOptionsOf>;
+  readonly bet_amount: string;
+  readonly balance_type: string;
+  readonly players: { readonly player_id: string; readonly username: string; readonly position: number }[];
+  readonly seed: string | null;
+  readonly seed_hash: string | null;
+  readonly actions: { readonly seq: number; readonly action: Action }[];
+  readonly results: ResultPayload[] | null;
+}
+
+export interface GameService {
+  /** One action: lock, engine, write state + event (+ settlement), commit, then publish. */
+  act(userId: number, roomId: number, move: PlayerMove, seq?: number): Promise<Result<{ seq: number }>>;
+  /** Before the start frees the seat; during the game surrenders. */
+  leave(userId: number, roomId: number): Promise<Result<{ seq: number }>>;
+  /** Fires every due deadline (turn timers, catch windows, unready seats); returns how many. */
+  fireDue(limit?: number): Promise<number>;
+  cards(userId: number, roomId: number): Promise<Result<{ items: Card[]; seq: number }>>;
+  view(userId: number, roomId: number): Promise<Result<GameView>>;
+  watch(roomId: number): Promise<Result<WatchState>>;
+  record(roomId: number): Promise<Result<GameRecord>>;
+}
+
+function notRunning(room: RoomRow): { ok: false; error: Failure } {
+  return room.status === 'FINISHED' ? failure('room/finished', 'The game is over') : failure('room/not_started', 'The game has not started');
+}
+
+export function createGameService(context: RoomsContext, roomsService: RoomsService): GameService {
+  const { store, config } = context;
+
+  async function applyInRoom(tx: Tx, outbox: Outbox, room: RoomRow, action: Action, now: Date, seq?: number): Promise<Result<{ seq: number }>> {
+    const state = gameStateOf(room);
+    if (room.status !== 'in_progress' || !state) return notRunning(room);
+    if (action.type !== 'timeout' && !state.players.includes(action.player)) return failure('room/not_seated', 'You do not play in this game');
+    if (seq !== undefined && seq !== state.seq) {
+      return failure('rule/stale_seq', `The game is at seq ${state.seq}, not ${seq}`, { seq: state.seq });
+    }
+    const applied = applyAction(state, action);
+    if (!applied.ok) return failure(applied.error.code as Failure['code'], applied.error.message, { seq: state.seq });
+    await writeStep(tx, room, { before: state, after: applied.state, action, events: applied.events }, { now, config, outbox });
+    return ok({ seq: applied.state.seq });
+  }
+
+  async function fireOne(): Promise<boolean> {
+    const roomId = await inRoomTransaction(
+      context,
+      (id: number) => id,
+      async (tx, outbox, now) => {
+        const room = await lockDueRoom(tx, now);
+        if (!room) return 0;
+        if (room.status === 'in_progress') {
+          const result = await applyInRoom(tx, outbox, room, { type: 'timeout' }, now);
+          // Nothing to time out (should not happen): clear the deadline so the sweeper moves on.
+          if (!result.ok) await tx.update(rooms).set({ expiresAt: null }).where(eq(rooms.id, room.id));
+        } else {
+          await roomsService.expireSeats(tx, outbox, room, now);
+        }
+        return room.id;
+      },
+    );
+    return roomId !== 0;
+  }
+
+  return {
+    act(userId, roomId, move, seq) {
+      return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
+        const room = await lockRoom(tx, roomId);
+        if (!room) return failure('room/not_found', `No room ${roomId}`);
+        return applyInRoom(tx, outbox, room, { ...move, player: String(userId) } as Action, now, seq);
+      });
+    },
+
+    leave(userId, roomId) {
+      return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
+        const room = await lockRoom(tx, roomId);
+        if (!room) return failure('room/not_found', `No room ${roomId}`);
+        if (room.status === 'pending' || room.status === 'ready') return roomsService.leaveBeforeStart(tx, outbox, room, userId, now);
+        const state = gameStateOf(room);
+        const me = String(userId);
+        if (!state || !state.players.includes(me)) return failure('room/not_seated', 'You do not play in this game');
+        // Out already (or the game is over): leaving the table changes nothing.
+        if (room.status === 'FINISHED' || state.results[state.players.indexOf(me)] !== null) return ok({ seq: state.seq });
+        return applyInRoom(tx, outbox, room, { type: 'surrender', player: me }, now);
+      });
+    },
+
+    async fireDue(limit = 100) {
+      if (!(await hasDueRoom(store.db, context.now()))) return 0;
+      let count = 0;
+      while (count < limit && (await fireOne())) count++;
+      return count;
+    },
+
+    async cards(userId, roomId) {
+      const room = await readRoom(store.db, roomId);
+      if (!room) return failure('room/not_found', `No room ${roomId}`);
+      const state = gameStateOf(room);
+      const seat = state ? state.players.indexOf(String(userId)) : -1;
+      return ok({ items: seat >= 0 ? [...state!.hands[seat]!] : [], seq: room.seq });
+    },
+
+    async view(userId, roomId) {
+      const room = await readRoom(store.db, roomId);
+      if (!room) return failure('room/not_found', `No room ${roomId}`);
+      const state = gameStateOf(room);
+      if (!state) return notRunning(room);
+      const me = String(userId);
+      return ok(viewFor(state, state.players.includes(me) ? me : null));
+    },
+
+    async watch(roomId) {
+      const room = await readRoom(store.db, roomId);
+      if (!room) return failure('room/not_found', `No room ${roomId}`);
+      const seats = await seatsOfRoom(store.db, roomId);
+      let connected = new Set<string>();
+      try {
+        connected = new Set((await context.realtime.presence(`room:${roomId}`)).users);
+      } catch {
+        // Presence is a nicety: without it every seat shows offline, the game still plays.
+      }
+      return ok(buildWatch(room, seats, connected));
+    },
+
+    async record(roomId) {
+      const room = await readRoom(store.db, roomId);
+      if (!room) return failure('room/not_found', `No room ${roomId}`);
+      const state = gameStateOf(room);
+      if (room.status !== 'FINISHED' || !state) return failure('room/not_finished', 'The record is published when the game is over');
+      const seats = await seatsOfRoom(store.db, roomId);
+      const rows = await store.db.select().from(gameEvents).where(eq(gameEvents.roomId, roomId)).orderBy(asc(gameEvents.seq));
+      return ok({
+        room_id: room.id,
+        options: gameOptionsOf(room),
+        bet_amount: room.betAmount.toString(),
+        balance_type: room.balanceType,
+        players: state.players.map((id) => {
+          const seat = seats.find((s) => String(s.userId) === id);
+          return { player_id: id, username: seat?.username ?? '', position: seat?.position ?? -1 };
+        }),
+        seed: state.seed,
+        seed_hash: state.seed_hash,
+        actions: rows.filter((r) => r.action !== null).map((r) => ({ seq: r.seq, action: r.action as Action })),
+        results: (room.results as ResultPayload[] | null) ?? null,
+      });
+    },
+  };
+}

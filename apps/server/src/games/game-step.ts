@@ -1,0 +1,129 @@
+import { awaited, cardCode, turnSeconds, viewFor, type Action, type GameEvent, type GameState } from '@durak/engine';
+import type { WalletType } from '@durak/protocol';
+import { eq } from 'drizzle-orm';
+import { channels, type Outbox } from '../rooms/outbox.js';
+import type { RoomsConfig } from '../rooms/rooms-config.js';
+import type { RoomRow } from '../rooms/room-store.js';
+import type { Tx } from '../store/db.js';
+import { gameEvents, rooms } from '../store/rooms-schema.js';
+import { transfer } from '../wallets/ledger.js';
+import { settle } from './settlement.js';
+
+/** One timer as the spec's watch state shows it. */
+export interface TimerPayload {
+  readonly timer_response: { readonly player_id: string; readonly created_at: string; readonly expired_at: string };
+}
+
+export interface ResultPayload {
+  readonly player_id: string;
+  readonly result: 'victory' | 'defeat' | 'draw';
+  readonly place: number;
+  /** Signed balance change, a decimal string. */
+  readonly amount: string;
+}
+
+export const bankAccount = (roomId: number) => `room:${roomId}`;
+export const rakeAccount = 'rake';
+
+/** When the table's next decision is due, or null when nothing waits (the game is over). */
+export function deadlineOf(state: GameState, now: Date, config: RoomsConfig): Date | null {
+  if (state.phase === 'finished') return null;
+  const waiting = awaited(state);
+  if (waiting.on_timeout === 'none') return null;
+  const seconds =
+    waiting.on_timeout === 'close_catch_window' ? config.catchWindowSeconds : turnSeconds(state.options, config.turnSeconds, config.speedTurnSeconds);
+  return new Date(now.getTime() + seconds * 1000);
+}
+
+export function timersOf(state: GameState | null, startedAt: Date | null, expiresAt: Date | null): TimerPayload[] {
+  if (!state || !startedAt || !expiresAt || state.phase === 'finished') return [];
+  return awaited(state).players.map((player_id) => ({
+    timer_response: { player_id, created_at: startedAt.toISOString(), expired_at: expiresAt.toISOString() },
+  }));
+}
+
+/** Publications of one step: the public events, the turn and timers, and every changed hand. */
+function publishStep(outbox: Outbox, roomId: number, before: GameState | null, after: GameState, events: readonly GameEvent[], extra: { timers: TimerPayload[]; bets?: unknown; results?: ResultPayload[] }) {
+  const room = channels.room(roomId);
+  for (const event of events) {
+    if (event.type === 'game_over') {
+      outbox.add(room, { ...event, room_id: roomId, seq: after.seq, bets: extra.bets, seats: extra.results });
+    } else {
+      outbox.add(room, { ...event, room_id: roomId, seq: after.seq });
+    }
+  }
+  const turn = after.phase === 'finished' ? null : { current_attacker_user_id: after.players[after.attacker]!, current_defender_user_id: after.players[after.defender]! };
+  outbox.add(room, { type: 'turn', room_id: roomId, seq: after.seq, phase: after.phase, turn, timers: extra.timers });
+  const waitingFor = after.phase === 'finished' ? [] : awaited(after).players;
+  after.players.forEach((player, seat) => {
+    const old = before?.hands[seat]?.map(cardCode).join(' ');
+    const now = after.hands[seat]!;
+    if (old !== now.map(cardCode).join(' ')) outbox.add(channels.user(player), { type: 'hand', room_id: roomId, seq: after.seq, cards: now });
+    // The player's whole view, so a client can judge its legal moves without re-reading it.
+    outbox.add(channels.user(player), { type: 'view', room_id: roomId, seq: after.seq, awaited: waitingFor, view: viewFor(after, player) });
+  });
+}
+
+/**
+ * Writes one applied step inside the room's locked transaction: the event row with the next seq,
+ * the new state and deadline, and at the end of the game the settlement (DESIGN.md §5) — so the
+ * last action and the money commit together. Queues what is published after the commit.
+ */
+export async function writeStep(
+  tx: Tx,
+  room: RoomRow,
+  step: { before: GameState | null; after: GameState; action: Action | null; events: readonly GameEvent[] },
+  context: { now: Date; config: RoomsConfig; outbox: Outbox },
+): Promise<void> {
+  const { after } = step;
+  const { now, config, outbox } = context;
+  await tx.insert(gameEvents).values({ roomId: room.id, seq: after.seq, action: step.action, events: step.events });
+  const expiresAt = deadlineOf(after, now, config);
+  const timers = timersOf(after, now, expiresAt);
+  if (after.phase !== 'finished') {
+    await tx.update(rooms).set({ gameState: after, seq: after.seq, expiresAt, timerStartedAt: now }).where(eq(rooms.id, room.id));
+    publishStep(outbox, room.id, step.before, after, step.events, { timers });
+    return;
+  }
+  const over = step.events.find((e) => e.type === 'game_over');
+  if (!over || over.type !== 'game_over') throw new Error(`game of room ${room.id} finished without game_over`);
+  const walletType = room.balanceType as WalletType;
+  const settlement = settle(after.players, over.results, room.betAmount, config.rakeBps[walletType]);
+  for (const payout of settlement.payouts) {
+    if (payout.amount === 0n) continue;
+    const paid = await transfer(tx, {
+      from: { system: bankAccount(room.id), walletType },
+      to: { userId: Number(payout.player), walletType },
+      amount: payout.amount,
+      kind: 'room_payout',
+      idempotencyKey: `room:${room.id}:payout:${payout.player}`,
+      memo: { room_id: room.id },
+    });
+    if (!paid.ok) throw new Error(`payout of room ${room.id} failed: ${paid.error.code}`);
+  }
+  if (settlement.rake > 0n) {
+    const raked = await transfer(tx, {
+      from: { system: bankAccount(room.id), walletType },
+      to: { system: rakeAccount, walletType },
+      amount: settlement.rake,
+      kind: 'rake',
+      idempotencyKey: `room:${room.id}:rake`,
+      memo: { room_id: room.id },
+    });
+    if (!raked.ok) throw new Error(`rake of room ${room.id} failed: ${raked.error.code}`);
+  }
+  const results: ResultPayload[] = over.results.map((r) => ({
+    player_id: r.player,
+    result: r.result,
+    place: r.place,
+    amount: (settlement.bets.find((b) => b.playerId === r.player)?.amount ?? 0n).toString(),
+  }));
+  await tx
+    .update(rooms)
+    .set({ gameState: after, seq: after.seq, expiresAt: null, timerStartedAt: null, status: 'FINISHED', results, finishedAt: now })
+    .where(eq(rooms.id, room.id));
+  const bets = settlement.bets.map((b) => ({ playerId: b.playerId, amount: b.amount.toString() }));
+  publishStep(outbox, room.id, step.before, after, step.events, { timers: [], bets, results });
+  outbox.add(channels.lobby, { type: 'room_removed', room_id: room.id });
+  for (const r of results) outbox.add(channels.user(r.player_id), { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: r.amount });
+}

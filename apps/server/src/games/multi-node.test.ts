@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Centrifuge } from 'centrifuge';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { redisUrl } from '../realtime/test-redis.js';
+import { until } from '../realtime/test-support.js';
+import { createRoom, listen, newPlayer, playToEnd, rng, seatAndReady, type Captured, type TestPlayer } from '../rooms/test-support.js';
+import { createTestDatabase } from '../test-support/database.js';
+
+const redis = redisUrl();
+const databaseUrl = process.env.DATABASE_URL;
+const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+const children: ChildProcess[] = [];
+const clients: Centrifuge[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+afterAll(async () => {
+  for (const c of clients) c.disconnect();
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const cleanup of cleanups) await cleanup();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A real server process (src/main.ts) on its own port, sharing the database and Redis. */
+async function startNode(env: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'durak-node-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', TIMER_SWEEP_MS: '250' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  await until(async () => {
+    try {
+      return (await fetch(`${url}/healthz`)).ok;
+    } catch {
+      return false;
+    }
+  }, 60_000);
+  return url;
+}
+
+describe.runIf(redis !== undefined && databaseUrl !== undefined)('two server processes sharing PostgreSQL and Redis', () => {
+  it('play games to the end with the players spread across both nodes; timers fire on either node', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(database.drop);
+    const shared = { DATABASE_URL: database.url!, REDIS_URL: redis!, REDIS_PREFIX: `durak-test-${randomBytes(4).toString('hex')}`, JWT_SECRET: randomBytes(32).toString('hex'), TURN_SECONDS: '2' };
+    // One after the other: the first applies the migrations, the second finds them applied.
+    const a = await startNode(shared);
+    const b = await startNode(shared);
+    const nodes = [a, b];
+
+    for (const count of [2, 3]) {
+      const players: TestPlayer[] = [];
+      for (let i = 0; i < count; i++) players.push(await newPlayer(nodes[i % 2]!));
+      const roomId = await createRoom(players[0]!.url!, players[0]!, { player_count: count });
+      const captured: Captured[] = [];
+      for (const p of players) clients.push(await listen(`${p.url!.replace('http', 'ws')}/connection/websocket`, p, [`room:${roomId}`, `#${p.id}`], captured));
+      await seatAndReady(a, roomId, players);
+      await playToEnd(a, roomId, players, rng(count));
+      // Each player hears the end on its own node, and got its hands there too.
+      await until(() => players.every((p) => captured.some((c) => c.receiver === p.id && c.data.type === 'game_over')), 10_000);
+      for (const p of players) expect(captured.some((c) => c.receiver === p.id && c.data.type === 'hand')).toBe(true);
+    }
+
+    // Nobody plays this one: the turn timers fire on whichever node's sweeper gets there first.
+    const idle = [await newPlayer(a), await newPlayer(b)];
+    const idleRoom = await createRoom(a, idle[0]!, {});
+    await seatAndReady(a, idleRoom, idle);
+    await until(async () => {
+      const watch = await fetch(`${b}/api/v1/rooms/${idleRoom}/watch`, { headers: { authorization: `Bearer ${idle[1]!.token}` } });
+      return ((await watch.json()) as { status: string }).status === 'FINISHED';
+    }, 30_000);
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const sum = await client.query<{ total: string }>('select coalesce(sum(balance), 0)::text as total from accounts');
+    const finished = await client.query<{ n: string }>("select count(*)::text as n from rooms where status = 'FINISHED'");
+    await client.end();
+    expect(sum.rows[0]!.total).toBe('0');
+    expect(finished.rows[0]!.n).toBe('3');
+  }, 180_000);
+});

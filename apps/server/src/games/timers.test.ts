@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from '../test-support/http.js';
+import { createClock, createRoom, newPlayer, startRoomsServer, startedRoom, type RoomsServer } from '../rooms/test-support.js';
+
+const clock = createClock();
+let server: RoomsServer;
+beforeAll(async () => {
+  server = await startRoomsServer({ clock, rooms: { turnSeconds: 30, speedTurnSeconds: 15, readySeconds: 60 } });
+});
+afterAll(async () => server?.close());
+
+interface Watch {
+  status: string;
+  seq: number;
+  timers: { timer_response: { player_id: string; created_at: string; expired_at: string } }[];
+  seats: Record<string, { result: string | null; amount: string | null }>;
+}
+const watch = async (id: number, token: string) => (await request<Watch>(`${server.url}/api/v1/rooms/${id}/watch`, { token })).body;
+
+describe('turn timers', () => {
+  it('shows the deadline, does nothing before it, and plays the timeout when it passes', async () => {
+    const players = [await newPlayer(server.url), await newPlayer(server.url)];
+    const id = await startedRoom(server.url, players, { is_speed_mode: true });
+    const before = await watch(id, players[0]!.token);
+    expect(before.timers).toHaveLength(1);
+    const timer = before.timers[0]!.timer_response;
+    expect(Date.parse(timer.expired_at) - Date.parse(timer.created_at)).toBe(15_000);
+
+    clock.advance(14_000);
+    expect(await server.module.games.fireDue()).toBe(0);
+    clock.advance(1_500);
+    expect(await server.module.games.fireDue()).toBe(1);
+    const after = await watch(id, players[0]!.token);
+    expect(after.seq).toBe(before.seq + 1);
+  });
+
+  it('a player who lets the timer run out twice in a row surrenders and loses the stake', async () => {
+    const players = [await newPlayer(server.url), await newPlayer(server.url)];
+    const id = await startedRoom(server.url, players);
+    for (let i = 0; i < 20 && (await watch(id, players[0]!.token)).status !== 'FINISHED'; i++) {
+      clock.advance(31_000);
+      await server.module.games.fireDue();
+    }
+    const over = await watch(id, players[0]!.token);
+    expect(over.status).toBe('FINISHED');
+    const results = Object.values(over.seats).map((s) => s.result).sort();
+    expect(results).toEqual(['defeat', 'victory']);
+    expect(Object.values(over.seats).map((s) => s.amount).sort()).toEqual(['-100', '95']);
+  });
+});
+
+describe('ready timers', () => {
+  it('frees the seats of players who do not press ready; an empty room closes', async () => {
+    const [a, b, c] = [await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url)];
+    const id = await createRoom(server.url, a, { player_count: 3 });
+    await request(`${server.url}/api/v1/rooms/${id}/seat`, { token: b.token, body: {} });
+    await request(`${server.url}/api/v1/rooms/${id}/ready`, { token: b.token, method: 'POST' });
+    const pending = await watch(id, a.token);
+    expect(pending.timers.map((t) => t.timer_response.player_id)).toEqual([String(a.id)]);
+
+    clock.advance(61_000);
+    expect(await server.module.games.fireDue()).toBe(1);
+    const room = await request<{ status: string; seats: { player_id: number }[] }>(`${server.url}/api/v1/rooms/${id}`, { token: a.token });
+    expect(room.body.status).toBe('pending');
+    expect(room.body.seats.map((s) => s.player_id)).toEqual([b.id]);
+
+    await request(`${server.url}/api/v1/rooms/${id}/seat`, { token: c.token, body: {} });
+    await request(`${server.url}/api/v1/rooms/${id}/leave`, { token: b.token, method: 'POST' });
+    clock.advance(61_000);
+    await server.module.games.fireDue();
+    const closed = await request<{ status: string }>(`${server.url}/api/v1/rooms/${id}`, { token: a.token });
+    expect(closed.body.status).toBe('FINISHED');
+  });
+});

@@ -1,0 +1,94 @@
+import { viewFor, type Card, type GameView, type SeatResult } from '@durak/engine';
+import type { RoomPayload } from '@durak/protocol';
+import type { RoomRow, SeatRow } from '../rooms/room-store.js';
+import { gameStateOf, roomJson } from '../rooms/room-store.js';
+import { timersOf, type ResultPayload, type TimerPayload } from './game-step.js';
+
+export interface WatchSeat {
+  readonly position: number;
+  readonly player: { readonly player_id: string; readonly username: string };
+  readonly avatar: string | null;
+  readonly country: string | null;
+  readonly card_count: number;
+  readonly is_ready: boolean;
+  readonly is_connected: boolean;
+  readonly result: SeatResult | 'late_joined' | null;
+  /** The signed amount won or lost, once the game is over. */
+  readonly amount: string | null;
+}
+
+/** The spec's game watch state: the public view only, the same for every viewer. */
+export interface WatchState {
+  readonly room_id: number;
+  readonly room: RoomPayload;
+  readonly status: RoomPayload['status'];
+  readonly seq: number;
+  readonly seats: Record<string, WatchSeat>;
+  readonly round: GameView['round'];
+  readonly phase: GameView['phase'] | null;
+  readonly trump_card: Card | null;
+  readonly trump_suit: GameView['trump_suit'];
+  readonly turn: GameView['turn'] | null;
+  readonly timers: TimerPayload[];
+  readonly talon_count: number;
+  readonly discard_count: number;
+  readonly bout_limit: number | null;
+  readonly finishing_order: readonly string[];
+  readonly seed_hash: string | null;
+  /** Revealed when the game is over. */
+  readonly seed: string | null;
+  readonly results: ResultPayload[] | null;
+}
+
+/** Unready seats' deadlines as timers, so a pending room shows who must press ready by when. */
+function readyTimers(seats: readonly SeatRow[]): TimerPayload[] {
+  return seats
+    .filter((s) => !s.isReady && s.readyDeadline !== null)
+    .map((s) => ({
+      timer_response: { player_id: String(s.userId), created_at: s.seatedAt.toISOString(), expired_at: s.readyDeadline!.toISOString() },
+    }));
+}
+
+export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: ReadonlySet<string>): WatchState {
+  const state = gameStateOf(room);
+  const view = state ? viewFor(state, null) : null;
+  const results = (room.results as ResultPayload[] | null) ?? null;
+  const seatMap: Record<string, WatchSeat> = {};
+  for (const s of seats) {
+    const id = String(s.userId);
+    const fromView = view?.seats[id];
+    const result = results?.find((r) => r.player_id === id);
+    seatMap[id] = {
+      position: s.position,
+      player: { player_id: id, username: s.username },
+      avatar: s.avatarUrl,
+      country: s.country,
+      card_count: fromView?.card_count ?? 0,
+      is_ready: s.isReady,
+      is_connected: connected.has(id),
+      result: result?.result ?? fromView?.result ?? null,
+      amount: result?.amount ?? null,
+    };
+  }
+  const isOver = room.status === 'FINISHED';
+  return {
+    room_id: room.id,
+    room: roomJson(room, seats),
+    status: room.status as RoomPayload['status'],
+    seq: room.seq,
+    seats: seatMap,
+    round: view?.round ?? { slots: [], player_status: {} },
+    phase: view?.phase ?? null,
+    trump_card: view?.trump_card ?? null,
+    trump_suit: view?.trump_suit ?? null,
+    turn: view && !isOver ? view.turn : null,
+    timers: state ? timersOf(state, room.timerStartedAt, room.expiresAt) : readyTimers(seats),
+    talon_count: view?.talon_count ?? 0,
+    discard_count: view?.discard_count ?? 0,
+    bout_limit: view?.bout_limit ?? null,
+    finishing_order: view?.finishing_order ?? [],
+    seed_hash: room.seedHash,
+    seed: isOver ? (view?.seed ?? null) : null,
+    results,
+  };
+}

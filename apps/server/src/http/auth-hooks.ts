@@ -1,0 +1,57 @@
+import type { Role } from '@durak/protocol';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { TokenService } from '../accounts/tokens.js';
+import { hasPermission, type Permission } from '../permissions/permissions.js';
+import { sendFailure } from './errors.js';
+
+export interface AuthUser {
+  readonly id: number;
+  readonly roles: readonly Role[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate` from the Bearer access token. */
+    authUser?: AuthUser;
+  }
+}
+
+/** preHandler: requires `Authorization: Bearer <access token>` and sets `request.authUser`. */
+export function authenticate(tokens: TokenService): preHandlerAsyncHookHandler {
+  return async function (request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) {
+      await sendFailure(reply, { code: 'auth/token_missing', message: 'Authorization: Bearer <access token> is required' });
+      return reply;
+    }
+    const checked = await tokens.verifyAccessToken(match[1]);
+    if (!checked.ok) {
+      await sendFailure(
+        reply,
+        checked.reason === 'expired'
+          ? { code: 'auth/token_expired', message: 'The access token has expired' }
+          : { code: 'auth/token_invalid', message: 'The access token is not valid' },
+      );
+      return reply;
+    }
+    request.authUser = { id: checked.userId, roles: checked.roles };
+  };
+}
+
+/** preHandler after `authenticate`: the caller's roles must grant `permission`, or 403. */
+export function requirePermission(permission: Permission): preHandlerAsyncHookHandler {
+  return async function (request: FastifyRequest, reply: FastifyReply) {
+    const user = request.authUser;
+    if (!user || !hasPermission(user.roles, permission)) {
+      await sendFailure(reply, { code: 'auth/forbidden', message: 'You may not do this', details: { permission } });
+      return reply;
+    }
+  };
+}
+
+/** The authenticated caller; only for handlers behind `authenticate` (a missing user is a wiring bug). */
+export function callerOf(request: FastifyRequest): AuthUser {
+  if (!request.authUser) throw new Error(`route ${request.url} is missing the authenticate preHandler`);
+  return request.authUser;
+}

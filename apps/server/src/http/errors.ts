@@ -1,0 +1,59 @@
+import { httpStatusOf, type Failure } from '@durak/protocol';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Sends an expected failure as `{ error: { code, message, details? } }` with the code's status. */
+export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply {
+  const body = { error: { code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) } };
+  return reply.code(httpStatusOf(failure.code)).send(body);
+}
+
+const fastifyCodes: Record<string, Failure['code']> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request/body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request/unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request/invalid',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request/invalid',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request/invalid',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'request/unsupported_media_type',
+  FST_REQ_FILE_TOO_LARGE: 'request/body_too_large',
+  FST_FILES_LIMIT: 'request/body_too_large',
+  FST_PARTS_LIMIT: 'request/body_too_large',
+  FST_FIELDS_LIMIT: 'request/body_too_large',
+  FST_PROTO_VIOLATION: 'request/invalid',
+  FST_MP_PREMATURE_CLOSE: 'request/invalid',
+};
+
+/**
+ * One error shape for everything the routes did not answer themselves: schema validation (400
+ * naming the field), malformed or oversize bodies, rate limits, unknown paths. Anything else is a
+ * bug: logged, and answered 500 without internals.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const issues = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where,
+        message: v.message ?? 'is invalid',
+      }));
+      const first = issues[0];
+      return sendFailure(reply, {
+        code: 'request/invalid',
+        message: first ? `${first.field}: ${first.message}` : 'Invalid request',
+        details: { field: first?.field ?? where, in: where, issues },
+      });
+    }
+    const mapped = error.code ? fastifyCodes[error.code] : undefined;
+    if (mapped) return sendFailure(reply, { code: mapped, message: error.message });
+    if (error.statusCode === 429) return sendFailure(reply, { code: 'request/rate_limited', message: 'Too many requests, slow down' });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendFailure(reply, { code: 'request/invalid', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendFailure(reply, { code: 'internal/error', message: 'Something went wrong on our side' });
+  });
+}
+
+export function notFound(reply: FastifyReply, path: string): FastifyReply {
+  return sendFailure(reply, { code: 'request/not_found', message: `No route ${path}` });
+}

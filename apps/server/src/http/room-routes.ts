@@ -1,0 +1,130 @@
+import {
+  actionAnswer,
+  attackBody,
+  catchBody,
+  createRoomBody,
+  defenceBody,
+  emptyActionBody,
+  errorBody,
+  handAnswer,
+  presenceConnectAnswer,
+  room,
+  roomIdParams,
+  roomList,
+  roomListQuery,
+  seatBody,
+  sendEmojiBody,
+  transferBody,
+} from '@durak/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TokenService } from '../accounts/tokens.js';
+import type { PlayerMove } from '../games/game-service.js';
+import { createActionLimiter } from '../rooms/action-limiter.js';
+import { failure, type Result } from '../rooms/result.js';
+import type { RoomsModule } from '../rooms/rooms-module.js';
+import { authenticate, callerOf } from './auth-hooks.js';
+import { sendFailure } from './errors.js';
+
+const anyObject = z.record(z.string(), z.unknown());
+const errors = { '4xx': errorBody };
+
+function answer<T>(reply: FastifyReply, result: Result<T>, status = 200) {
+  if (!result.ok) return sendFailure(reply, result.error);
+  return reply.code(status).send(result.value);
+}
+
+/** `links.next/previous` of a page: the same URL with the page moved by one, or null. */
+function pageLinks(request: FastifyRequest, page: number, hasNext: boolean) {
+  const url = new URL(request.url, 'http://host');
+  const at = (p: number) => {
+    url.searchParams.set('page', String(p));
+    return `${url.pathname}?${url.searchParams.toString()}`;
+  };
+  return { next: hasNext ? at(page + 1) : null, previous: page > 1 ? at(page - 1) : null };
+}
+
+/** The game API (SPEC §7, DESIGN.md §7): rooms, seats, actions, views, records, presence, emoji. */
+export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, module: RoomsModule): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const auth = authenticate(tokens);
+  const base = { preHandler: auth };
+  const tags = ['rooms'];
+  const security = [{ bearer: [] }];
+
+  for (const path of ['/api/v1/rooms/', '/api/v1/rooms']) {
+    app.post(path, { ...base, schema: { tags, security, body: createRoomBody, response: { 201: room, ...errors } } }, async (request, reply) =>
+      answer(reply, await module.rooms.create(callerOf(request).id, request.body), 201),
+    );
+    app.get(path, { ...base, schema: { tags, security, querystring: roomListQuery, response: { 200: roomList, ...errors } } }, async (request) => {
+      const { items, hasNext } = await module.rooms.list(request.query);
+      return { items, links: pageLinks(request, request.query.page, hasNext) };
+    });
+  }
+
+  app.get('/api/v1/rooms/:id', { ...base, schema: { tags, security, params: roomIdParams, response: { 200: room, ...errors } } }, async (request, reply) =>
+    answer(reply, await module.rooms.get(request.params.id)),
+  );
+
+  app.post(
+    '/api/v1/rooms/:id/seat',
+    { ...base, schema: { tags, security, params: roomIdParams, body: seatBody, response: { 200: z.object({ position: z.number(), room }), ...errors } } },
+    async (request, reply) => answer(reply, await module.rooms.seat(callerOf(request).id, request.params.id, request.body ?? {})),
+  );
+
+  app.post('/api/v1/rooms/:id/ready', { ...base, schema: { tags, security, params: roomIdParams, response: { 200: room, ...errors } } }, async (request, reply) =>
+    answer(reply, await module.rooms.ready(callerOf(request).id, request.params.id)),
+  );
+
+  const limiter = createActionLimiter(module.config.actionsPerSecond);
+  const act = async (request: FastifyRequest & { params: { id: number } }, move: PlayerMove, seq: number | undefined) => {
+    const userId = callerOf(request).id;
+    if (limiter.isLimited(userId)) return failure('request/rate_limited', 'Too many actions, slow down');
+    return module.games.act(userId, request.params.id, move, seq);
+  };
+  const actionSchema = <B extends z.ZodType>(body: B) => ({ ...base, schema: { tags, security, params: roomIdParams, body, response: { 200: actionAnswer, ...errors } } });
+
+  app.post('/api/v1/rooms/:id/attack', actionSchema(attackBody), async (request, reply) =>
+    answer(reply, await act(request, { type: 'attack', cards: request.body.cards }, request.body.seq)),
+  );
+  app.post('/api/v1/rooms/:id/defence', actionSchema(defenceBody), async (request, reply) =>
+    answer(reply, await act(request, { type: 'defence', slot_id: request.body.slot_id, card: request.body.card }, request.body.seq)),
+  );
+  app.post('/api/v1/rooms/:id/transfer', actionSchema(transferBody), async (request, reply) =>
+    answer(reply, await act(request, { type: 'transfer', card: request.body.card }, request.body.seq)),
+  );
+  app.post('/api/v1/rooms/:id/catch', actionSchema(catchBody), async (request, reply) =>
+    answer(reply, await act(request, { type: 'catch', slot_id: request.body.slot_id }, request.body.seq)),
+  );
+  for (const type of ['beat', 'take', 'surrender'] as const) {
+    app.post(`/api/v1/rooms/:id/${type}`, actionSchema(emptyActionBody), async (request, reply) =>
+      answer(reply, await act(request, { type }, request.body?.seq)),
+    );
+  }
+  app.post('/api/v1/rooms/:id/leave', actionSchema(emptyActionBody), async (request, reply) =>
+    answer(reply, await module.games.leave(callerOf(request).id, request.params.id)),
+  );
+
+  const read = { ...base, schema: { tags, security, params: roomIdParams, response: { 200: anyObject, ...errors } } };
+  app.get('/api/v1/rooms/:id/watch', read, async (request, reply) => answer(reply, await module.games.watch(request.params.id)));
+  app.get('/api/v1/rooms/:id/view', read, async (request, reply) => answer(reply, await module.games.view(callerOf(request).id, request.params.id)));
+  app.get('/api/v1/rooms/:id/record', read, async (request, reply) => answer(reply, await module.games.record(request.params.id)));
+  app.get(
+    '/api/v1/rooms/:id/cards',
+    { ...base, schema: { tags, security, params: roomIdParams, response: { 200: handAnswer, ...errors } } },
+    async (request, reply) => answer(reply, await module.games.cards(callerOf(request).id, request.params.id)),
+  );
+
+  app.post('/api/v1/presence/connect', { ...base, schema: { tags: ['realtime'], security, response: { 200: presenceConnectAnswer, ...errors } } }, async (request) => {
+    // The connection token is the caller's own access token (DESIGN.md §6).
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    return { url: '/connection/websocket', token };
+  });
+
+  for (const path of ['/api/v1/send-emoji/:id/', '/api/v1/send-emoji/:id']) {
+    app.post(path, { ...base, schema: { tags: ['emoji'], security, params: roomIdParams, body: sendEmojiBody, response: { 200: anyObject, ...errors } } }, async (request, reply) =>
+      answer(reply, await module.emoji.send(callerOf(request).id, request.params.id, request.body)),
+    );
+  }
+}

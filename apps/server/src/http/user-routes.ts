@@ -1,0 +1,110 @@
+import {
+  avatarUploaded,
+  changeUsernameRequest,
+  errorBody,
+  logoutRequest,
+  loginRequest,
+  me,
+  refreshRequest,
+  registrationRequest,
+  telegramAuthRequest,
+  tokenPair,
+} from '@durak/protocol';
+import type {} from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { maxAvatarBytes } from '../avatars/avatars-service.js';
+import type { Services } from '../services.js';
+import { authenticate, callerOf } from './auth-hooks.js';
+import { sendFailure } from './errors.js';
+
+const errors = { '4xx': errorBody, '5xx': errorBody };
+
+/** Accounts and sessions: /api/user/*, /api/avatars/upload-image/. */
+export function registerUserRoutes(root: FastifyInstance, services: Services): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { accounts } = services;
+  const signedIn = authenticate(services.tokens);
+  // Sign-in calls are the ones worth guessing at: limited per address (0 turns it off).
+  // (When AUTH_RATE_LIMIT is 0 the rate-limit plugin is not registered and this config is inert.)
+  const limited = { rateLimit: { max: Math.max(1, services.config.authRateLimit), timeWindow: '1 minute' } };
+  const tags = ['user'];
+
+  app.post(
+    '/api/user/registration',
+    { config: limited, schema: { tags, body: registrationRequest, response: { 201: tokenPair, ...errors } } },
+    async (request, reply) => {
+      const result = await accounts.register(request.body);
+      return result.ok ? reply.code(201).send(result.value) : sendFailure(reply, result.error);
+    },
+  );
+
+  app.post('/api/user/login', { config: limited, schema: { tags, body: loginRequest, response: { 200: tokenPair, ...errors } } }, async (request, reply) => {
+    const result = await accounts.login(request.body.username, request.body.password);
+    return result.ok ? result.value : sendFailure(reply, result.error);
+  });
+
+  app.post('/api/user/refresh', { config: limited, schema: { tags, body: refreshRequest, response: { 200: tokenPair, ...errors } } }, async (request, reply) => {
+    const result = await accounts.refresh(request.body.refresh_token);
+    return result.ok ? result.value : sendFailure(reply, result.error);
+  });
+
+  app.post('/api/user/logout', { schema: { tags, body: logoutRequest, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    await accounts.logout(request.body.refresh_token);
+    return reply.code(204).send(null);
+  });
+
+  app.post(
+    '/api/user/telegram/auth',
+    { config: limited, schema: { tags, body: telegramAuthRequest, response: { 200: tokenPair, ...errors } } },
+    async (request, reply) => {
+      const result = await accounts.telegramSignIn(request.body.init_data);
+      return result.ok ? result.value : sendFailure(reply, result.error);
+    },
+  );
+
+  app.get(
+    '/api/user/users/me',
+    { preHandler: signedIn, schema: { tags, security: [{ bearer: [] }], response: { 200: me, ...errors } } },
+    async (request, reply) => {
+      const result = await accounts.profile(callerOf(request).id);
+      return result.ok ? result.value : sendFailure(reply, result.error);
+    },
+  );
+
+  app.put(
+    '/api/user/username',
+    {
+      preHandler: signedIn,
+      schema: { tags, security: [{ bearer: [] }], body: changeUsernameRequest, response: { 200: changeUsernameRequest, ...errors } },
+    },
+    async (request, reply) => {
+      const result = await accounts.changeUsername(callerOf(request).id, request.body.username);
+      return result.ok ? result.value : sendFailure(reply, result.error);
+    },
+  );
+
+  app.post(
+    '/api/avatars/upload-image/',
+    {
+      preHandler: signedIn,
+      schema: { tags, security: [{ bearer: [] }], consumes: ['multipart/form-data'], response: { 200: avatarUploaded, ...errors } },
+    },
+    async (request, reply) => {
+      const file = await request.file({ limits: { fileSize: maxAvatarBytes, files: 1 } });
+      if (!file || file.fieldname !== 'file') {
+        return sendFailure(reply, { code: 'request/invalid', message: 'file: an image file is required', details: { field: 'file' } });
+      }
+      const data = await file.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
+        throw error;
+      });
+      if (data === null) {
+        return sendFailure(reply, { code: 'avatar/too_large', message: 'file: at most 5 MB', details: { field: 'file', max_bytes: maxAvatarBytes } });
+      }
+      const result = await services.avatars.upload(callerOf(request).id, data);
+      return result.ok ? { avatar_url: result.avatarUrl } : sendFailure(reply, result.error);
+    },
+  );
+}

@@ -1,0 +1,30 @@
+/** `unknown_channel` answers 102, `false` answers 103 (permission denied). */
+export type SubscribeDecision = boolean | 'unknown_channel';
+
+export type CanSubscribe = (userId: string, channel: string) => Promise<SubscribeDecision> | SubscribeDecision;
+
+export interface ChannelOptions {
+  /** Presence is kept and join/leave pushed: a room's seats show who is connected. */
+  hasPresence: boolean;
+}
+
+const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The channel rules of DESIGN.md section 6. A service may wrap it with a stricter check. */
+export function defaultCanSubscribe(userId: string, channel: string): SubscribeDecision {
+  if (channel === 'lobby') return true;
+  if (channel.startsWith('#')) {
+    // A user-limited channel, as in Centrifugo: `#` followed by the one user who may read it.
+    return channel.slice(1) === userId;
+  }
+  const colon = channel.indexOf(':');
+  if (colon === -1) return 'unknown_channel';
+  const namespace = channel.slice(0, colon);
+  const id = channel.slice(colon + 1);
+  if ((namespace === 'room' || namespace === 'tournament') && idPattern.test(id)) return true;
+  return 'unknown_channel';
+}
+
+export function defaultChannelOptions(channel: string): ChannelOptions {
+  return { hasPresence: channel.startsWith('room:') };
+}

@@ -1,0 +1,197 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Broker, BrokerEvent, ClientInfo, ControlCommand, PublishOptions, StreamPosition } from './broker.js';
+import { defaultCanSubscribe, defaultChannelOptions, type CanSubscribe, type ChannelOptions } from './channels.js';
+import { disconnect } from './codes.js';
+import { Connection, type ConnectionHub, type GatewayLimits, type Logger, type VerifyToken } from './connection.js';
+
+export const defaultGatewayLimits: GatewayLimits = {
+  maxMessageBytes: 64 * 1024,
+  maxSubscriptions: 128,
+  commandsPerSecond: 20,
+  commandBurst: 60,
+  maxBufferedBytes: 4 * 1024 * 1024,
+};
+
+export interface GatewayOptions {
+  broker: Broker;
+  verifyToken: VerifyToken;
+  canSubscribe?: CanSubscribe;
+  channelOptions?: (channel: string) => ChannelOptions;
+  logger?: Logger;
+  limits?: Partial<GatewayLimits>;
+  /** Server ping period; the client waits this plus its own 10 s before it gives up. */
+  pingIntervalMs?: number;
+  /** How long after a ping the pong may take. */
+  pongTimeoutMs?: number;
+  /** A socket that has not connected within this long is closed. */
+  staleMs?: number;
+  /** On close, how long clients get to answer the close frame before their sockets are cut. */
+  closeGraceMs?: number;
+  /** Receives the client's asynchronous `send` messages. */
+  onSend?: (userId: string, data: unknown) => void;
+}
+
+export interface ChannelPresence {
+  clients: Record<string, ClientInfo>;
+  users: string[];
+}
+
+export interface Gateway {
+  /** Serves the protocol on `path` of this HTTP server's upgrades. */
+  attach(server: Server, path?: string): void;
+  /** The server-side publish every service uses: history, recovery and fan-out to every node. */
+  publish(channel: string, data: unknown, options?: PublishOptions): Promise<StreamPosition>;
+  presence(channel: string): Promise<ChannelPresence>;
+  isUserConnected(channel: string, userId: string): Promise<boolean>;
+  /** Ends the user's subscriptions to the channel on every node (code 2000: the client does not resubscribe). */
+  unsubscribeUser(channel: string, userId: string): Promise<void>;
+  /** Closes the user's connections on every node: 3011 makes them reconnect (and be checked again), 3503 stops them. */
+  disconnectUser(userId: string, options: { isReconnecting: boolean }): Promise<void>;
+  /** Number of open sockets on this node. */
+  connectionCount(): number;
+  /** Tells every client to reconnect (to another node), then stops serving. The broker stays open. */
+  close(): Promise<void>;
+}
+
+const silentLogger: Logger = { warn: () => {}, error: () => {} };
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const { broker } = options;
+  const limits = { ...defaultGatewayLimits, ...options.limits };
+  const pingIntervalMs = options.pingIntervalMs ?? 25_000;
+  const pongTimeoutMs = Math.min(options.pongTimeoutMs ?? 10_000, pingIntervalMs);
+  const staleMs = options.staleMs ?? 10_000;
+  const closeGraceMs = options.closeGraceMs ?? 2_000;
+  const logger = options.logger ?? silentLogger;
+  const connections = new Set<Connection>();
+  // Sockets until their close completes: a shutdown waits for them, then cuts what is left.
+  const sockets = new Set<WebSocket>();
+  const subscribers = new Map<string, Set<Connection>>();
+  const brokerSubscriptions = new Map<string, Promise<void>>();
+  const attached: { server: Server; onUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void }[] = [];
+  let isClosing = false;
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false });
+
+  const hub: ConnectionHub = {
+    broker,
+    verifyToken: options.verifyToken,
+    canSubscribe: options.canSubscribe ?? defaultCanSubscribe,
+    channelOptions: options.channelOptions ?? defaultChannelOptions,
+    limits,
+    pingIntervalSeconds: Math.max(1, Math.round(pingIntervalMs / 1000)),
+    version: '1.0.0',
+    logger,
+    onSend: options.onSend,
+    async addSubscriber(channel, connection) {
+      let set = subscribers.get(channel);
+      if (set === undefined) {
+        set = new Set();
+        subscribers.set(channel, set);
+        brokerSubscriptions.set(channel, broker.subscribe(channel));
+      }
+      set.add(connection);
+      await brokerSubscriptions.get(channel);
+    },
+    removeSubscriber(channel, connection) {
+      const set = subscribers.get(channel);
+      if (set === undefined || !set.delete(connection) || set.size > 0) return;
+      subscribers.delete(channel);
+      brokerSubscriptions.delete(channel);
+      broker.unsubscribe(channel).catch((error: unknown) => logger.warn({ err: error, channel }, 'realtime unsubscribe failed'));
+    },
+    forget(connection) {
+      connections.delete(connection);
+    },
+  };
+
+  function onControl(command: ControlCommand): void {
+    for (const connection of connections) {
+      if (connection.userId !== command.userId) continue;
+      if (command.kind === 'unsubscribe') connection.unsubscribeByServer(command.channel);
+      else void connection.close(command.isReconnecting ? disconnect.forceReconnect : disconnect.forceNoReconnect);
+    }
+  }
+
+  function onBrokerEvent(event: BrokerEvent): void {
+    if (event.type === 'control') return onControl(event.command);
+    const set = subscribers.get(event.channel);
+    if (set === undefined) return;
+    if (event.type === 'pub') {
+      // Encoded once for every subscriber of this node.
+      const raw = Buffer.from(JSON.stringify({ push: { channel: event.channel, pub: { data: event.pub.data, offset: event.pub.offset } } }));
+      for (const connection of set) connection.deliverPublication(event.channel, event.pub.offset, event.epoch, raw);
+      return;
+    }
+    const raw = Buffer.from(JSON.stringify({ push: { channel: event.channel, [event.type]: { info: event.info } } }));
+    for (const connection of set) connection.deliverPush(event.channel, raw);
+  }
+
+  broker.listen(onBrokerEvent, () => {
+    // Publications may have been lost between nodes: clients reconnect and recover from history.
+    for (const connection of connections) if (connection.subscriptions.size > 0) void connection.close(disconnect.insufficientState);
+  });
+
+  // One wheel pings every connection: no timer per connection.
+  let pongCheck: NodeJS.Timeout | undefined;
+  const wheel = setInterval(() => {
+    const now = Date.now();
+    for (const connection of connections) connection.heartbeat(now, staleMs);
+    clearTimeout(pongCheck);
+    pongCheck = setTimeout(() => {
+      for (const connection of connections) if (connection.isAwaitingPong && connection.isConnected) void connection.close(disconnect.noPong);
+    }, pongTimeoutMs);
+  }, pingIntervalMs);
+
+  function accept(ws: WebSocket): void {
+    if (isClosing) return void ws.close(disconnect.shutdown.code, disconnect.shutdown.reason);
+    sockets.add(ws);
+    ws.on('close', () => sockets.delete(ws));
+    connections.add(new Connection(ws, hub));
+  }
+
+  return {
+    attach(server, path = '/connection/websocket') {
+      const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        const pathname = (req.url ?? '').split('?')[0];
+        if (pathname !== path) return; // another upgrade handler's path
+        wss.handleUpgrade(req, socket, head, accept);
+      };
+      server.on('upgrade', onUpgrade);
+      attached.push({ server, onUpgrade });
+    },
+    publish(channel, data, publishOptions) {
+      return broker.publish(channel, data, publishOptions);
+    },
+    async presence(channel) {
+      const clients = await broker.presence(channel);
+      return { clients, users: [...new Set(Object.values(clients).map((info) => info.user))] };
+    },
+    async isUserConnected(channel, userId) {
+      const clients = await broker.presence(channel);
+      return Object.values(clients).some((info) => info.user === userId);
+    },
+    unsubscribeUser(channel, userId) {
+      return broker.publishControl({ kind: 'unsubscribe', channel, userId });
+    },
+    disconnectUser(userId, { isReconnecting }) {
+      return broker.publishControl({ kind: 'disconnect', userId, isReconnecting });
+    },
+    connectionCount() {
+      return connections.size;
+    },
+    async close() {
+      isClosing = true;
+      clearInterval(wheel);
+      clearTimeout(pongCheck);
+      for (const { server, onUpgrade } of attached) server.off('upgrade', onUpgrade);
+      await Promise.allSettled([...connections].map((connection) => connection.close(disconnect.shutdown)));
+      const deadline = Date.now() + closeGraceMs;
+      while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const ws of sockets) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { afterEach, expect, it } from 'vitest';
+import type { Broker, BrokerEvent } from './broker.js';
+
+/** What every broker must do, run against the in-memory one and against Redis. */
+export function brokerContract(make: (limits: { historySize: number }) => Broker): void {
+  const brokers: Broker[] = [];
+  const broker = (historySize = 10) => {
+    const made = make({ historySize });
+    brokers.push(made);
+    return made;
+  };
+  afterEach(async () => {
+    for (const made of brokers.splice(0)) await made.close();
+  });
+
+  it('numbers publications of a channel 1, 2, 3 within one epoch', async () => {
+    const b = broker();
+    const positions = [await b.publish('lobby', { n: 1 }), await b.publish('lobby', { n: 2 }), await b.publish('lobby', { n: 3 })];
+    expect(positions.map((p) => p.offset)).toEqual([1, 2, 3]);
+    expect(new Set(positions.map((p) => p.epoch)).size).toBe(1);
+    const other = await b.publish('room:1', {});
+    expect(other.offset).toBe(1);
+  });
+
+  it('publishes once per idempotency key', async () => {
+    const b = broker();
+    const first = await b.publish('lobby', { n: 1 }, { idempotencyKey: 'k1' });
+    const again = await b.publish('lobby', { n: 1 }, { idempotencyKey: 'k1' });
+    expect(again).toEqual(first);
+    const history = await b.history('lobby', { limit: -1 });
+    expect(history.ok && history.publications.length).toBe(1);
+  });
+
+  it('keeps the last publications and refuses a position older than what is kept', async () => {
+    const b = broker(3);
+    for (let n = 1; n <= 5; n++) await b.publish('room:1', { n });
+    const all = await b.history('room:1', { limit: -1 });
+    if (!all.ok) throw new Error('history failed');
+    expect(all.publications.map((p) => p.offset)).toEqual([3, 4, 5]);
+    expect(all.position.offset).toBe(5);
+    const epoch = all.position.epoch;
+    const recent = await b.history('room:1', { limit: -1, since: { offset: 3, epoch } });
+    expect(recent.ok && recent.publications.map((p) => p.data)).toEqual([{ n: 4 }, { n: 5 }]);
+    const upToDate = await b.history('room:1', { limit: -1, since: { offset: 5, epoch } });
+    expect(upToDate.ok && upToDate.publications).toEqual([]);
+    expect((await b.history('room:1', { limit: -1, since: { offset: 1, epoch } })).ok).toBe(false);
+    expect((await b.history('room:1', { limit: -1, since: { offset: 4, epoch: 'other' } })).ok).toBe(false);
+  });
+
+  it('gives a channel without publications a stable position to recover from', async () => {
+    const b = broker();
+    const before = await b.history('room:2', { limit: 0 });
+    await b.publish('room:2', { n: 1 });
+    const recovered = await b.history('room:2', { limit: -1, since: before.position });
+    expect(recovered.ok && recovered.publications.map((p) => p.data)).toEqual([{ n: 1 }]);
+  });
+
+  it('delivers publications, joins and leaves of the channels listened to', async () => {
+    const b = broker();
+    const events: BrokerEvent[] = [];
+    b.listen((event) => events.push(event));
+    await b.subscribe('room:3');
+    await b.publish('room:3', { n: 1 });
+    await b.publish('room:4', { n: 2 });
+    await b.publishJoin('room:3', { client: 'c1', user: 'u1' });
+    await b.publishLeave('room:3', { client: 'c1', user: 'u1' });
+    const deadline = Date.now() + 2000;
+    while (events.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(events.map((e) => e.type)).toEqual(['pub', 'join', 'leave']);
+    expect(events[0]).toMatchObject({ channel: 'room:3', pub: { offset: 1, data: { n: 1 } } });
+  });
+
+  it('keeps presence until a client leaves', async () => {
+    const b = broker();
+    await b.addPresence('room:5', { client: 'c1', user: 'u1' });
+    await b.addPresence('room:5', { client: 'c2', user: 'u2' });
+    await b.removePresence('room:5', 'c1');
+    expect(await b.presence('room:5')).toEqual({ c2: { client: 'c2', user: 'u2' } });
+  });
+}

@@ -1,0 +1,55 @@
+/** What the rooms publish through: the realtime gateway (or a test double). */
+export interface RoomsRealtime {
+  publish(channel: string, data: unknown): Promise<unknown>;
+  presence(channel: string): Promise<{ users: string[] }>;
+}
+
+export interface Message {
+  readonly channel: string;
+  readonly data: unknown;
+}
+
+/** Messages a transaction produced; published only after it commits (DESIGN.md §1). */
+export class Outbox {
+  readonly messages: Message[] = [];
+  add(channel: string, data: unknown): void {
+    this.messages.push({ channel, data });
+  }
+}
+
+export const channels = {
+  lobby: 'lobby',
+  room: (id: number) => `room:${id}`,
+  user: (id: number | string) => `#${id}`,
+};
+
+export interface Publisher {
+  /** Publishes a committed transaction's messages in order; per room, in commit order on this node. */
+  flush(roomId: number, outbox: Outbox): Promise<void>;
+}
+
+/**
+ * Publishing after commit is ordered per room: the chain makes a later commit's messages wait
+ * for an earlier one's, so a client sees seqs in order. A failed publish is logged, not retried:
+ * the client notices the seq gap and re-reads the watch state.
+ */
+export function createPublisher(realtime: RoomsRealtime, onError: (error: unknown) => void): Publisher {
+  const chains = new Map<number, Promise<void>>();
+  return {
+    flush(roomId, outbox) {
+      if (outbox.messages.length === 0) return Promise.resolve();
+      const previous = chains.get(roomId) ?? Promise.resolve();
+      const next = previous.then(async () => {
+        // Issued at once, in order: the broker sends them down one connection in that order
+        // (one command each), so a channel's offsets follow the outbox without a round trip each.
+        const sent = outbox.messages.map((m) => realtime.publish(m.channel, m.data));
+        for (const result of await Promise.allSettled(sent)) if (result.status === 'rejected') onError(result.reason);
+      });
+      chains.set(roomId, next);
+      void next.then(() => {
+        if (chains.get(roomId) === next) chains.delete(roomId);
+      });
+      return next;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Server } from 'node:http';
+import type { TokenService } from '../accounts/tokens.js';
+import { createBroker, createGateway, defaultCanSubscribe, type Broker, type Gateway, type Logger } from '../realtime/index.js';
+
+export interface Realtime {
+  readonly broker: Broker;
+  readonly gateway: Gateway;
+  publish(channel: string, data: unknown): Promise<unknown>;
+  presence(channel: string): Promise<{ users: string[] }>;
+  /** Tells every client to reconnect, then closes the broker. */
+  close(): Promise<void>;
+}
+
+/**
+ * The realtime gateway of this node (DESIGN.md §6) at /connection/websocket: the token is the
+ * access token; `lobby`, `room:*`, `tournament:*` are open to any signed-in user, `#{id}` only to
+ * that user. In memory without a Redis URL, Redis with one.
+ */
+export function createRealtime(options: {
+  server: Server;
+  tokens: TokenService;
+  redisUrl?: string | undefined;
+  redisPrefix?: string | undefined;
+  logger?: Logger;
+}): Realtime {
+  const broker = createBroker({
+    ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+    ...(options.redisPrefix ? { redisPrefix: options.redisPrefix } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  const gateway = createGateway({
+    broker,
+    ...(options.logger ? { logger: options.logger } : {}),
+    canSubscribe: defaultCanSubscribe,
+    async verifyToken(token) {
+      const checked = await options.tokens.verifyAccessToken(token);
+      return checked.ok ? { ok: true, userId: String(checked.userId) } : { ok: false, reason: checked.reason };
+    },
+  });
+  gateway.attach(options.server, '/connection/websocket');
+  return {
+    broker,
+    gateway,
+    publish: (channel, data) => gateway.publish(channel, data),
+    presence: (channel) => gateway.presence(channel),
+    async close() {
+      await gateway.close();
+      await broker.close();
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import type { GameState } from '@durak/engine';
+import type { RoomListQuery, RoomPayload, RoomStatus, WalletType } from '@durak/protocol';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../store/db.js';
+import { rooms, roomSeats } from '../store/rooms-schema.js';
+import { users } from '../store/schema.js';
+
+export type RoomRow = typeof rooms.$inferSelect;
+
+export interface SeatRow {
+  readonly position: number;
+  readonly userId: number;
+  readonly isReady: boolean;
+  readonly readyDeadline: Date | null;
+  readonly seatedAt: Date;
+  readonly username: string;
+  readonly avatarUrl: string | null;
+  readonly country: string | null;
+}
+
+/** Locks the room row: every change to a room and its game goes through this one lock. */
+export async function lockRoom(tx: Tx, id: number): Promise<RoomRow | undefined> {
+  const [row] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');
+  return row;
+}
+
+export async function readRoom(db: Db | Tx, id: number): Promise<RoomRow | undefined> {
+  const [row] = await db.select().from(rooms).where(eq(rooms.id, id));
+  return row;
+}
+
+/** Whether any room has a due deadline: a cheap look without a transaction before the sweep takes locks. */
+export async function hasDueRoom(db: Db, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(isNotNull(rooms.expiresAt), lte(rooms.expiresAt, now), ne(rooms.status, 'FINISHED')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The next room with a due deadline that no other node is handling, locked; undefined when none. */
+export async function lockDueRoom(tx: Tx, now: Date): Promise<RoomRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(rooms)
+    .where(and(isNotNull(rooms.expiresAt), lte(rooms.expiresAt, now), ne(rooms.status, 'FINISHED')))
+    .orderBy(asc(rooms.expiresAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function seatsOf(db: Db | Tx, roomIds: readonly number[]): Promise<Map<number, SeatRow[]>> {
+  const result = new Map<number, SeatRow[]>(roomIds.map((id) => [id, []]));
+  if (roomIds.length === 0) return result;
+  const rows = await db
+    .select({
+      roomId: roomSeats.roomId,
+      position: roomSeats.position,
+      userId: roomSeats.userId,
+      isReady: roomSeats.isReady,
+      readyDeadline: roomSeats.readyDeadline,
+      seatedAt: roomSeats.seatedAt,
+      username: users.username,
+      avatarUrl: users.avatarUrl,
+      country: users.country,
+    })
+    .from(roomSeats)
+    .innerJoin(users, eq(users.id, roomSeats.userId))
+    .where(inArray(roomSeats.roomId, [...roomIds]))
+    .orderBy(asc(roomSeats.roomId), asc(roomSeats.position));
+  for (const { roomId, ...seat } of rows) result.get(roomId)?.push(seat);
+  return result;
+}
+
+export async function seatsOfRoom(db: Db | Tx, roomId: number): Promise<SeatRow[]> {
+  return (await seatsOf(db, [roomId])).get(roomId) ?? [];
+}
+
+export function gameStateOf(room: RoomRow): GameState | null {
+  return (room.gameState as GameState | null) ?? null;
+}
+
+/** The room as every client sees it (lobby item, GET rooms/{id}); never the password. */
+export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload {
+  return {
+    id: room.id,
+    status: room.status as RoomStatus,
+    bet_amount: room.betAmount.toString(),
+    balance_type: room.balanceType as WalletType,
+    player_count: room.playerCount,
+    deck_size: room.deckSize,
+    is_speed_mode: room.isSpeedMode,
+    is_transfer_allowed: room.isTransferAllowed,
+    is_cheating_allowed: room.isCheatingAllowed,
+    is_draw_allowed: room.isDrawAllowed,
+    is_death_match_allowed: room.isDeathMatchAllowed,
+    is_classic_mode_allowed: room.isClassicModeAllowed,
+    card_transfer_permission: room.cardTransferPermission as RoomPayload['card_transfer_permission'],
+    secret_trump_mode: room.secretTrumpMode,
+    is_private: room.passwordHash !== null,
+    seats_taken: seats.length,
+    seats: seats.map((s) => ({
+      position: s.position,
+      player_id: s.userId,
+      username: s.username,
+      avatar_url: s.avatarUrl,
+      country: s.country,
+      is_ready: s.isReady,
+    })),
+    created_at: room.createdAt.toISOString(),
+  };
+}
+
+/** The lobby: rooms that are not finished, newest first, filtered as the spec's room filter. */
+export async function listRooms(db: Db, query: RoomListQuery): Promise<{ rows: RoomRow[]; hasNext: boolean }> {
+  const where: SQL[] = [ne(rooms.status, 'FINISHED')];
+  if (query.min_bet !== undefined) where.push(gte(rooms.betAmount, query.min_bet));
+  if (query.max_bet !== undefined) where.push(lte(rooms.betAmount, query.max_bet));
+  const lists = [
+    [rooms.playerCount, query.player_count],
+    [rooms.deckSize, query.deck_size],
+    [rooms.status, query.status],
+    [rooms.balanceType, query.balance_type],
+    [rooms.isSpeedMode, query.is_speed_mode],
+    [rooms.isTransferAllowed, query.is_transfer_allowed],
+    [rooms.isCheatingAllowed, query.is_cheating_allowed],
+    [rooms.isDrawAllowed, query.is_draw_allowed],
+    [rooms.isDeathMatchAllowed, query.is_death_match_allowed],
+    [rooms.isClassicModeAllowed, query.is_classic_mode_allowed],
+    [rooms.cardTransferPermission, query.card_transfer_permission],
+    [rooms.secretTrumpMode, query.secret_trump_mode],
+  ] as const;
+  for (const [column, values] of lists) {
+    if (values !== undefined && values.length > 0) where.push(inArray(column, [...values] as never[]));
+  }
+  const rows = await db
+    .select()
+    .from(rooms)
+    .where(and(...where))
+    .orderBy(desc(rooms.createdAt), desc(rooms.id))
+    .limit(query.limit + 1)
+    .offset((query.page - 1) * query.limit);
+  return { rows: rows.slice(0, query.limit), hasNext: rows.length > query.limit };
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Timings and money settings of rooms and games (DESIGN.md §5, §8). */
+export interface RoomsConfig {
+  /** Turn timer of a normal room, seconds. */
+  readonly turnSeconds: number;
+  /** Turn timer of a speed room, seconds. */
+  readonly speedTurnSeconds: number;
+  /** How long a cheating room's catch window stays open, seconds. */
+  readonly catchWindowSeconds: number;
+  /** A seated player who has not pressed ready within this long loses the seat, seconds. */
+  readonly readySeconds: number;
+  /** House rake in basis points of what is won, per wallet type (default 500 = 5%). */
+  readonly rakeBps: { readonly BALANCE: number; readonly BONUS_BALANCE: number };
+  /** How often each node looks for expired deadlines, ms (0: no sweeper, tests fire it by hand). */
+  readonly sweepIntervalMs: number;
+  /** Emoji a user may send per room in a 10 s window. */
+  readonly emojiPer10s: number;
+  /** Game actions a user may send per second on one node. */
+  readonly actionsPerSecond: number;
+  /** Prefix of the realtime broker's Redis keys (REDIS_PREFIX): nodes of one installation share it. */
+  readonly redisPrefix?: string | undefined;
+}
+
+export const defaultRoomsConfig: RoomsConfig = {
+  turnSeconds: 30,
+  speedTurnSeconds: 15,
+  catchWindowSeconds: 3,
+  readySeconds: 60,
+  rakeBps: { BALANCE: 500, BONUS_BALANCE: 500 },
+  sweepIntervalMs: 250,
+  emojiPer10s: 5,
+  actionsPerSecond: 20,
+};
+
+const seconds = z.coerce.number().positive().max(3600);
+const envSchema = z.object({
+  TURN_SECONDS: seconds.optional(),
+  SPEED_TURN_SECONDS: seconds.optional(),
+  CATCH_WINDOW_SECONDS: seconds.optional(),
+  READY_SECONDS: seconds.optional(),
+  RAKE_BPS: z.coerce.number().int().min(0).max(10_000).optional(),
+  BONUS_RAKE_BPS: z.coerce.number().int().min(0).max(10_000).optional(),
+  TIMER_SWEEP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  EMOJI_PER_10S: z.coerce.number().int().min(1).max(1000).optional(),
+  ACTIONS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only').optional(),
+});
+
+/** Reads the rooms' settings from the environment; a bad value names its variable. */
+export function loadRoomsConfig(env: NodeJS.ProcessEnv): { ok: true; config: RoomsConfig } | { ok: false; message: string } {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    return { ok: false, message: `Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}` };
+  }
+  const e = parsed.data;
+  const d = defaultRoomsConfig;
+  return {
+    ok: true,
+    config: {
+      turnSeconds: e.TURN_SECONDS ?? d.turnSeconds,
+      speedTurnSeconds: e.SPEED_TURN_SECONDS ?? d.speedTurnSeconds,
+      catchWindowSeconds: e.CATCH_WINDOW_SECONDS ?? d.catchWindowSeconds,
+      readySeconds: e.READY_SECONDS ?? d.readySeconds,
+      rakeBps: { BALANCE: e.RAKE_BPS ?? d.rakeBps.BALANCE, BONUS_BALANCE: e.BONUS_RAKE_BPS ?? e.RAKE_BPS ?? d.rakeBps.BONUS_BALANCE },
+      sweepIntervalMs: e.TIMER_SWEEP_MS ?? d.sweepIntervalMs,
+      emojiPer10s: e.EMOJI_PER_10S ?? d.emojiPer10s,
+      actionsPerSecond: e.ACTIONS_PER_SECOND ?? d.actionsPerSecond,
+      redisPrefix: e.REDIS_PREFIX,
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { createEmojiService, type EmojiService } from '../emoji/send-emoji.js';
+import { createGameService, type GameService } from '../games/game-service.js';
+import type { Store } from '../store/db.js';
+import { createPublisher, type RoomsRealtime } from './outbox.js';
+import type { RoomsConfig } from './rooms-config.js';
+import { createRoomsService, type RoomsService } from './rooms-service.js';
+
+export interface RoomsModuleOptions {
+  readonly store: Store;
+  readonly realtime: RoomsRealtime;
+  readonly config: RoomsConfig;
+  readonly now?: () => Date;
+  readonly logError?: (error: unknown, message: string) => void;
+}
+
+export interface RoomsModule {
+  readonly config: RoomsConfig;
+  readonly rooms: RoomsService;
+  readonly games: GameService;
+  readonly emoji: EmojiService;
+  /** Starts this node's timer sweeper (DESIGN.md §8); a no-op when the interval is 0. */
+  startSweeper(): void;
+  /** Stops the sweeper and waits for a running sweep. */
+  close(): Promise<void>;
+}
+
+/** Rooms, games, timers and emoji over one store and one realtime publisher. */
+export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
+  const logError = options.logError ?? (() => {});
+  const publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
+  const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now: options.now ?? (() => new Date()) };
+  const rooms = createRoomsService(context);
+  const games = createGameService(context, rooms);
+  const emoji = createEmojiService(context);
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  let isClosed = false;
+
+  function tick(): void {
+    sweeping = games
+      .fireDue()
+      .catch((error: unknown) => logError(error, 'timer sweep failed'))
+      .finally(() => {
+        if (!isClosed) timer = setTimeout(tick, options.config.sweepIntervalMs);
+      });
+  }
+
+  return {
+    config: options.config,
+    rooms,
+    games,
+    emoji,
+    startSweeper() {
+      if (options.config.sweepIntervalMs <= 0 || timer !== undefined || isClosed) return;
+      timer = setTimeout(tick, options.config.sweepIntervalMs);
+    },
+    async close() {
+      isClosed = true;
+      clearTimeout(timer);
+      await sweeping;
+    },
+  };
+}

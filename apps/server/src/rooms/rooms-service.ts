@@ -1,0 +1,210 @@
+import type { CreateRoomBody, RoomListQuery, RoomPayload } from '@durak/protocol';
+import { and, eq, lte, min } from 'drizzle-orm';
+import { startGame } from '../games/start-game.js';
+import type { Tx } from '../store/db.js';
+import { rooms, roomSeats } from '../store/rooms-schema.js';
+import { accounts } from '../store/schema.js';
+import { channels, type Outbox } from './outbox.js';
+import { failure, ok, type Result } from './result.js';
+import { checkRoomPassword, hashRoomPassword } from './room-password.js';
+import { listRooms, lockRoom, readRoom, roomJson, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from './room-store.js';
+import { inRoomTransaction, type RoomsContext } from './rooms-context.js';
+
+export interface SeatAnswer {
+  readonly room: RoomPayload;
+  readonly position: number;
+}
+
+export interface RoomsService {
+  create(userId: number, body: CreateRoomBody): Promise<Result<RoomPayload>>;
+  list(query: RoomListQuery): Promise<{ items: RoomPayload[]; hasNext: boolean }>;
+  get(roomId: number): Promise<Result<RoomPayload>>;
+  seat(userId: number, roomId: number, body: { position?: number | undefined; password?: string | undefined }): Promise<Result<SeatAnswer>>;
+  ready(userId: number, roomId: number): Promise<Result<RoomPayload>>;
+  /** Before the start: frees the seat (the caller handles a running game as a surrender). */
+  leaveBeforeStart(tx: Tx, outbox: Outbox, room: RoomRow, userId: number, now: Date): Promise<Result<{ seq: number }>>;
+  /** A pending or ready room whose deadline passed: unready seats are freed, an empty room closes. */
+  expireSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<void>;
+}
+
+async function walletBalance(tx: Tx, userId: number, walletType: string): Promise<bigint> {
+  const [row] = await tx
+    .select({ balance: accounts.balance })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.walletType, walletType)));
+  return row?.balance ?? 0n;
+}
+
+const cannotCover = (bet: bigint, balance: bigint) =>
+  failure('wallet/insufficient_funds', 'Not enough chips to cover the stake', { bet_amount: bet.toString(), balance: balance.toString() });
+
+/**
+ * After a seat change: the status (pending until every seat is taken, then ready), the next
+ * unready seat's deadline, and the news for the room channel and the lobby. An empty room closes.
+ */
+async function settleSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<{ room: RoomRow; seats: SeatRow[] }> {
+  const seats = await seatsOfRoom(tx, room.id);
+  if (seats.length === 0) {
+    const [closed] = await tx.update(rooms).set({ status: 'FINISHED', expiresAt: null, finishedAt: now }).where(eq(rooms.id, room.id)).returning();
+    outbox.add(channels.room(room.id), { type: 'room_closed', room_id: room.id, seq: room.seq });
+    outbox.add(channels.lobby, { type: 'room_removed', room_id: room.id });
+    return { room: closed!, seats };
+  }
+  const [next] = await tx
+    .select({ at: min(roomSeats.readyDeadline) })
+    .from(roomSeats)
+    .where(and(eq(roomSeats.roomId, room.id), eq(roomSeats.isReady, false)));
+  const status = seats.length >= room.playerCount ? 'ready' : 'pending';
+  const [updated] = await tx
+    .update(rooms)
+    .set({ status, expiresAt: next?.at ?? null })
+    .where(eq(rooms.id, room.id))
+    .returning();
+  const json = roomJson(updated!, seats);
+  outbox.add(channels.room(room.id), { type: 'room_changed', room_id: room.id, seq: room.seq, room: json });
+  outbox.add(channels.lobby, { type: 'room_changed', room: json });
+  return { room: updated!, seats };
+}
+
+export function createRoomsService(context: RoomsContext): RoomsService {
+  const { store, config } = context;
+
+  async function expireSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<void> {
+    const lost = await tx
+      .delete(roomSeats)
+      .where(and(eq(roomSeats.roomId, room.id), eq(roomSeats.isReady, false), lte(roomSeats.readyDeadline, now)))
+      .returning({ userId: roomSeats.userId, position: roomSeats.position });
+    for (const seat of lost) outbox.add(channels.user(seat.userId), { type: 'seat_lost', room_id: room.id, position: seat.position, reason: 'not_ready' });
+    await settleSeats(tx, outbox, room, now);
+  }
+
+  return {
+    async create(userId, body) {
+      const passwordHash = body.password === undefined ? null : await hashRoomPassword(body.password);
+      return inRoomTransaction(context, 0, async (tx, outbox, now) => {
+        const balance = await walletBalance(tx, userId, body.balance_type);
+        if (balance < body.bet_amount) return cannotCover(body.bet_amount, balance);
+        const [room] = await tx
+          .insert(rooms)
+          .values({
+            creatorId: userId,
+            betAmount: body.bet_amount,
+            balanceType: body.balance_type,
+            playerCount: body.player_count,
+            deckSize: body.deck_size,
+            isSpeedMode: body.is_speed_mode,
+            isTransferAllowed: body.is_transfer_allowed,
+            isCheatingAllowed: body.is_cheating_allowed,
+            isDrawAllowed: body.is_draw_allowed,
+            isDeathMatchAllowed: body.is_death_match_allowed,
+            isClassicModeAllowed: body.is_classic_mode_allowed,
+            cardTransferPermission: body.card_transfer_permission,
+            secretTrumpMode: body.secret_trump_mode,
+            passwordHash,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + config.readySeconds * 1000),
+          })
+          .returning();
+        await tx.insert(roomSeats).values({ roomId: room!.id, position: 0, userId, readyDeadline: room!.expiresAt, seatedAt: now });
+        const json = roomJson(room!, await seatsOfRoom(tx, room!.id));
+        outbox.add(channels.lobby, { type: 'room_created', room: json });
+        return ok(json);
+      });
+    },
+
+    async list(query) {
+      const { rows, hasNext } = await listRooms(store.db, query);
+      const seats = await seatsOf(store.db, rows.map((r) => r.id));
+      return { items: rows.map((r) => roomJson(r, seats.get(r.id) ?? [])), hasNext };
+    },
+
+    async get(roomId) {
+      const room = await readRoom(store.db, roomId);
+      if (!room) return failure('room/not_found', `No room ${roomId}`);
+      return ok(roomJson(room, await seatsOfRoom(store.db, roomId)));
+    },
+
+    async seat(userId, roomId, body) {
+      const room0 = await readRoom(store.db, roomId);
+      if (!room0) return failure('room/not_found', `No room ${roomId}`);
+      // Checked before the lock: scrypt is slow and must not hold the room.
+      if (room0.passwordHash !== null && !(await checkRoomPassword(body.password, room0.passwordHash))) {
+        return failure('room/wrong_password', 'This room needs its password');
+      }
+      return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
+        const room = await lockRoom(tx, roomId);
+        if (!room) return failure('room/not_found', `No room ${roomId}`);
+        if (room.status === 'FINISHED') return failure('room/finished', 'This room is closed');
+        if (room.status === 'in_progress') return failure('room/already_started', 'The game has started');
+        const seats = await seatsOfRoom(tx, roomId);
+        if (seats.some((s) => s.userId === userId)) return failure('room/already_seated', 'You already sit in this room');
+        if (seats.length >= room.playerCount) return failure('room/full', 'Every seat is taken');
+        const free = Array.from({ length: room.playerCount }, (_, p) => p).filter((p) => !seats.some((s) => s.position === p));
+        let position = free[0]!;
+        if (body.position !== undefined) {
+          if (body.position >= room.playerCount) {
+            return failure('request/invalid', `position: must be below ${room.playerCount}`, { field: 'position' });
+          }
+          if (!free.includes(body.position)) return failure('room/seat_taken', `Seat ${body.position} is taken`);
+          position = body.position;
+        }
+        const balance = await walletBalance(tx, userId, room.balanceType);
+        if (balance < room.betAmount) return cannotCover(room.betAmount, balance);
+        await tx
+          .insert(roomSeats)
+          .values({ roomId, position, userId, readyDeadline: new Date(now.getTime() + config.readySeconds * 1000), seatedAt: now });
+        const settled = await settleSeats(tx, outbox, room, now);
+        return ok({ room: roomJson(settled.room, settled.seats), position });
+      });
+    },
+
+    async ready(userId, roomId) {
+      return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
+        const room = await lockRoom(tx, roomId);
+        if (!room) return failure('room/not_found', `No room ${roomId}`);
+        if (room.status === 'FINISHED') return failure('room/finished', 'This room is closed');
+        if (room.status === 'in_progress') return failure('room/already_started', 'The game has started');
+        const marked = await tx
+          .update(roomSeats)
+          .set({ isReady: true, readyDeadline: null })
+          .where(and(eq(roomSeats.roomId, roomId), eq(roomSeats.userId, userId)))
+          .returning();
+        if (marked.length === 0) return failure('room/not_seated', 'You do not sit in this room');
+        const seats = await seatsOfRoom(tx, roomId);
+        if (seats.length === room.playerCount && seats.every((s) => s.isReady)) {
+          const started = await startGame(tx, room, seats, { now, config, outbox });
+          if (started.started) {
+            const [running] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
+            const json = roomJson(running!, seats);
+            outbox.add(channels.lobby, { type: 'room_changed', room: json });
+            return ok(json);
+          }
+          // Someone spent the stake meanwhile: that seat goes, the others wait for a new player.
+          for (const id of started.unfunded) {
+            await tx.delete(roomSeats).where(and(eq(roomSeats.roomId, roomId), eq(roomSeats.userId, id)));
+            outbox.add(channels.user(id), { type: 'seat_lost', room_id: roomId, reason: 'insufficient_funds' });
+          }
+        }
+        const settled = await settleSeats(tx, outbox, room, now);
+        return ok(roomJson(settled.room, settled.seats));
+      });
+    },
+
+    async leaveBeforeStart(tx, outbox, room, userId, now) {
+      const removed = await tx
+        .delete(roomSeats)
+        .where(and(eq(roomSeats.roomId, room.id), eq(roomSeats.userId, userId)))
+        .returning();
+      if (removed.length === 0) return failure('room/not_seated', 'You do not sit in this room');
+      await settleSeats(tx, outbox, room, now);
+      return ok({ seq: room.seq });
+    },
+
+    expireSeats,
+  };
+}
+
+/** Seats nobody has readied yet, for tests and the watch state's timers. */
+export function unreadySeats(seats: readonly SeatRow[]): SeatRow[] {
+  return seats.filter((s) => !s.isReady && s.readyDeadline !== null);
+}

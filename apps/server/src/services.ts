@@ -1,0 +1,22 @@
+import type { AccountsService } from './accounts/accounts-service.js';
+import type { TokenService } from './accounts/tokens.js';
+import type { AvatarService } from './avatars/avatars-service.js';
+import type { Config } from './config.js';
+import type { Metrics } from './http/metrics.js';
+import type { Realtime } from './rooms/realtime-wiring.js';
+import type { RoomsModule } from './rooms/rooms-module.js';
+import type { Store } from './store/db.js';
+
+/** Everything the routes (and later the rooms, the realtime gateway, ...) are built on. */
+export interface Services {
+  readonly config: Config;
+  readonly store: Store;
+  readonly tokens: TokenService;
+  readonly accounts: AccountsService;
+  readonly avatars: AvatarService;
+  readonly metrics: Metrics;
+  /** This node's realtime gateway at /connection/websocket and its broker. */
+  readonly realtime: Realtime;
+  /** Rooms, games, timers and emoji. */
+  readonly rooms: RoomsModule;
+}

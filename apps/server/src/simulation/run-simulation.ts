@@ -1,0 +1,217 @@
+import { chooseAction, legalActions, type Action, type GameView } from '@durak/engine';
+import { Centrifuge, type Subscription } from 'centrifuge';
+import { WebSocket } from 'ws';
+import { percentile } from './percentiles.js';
+
+export interface SimulationOptions {
+  /** http://host:port of a running server. */
+  readonly url: string;
+  readonly games: number;
+  readonly players: number;
+  /** Games played at the same time. */
+  readonly concurrency: number;
+  /** Room options merged over a classic 36-card room with a 100 bet. */
+  readonly room?: Record<string, unknown>;
+  readonly log?: (line: string) => void;
+}
+
+export interface SimulationResult {
+  readonly games: number;
+  readonly actions: number;
+  readonly seconds: number;
+  readonly gamesPerSecond: number;
+  readonly actionsPerSecond: number;
+  /** From sending an action over HTTP to its `turn` publication arriving on a player's socket, ms. */
+  readonly latencyMs: { readonly p50: number; readonly p90: number; readonly p99: number; readonly max: number; readonly samples: number };
+  readonly errors: number;
+}
+
+interface Player {
+  readonly id: number;
+  readonly token: string;
+  readonly client: Centrifuge;
+  /** The handler of `view` pushes on the player's own channel for the game it plays now. */
+  onView: (message: { room_id: number; seq: number; awaited: string[]; view: GameView }) => void;
+}
+
+const room = {
+  bet_amount: '100',
+  deck_size: 36,
+  balance_type: 'BONUS_BALANCE',
+  is_classic_mode_allowed: true,
+  is_death_match_allowed: false,
+};
+
+const pathOf: Record<Action['type'], string> = {
+  attack: 'attack',
+  defence: 'defence',
+  transfer: 'transfer',
+  beat: 'beat',
+  take: 'take',
+  catch: 'catch',
+  surrender: 'surrender',
+  timeout: 'beat',
+};
+
+async function call<T>(url: string, token: string | null, method: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+function seeded(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 2 ** 32;
+  };
+}
+
+/**
+ * Plays `games` games of `players` headless players through the real HTTP API and the real
+ * centrifuge client: each player acts when a `turn` publication names it among the awaited, from
+ * its own view and the engine's bot.
+ */
+export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
+  const log = options.log ?? (() => {});
+  const api = `${options.url}/api/v1`;
+  const wsUrl = `${options.url.replace(/^http/, 'ws')}/connection/websocket`;
+  const slots = Math.max(1, Math.min(options.concurrency, options.games));
+  const tag = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e4)}`;
+
+  const pool: Player[][] = [];
+  for (let s = 0; s < slots; s++) {
+    const table: Player[] = [];
+    for (let k = 0; k < options.players; k++) {
+      const username = `sim${tag}s${s}p${k}`;
+      const registered = await call<{ access_token: string }>(`${options.url}/api/user/registration`, null, 'POST', { username, password: 'simulated-player' });
+      if (registered.status !== 201) throw new Error(`registration failed (${registered.status}): ${JSON.stringify(registered.body)} — run the server with AUTH_RATE_LIMIT=0`);
+      const token = registered.body.access_token;
+      const me = await call<{ id: number }>(`${options.url}/api/user/users/me`, token, 'GET');
+      const client = new Centrifuge(wsUrl, { websocket: WebSocket, token });
+      const player: Player = { id: me.body.id, token, client, onView: () => {} };
+      const own = client.newSubscription(`#${me.body.id}`);
+      own.on('publication', (ctx) => {
+        const data = ctx.data as { type: string; room_id: number; seq: number; awaited: string[]; view: GameView };
+        if (data.type === 'view') player.onView(data);
+      });
+      own.subscribe();
+      client.connect();
+      await new Promise((resolve) => own.once('subscribed', resolve));
+      table.push(player);
+    }
+    pool.push(table);
+  }
+  log(`${slots * options.players} players connected`);
+
+  const latencies: number[] = [];
+  let actions = 0;
+  let errors = 0;
+  let nextGame = 0;
+  const started = performance.now();
+
+  async function act(player: Player, roomId: number, sent: Map<number, number>, random: () => number, pushed?: GameView): Promise<void> {
+    // The view pushed on the player's channel; re-read only when nudged by the watchdog.
+    const view = pushed ? { status: 200, body: pushed } : await call<GameView>(`${api}/rooms/${roomId}/view`, player.token, 'GET');
+    if (view.status !== 200 || view.body.status === 'FINISHED') return;
+    let legal = legalActions(view.body, String(player.id));
+    for (;;) {
+      const choice = chooseAction(view.body, legal, random);
+      if (!choice) return;
+      const { type: _type, ...rest } = choice as Action & { player?: string };
+      delete (rest as { player?: string }).player;
+      if (!sent.has(view.body.seq + 1)) sent.set(view.body.seq + 1, performance.now());
+      const answer = await call(`${api}/rooms/${roomId}/${pathOf[choice.type]}`, player.token, 'POST', { ...rest, seq: view.body.seq });
+      if (answer.status === 200) {
+        actions++;
+        return;
+      }
+      if (answer.status === 422) {
+        legal = legal.filter((a) => a !== choice);
+        continue;
+      }
+      if (answer.status !== 409) errors++;
+      return;
+    }
+  }
+
+  async function playOne(table: Player[], gameNo: number): Promise<void> {
+    const random = seeded(gameNo + 1);
+    const created = await call<{ id: number }>(`${api}/rooms/`, table[0]!.token, 'POST', { ...room, player_count: table.length, ...options.room });
+    if (created.status !== 201) throw new Error(`room creation failed: ${JSON.stringify(created.body)}`);
+    const roomId = created.body.id;
+    const sent = new Map<number, number>();
+    const subs: Subscription[] = [];
+    let lastSeq = -1;
+    let over: () => void = () => {};
+    const finished = new Promise<void>((resolve) => (over = resolve));
+    for (const player of table) {
+      const sub = player.client.newSubscription(`room:${roomId}`);
+      sub.on('publication', (ctx) => {
+        const data = ctx.data as { type: string; seq: number; timers?: { timer_response: { player_id: string } }[] };
+        if (data.type === 'game_over') over();
+        if (data.type !== 'turn') return;
+        const at = sent.get(data.seq);
+        if (at !== undefined) {
+          latencies.push(performance.now() - at);
+          sent.delete(data.seq);
+        }
+        lastSeq = Math.max(lastSeq, data.seq);
+      });
+      player.onView = (message) => {
+        if (message.room_id !== roomId || !message.awaited.includes(String(player.id))) return;
+        act(player, roomId, sent, random, message.view).catch(() => errors++);
+      };
+      const subscribed = new Promise((resolve) => sub.once('subscribed', resolve));
+      sub.subscribe();
+      await subscribed;
+      subs.push(sub);
+    }
+    for (const player of table.slice(1)) await call(`${api}/rooms/${roomId}/seat`, player.token, 'POST', {});
+    for (const player of table) await call(`${api}/rooms/${roomId}/ready`, player.token, 'POST');
+    // A lost publication must not stall the table: every 2 s without progress all players look again.
+    let seenSeq = -2;
+    const watchdog = setInterval(() => {
+      if (lastSeq === seenSeq) for (const player of table) act(player, roomId, sent, random).catch(() => errors++);
+      seenSeq = lastSeq;
+    }, 2000);
+    await finished;
+    clearInterval(watchdog);
+    for (const [i, sub] of subs.entries()) {
+      sub.unsubscribe();
+      table[i]!.client.removeSubscription(sub);
+    }
+  }
+
+  await Promise.all(
+    pool.map(async (table) => {
+      while (nextGame < options.games) {
+        const gameNo = nextGame++;
+        await playOne(table, gameNo);
+        if ((gameNo + 1) % Math.max(1, Math.floor(options.games / 10)) === 0) log(`${gameNo + 1}/${options.games} games`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const table of pool) for (const p of table) p.client.disconnect();
+  return {
+    games: options.games,
+    actions,
+    seconds,
+    gamesPerSecond: options.games / seconds,
+    actionsPerSecond: actions / seconds,
+    latencyMs: {
+      p50: percentile(latencies, 50),
+      p90: percentile(latencies, 90),
+      p99: percentile(latencies, 99),
+      max: percentile(latencies, 100),
+      samples: latencies.length,
+    },
+    errors,
+  };
+}

@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The database handle services use; the same type for PostgreSQL and PGlite. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction; money moves and game steps take one so they commit together. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Store {
+  readonly kind: 'postgres' | 'pglite';
+  readonly db: Db;
+  /** Runs `fn` in one transaction (READ COMMITTED); commits when it resolves, rolls back when it throws. */
+  withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** postgres://... — absent: PGlite. */
+  readonly databaseUrl?: string | undefined;
+  /** PGlite data directory; absent: in memory (tests). */
+  readonly pgliteDir?: string | undefined;
+  readonly poolSize?: number;
+}
+
+// drizzle/ sits beside src/ and dist/, so this resolves from the sources and the build alike.
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Opens the database and applies the checked-in migrations.
+ *
+ * PGlite is one embedded connection: it runs one query or transaction at a time and queues the
+ * rest (its own exclusive lock around every `query` and `transaction`), so concurrent requests
+ * are serialised there and row locks never contend. PostgreSQL uses a pool; concurrent
+ * transactions really interleave and the ledger's ordered row locks do the work.
+ */
+export async function createStore(options: StoreOptions): Promise<Store> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle pooled connection that dies (server restart, a dropped test database) is replaced on
+    // the next checkout; without a listener its error would crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return {
+      kind: 'postgres',
+      db: db as unknown as Db,
+      withTransaction: (fn) => db.transaction((tx) => fn(tx as unknown as Tx)),
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite(options.pgliteDir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    withTransaction: (fn) => db.transaction((tx) => fn(tx as unknown as Tx)),
+    close: () => client.close(),
+  };
+}
+
+/** Postgres error code of a failed statement (drizzle wraps the driver's error as `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return undefined;
+}
+
+export const pgErrors = { uniqueViolation: '23505', checkViolation: '23514' } as const;
+
+/** Raw SQL for what the query builder cannot say; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './schema.js';
+
+/**
+ * A room and its game in one row: the row lock (SELECT ... FOR UPDATE) is the one lock every
+ * seat change, game action and timer expiry of the room takes, so two of them never interleave.
+ * `expires_at` is the next deadline of any kind (an unready seat, a turn, a catch window); the
+ * sweeper on every node looks for due rows through its index.
+ */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    status: text('status').notNull().default('pending'),
+    creatorId: bigint('creator_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
+    balanceType: text('balance_type').notNull(),
+    playerCount: smallint('player_count').notNull(),
+    deckSize: smallint('deck_size').notNull(),
+    isSpeedMode: boolean('is_speed_mode').notNull(),
+    isTransferAllowed: boolean('is_transfer_allowed').notNull(),
+    isCheatingAllowed: boolean('is_cheating_allowed').notNull(),
+    isDrawAllowed: boolean('is_draw_allowed').notNull(),
+    isDeathMatchAllowed: boolean('is_death_match_allowed').notNull(),
+    isClassicModeAllowed: boolean('is_classic_mode_allowed').notNull(),
+    cardTransferPermission: text('card_transfer_permission').notNull(),
+    secretTrumpMode: boolean('secret_trump_mode').notNull(),
+    /** scrypt `salt:hash`; never leaves the server. */
+    passwordHash: text('password_hash'),
+    /** The engine's GameState (JSONB); null until the game starts. Never sent to a client whole. */
+    gameState: jsonb('game_state'),
+    seq: integer('seq').notNull().default(0),
+    seedHash: text('seed_hash'),
+    /** When the current turn timer started (what the watch state's timers show). */
+    timerStartedAt: timestamp('timer_started_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The published result: `[{ player_id, result, place, amount }]`, signed amounts as strings. */
+    results: jsonb('results'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('rooms_status', sql`${t.status} in ('pending','ready','in_progress','FINISHED')`),
+    check('rooms_bet_positive', sql`${t.betAmount} > 0`),
+    index('rooms_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
+    index('rooms_lobby_idx').on(t.createdAt).where(sql`${t.status} <> 'FINISHED'`),
+  ],
+);
+
+export const roomSeats = pgTable(
+  'room_seats',
+  {
+    roomId: bigint('room_id', { mode: 'number' })
+      .notNull()
+      .references(() => rooms.id),
+    position: smallint('position').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    isReady: boolean('is_ready').notNull().default(false),
+    /** An unready seat is freed at this time (pending and ready rooms only). */
+    readyDeadline: timestamp('ready_deadline', { withTimezone: true }),
+    seatedAt: timestamp('seated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.position] }), unique('room_seats_one_per_user').on(t.roomId, t.userId), index('room_seats_user_idx').on(t.userId)],
+);
+
+/** Every step of a game in order: seq 0 is the deal, then one row per applied action. */
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    roomId: bigint('room_id', { mode: 'number' })
+      .notNull()
+      .references(() => rooms.id),
+    seq: integer('seq').notNull(),
+    /** The engine action (player ids as strings); null for the deal. */
+    action: jsonb('action'),
+    /** The public engine events it produced. */
+    events: jsonb('events').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.seq] })],
+);

@@ -1,0 +1,111 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Failure } from '@durak/protocol';
+
+export interface TelegramUser {
+  readonly id: bigint;
+  readonly username: string | undefined;
+  readonly firstName: string | undefined;
+  readonly languageCode: string | undefined;
+  readonly photoUrl: string | undefined;
+}
+
+export interface InitData {
+  readonly user: TelegramUser;
+  readonly authDate: Date;
+  readonly startParam: string | undefined;
+}
+
+export type InitDataResult =
+  | { readonly ok: true; readonly data: InitData }
+  | { readonly ok: false; readonly error: Failure<'auth/telegram_invalid' | 'auth/telegram_expired'> };
+
+const maxAgeMs = 24 * 60 * 60 * 1000;
+
+const invalid = (message: string): InitDataResult => ({ ok: false, error: { code: 'auth/telegram_invalid', message } });
+
+/** The data-check-string of DESIGN.md §11: every field but `hash`, sorted by key, `k=v` joined by \n. */
+export function dataCheckString(fields: URLSearchParams): string {
+  return [...fields.entries()]
+    .filter(([key]) => key !== 'hash')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => `${key}=${value}`)
+    .join('\n');
+}
+
+function signature(fields: URLSearchParams, botToken: string): Buffer {
+  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
+  return createHmac('sha256', secret).update(dataCheckString(fields)).digest();
+}
+
+/**
+ * Validates a Mini App's init data against our bot token: the HMAC must match (compared in
+ * constant time) and `auth_date` must be at most 24 hours old.
+ */
+export function validateInitData(initData: string, botToken: string, now: Date = new Date()): InitDataResult {
+  const fields = new URLSearchParams(initData);
+  const hash = fields.get('hash');
+  if (!hash || !/^[0-9a-f]{64}$/i.test(hash)) return invalid('Init data carries no valid hash');
+  const expected = signature(fields, botToken);
+  if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) return invalid('Init data signature does not match');
+
+  const authSeconds = Number(fields.get('auth_date'));
+  if (!Number.isSafeInteger(authSeconds) || authSeconds <= 0) return invalid('Init data has no auth_date');
+  const authDate = new Date(authSeconds * 1000);
+  if (now.getTime() - authDate.getTime() > maxAgeMs) {
+    return { ok: false, error: { code: 'auth/telegram_expired', message: 'Init data is older than 24 hours' } };
+  }
+
+  const user = parseUser(fields.get('user'));
+  if (!user) return invalid('Init data has no user');
+  return { ok: true, data: { user, authDate, startParam: fields.get('start_param') ?? undefined } };
+}
+
+function parseUser(json: string | null): TelegramUser | undefined {
+  if (!json) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (!raw || typeof raw !== 'object') return undefined;
+  const u = raw as Record<string, unknown>;
+  if (typeof u.id !== 'number' || !Number.isSafeInteger(u.id) || u.id <= 0) return undefined;
+  const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
+  return {
+    id: BigInt(u.id),
+    username: text(u.username),
+    firstName: text(u.first_name),
+    languageCode: text(u.language_code),
+    photoUrl: text(u.photo_url),
+  };
+}
+
+/**
+ * The signed start_param as key/value pairs: split on '-' into pairs, each pair's key and value
+ * split on '=' or '_' (Telegram allows only A-Za-z0-9_-, so `pr_123` is what arrives).
+ */
+export function parseStartParam(startParam: string | undefined): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const part of (startParam ?? '').split('-')) {
+    const match = /^([^=_]+)[=_](.*)$/.exec(part);
+    if (match?.[1] && match[2] !== undefined && !pairs.has(match[1])) pairs.set(match[1], match[2]);
+  }
+  return pairs;
+}
+
+/** The referrer's user id from start_param `pr`, when it is a positive integer. */
+export function parentFromStartParam(startParam: string | undefined): number | undefined {
+  const value = parseStartParam(startParam).get('pr');
+  if (!value || !/^\d{1,15}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id > 0 ? id : undefined;
+}
+
+/** Builds signed init data the way Telegram does: for tests and local tools, never for requests. */
+export function signInitData(fields: Record<string, string>, botToken: string): string {
+  const params = new URLSearchParams(fields);
+  params.delete('hash');
+  params.set('hash', signature(params, botToken).toString('hex'));
+  return params.toString();
+}
