@@ -1,0 +1,57 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../net/query-client';
+import { useUserStore } from '../state/user-store';
+import { AppRoutes } from './app-routes';
+
+function Where() {
+  const { pathname } = useLocation();
+  return <output data-testid="where">{pathname}</output>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Where />
+        <AppRoutes />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const user = { id: 1, username: 'Константинопольский', avatar_url: 'http://insecure/a.png', country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+
+beforeEach(() => useUserStore.setState({ user: null, isSignedOut: false }));
+afterEach(cleanup);
+
+describe('access rules', () => {
+  it('sends a signed-out user to login', async () => {
+    useUserStore.setState({ isSignedOut: true });
+    renderAt('/games');
+    expect(screen.getByTestId('where').textContent).toBe('/auth/login');
+  });
+
+  it('shows login and registration without a loaded user', async () => {
+    renderAt('/auth/registration');
+    expect(screen.getByTestId('where').textContent).toBe('/auth/registration');
+    expect(await screen.findByRole('button', { name: /register_button|Зарегистрироваться/ })).toBeTruthy();
+  });
+
+  it('holds everything else on the start screen until the user is loaded', () => {
+    renderAt('/store');
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(screen.getByTestId('start-version')).toBeTruthy();
+  });
+
+  it('shows the main page frame once the user is loaded: cut name, placeholder avatar, balances', async () => {
+    useUserStore.setState({ user });
+    renderAt('/');
+    expect((await screen.findByTestId('header-username')).textContent).toBe('Констант…');
+    expect(screen.getByTestId('avatar-placeholder')).toBeTruthy();
+    expect(screen.getByTestId('wallet-BONUS_BALANCE').textContent).toContain('10\u202f000');
+    expect(screen.getAllByRole('link')).toHaveLength(5 + 3);
+  });
+});

@@ -1,0 +1,44 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
+import { ensureMiniApp, isMiniApp, miniAppAuthPayload } from '../device/telegram';
+import { api } from '../net/api';
+import { setSessionHooks } from '../net/http';
+import { createQueryClient } from '../net/query-client';
+import { useUserStore } from '../state/user-store';
+import { AppRoutes } from './app-routes';
+import { MiniAppBridge } from './mini-app-bridge';
+import { RealtimeLink } from './realtime-link';
+
+/** Connects the HTTP client's session events to the router and the user store. */
+function SessionHooks() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setSessionHooks({
+      isMiniApp,
+      reauthenticate: async () => {
+        await ensureMiniApp();
+        return api.telegramAuth(miniAppAuthPayload());
+      },
+      onSignedOut: () => {
+        useUserStore.getState().signOut();
+        if (!location.pathname.startsWith('/auth/')) navigate('/auth/login', { replace: true });
+      },
+    });
+  }, [navigate]);
+  return null;
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <SessionHooks />
+        <MiniAppBridge />
+        <RealtimeLink />
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

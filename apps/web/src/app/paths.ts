@@ -1,0 +1,12 @@
+/** SPEC §2: the five paths that show the main page, in tab-bar order. */
+export const MAIN_TABS = ['/', '/store', '/friends', '/career', '/menu'] as const;
+export type MainTab = (typeof MAIN_TABS)[number];
+
+export function isMainTab(pathname: string): pathname is MainTab {
+  return (MAIN_TABS as readonly string[]).includes(pathname);
+}
+
+export const AUTH_PATHS = ['/auth/login', '/auth/registration'] as const;
+export function isAuthPath(pathname: string): boolean {
+  return (AUTH_PATHS as readonly string[]).includes(pathname.replace(/\/$/, ''));
+}

@@ -1,0 +1,86 @@
+import { PRELOAD_BATCH, PRELOAD_BATCH_DELAY_MS, PRIORITY_SOUNDS, SOUND_NAMES, soundUrl } from './sound-names';
+
+/** The part of a Howl the bank needs; tests give a fake, the app gives howler. */
+export interface SoundSource {
+  load(): void;
+  play(): void;
+  volume(value: number): void;
+  once(event: 'load' | 'loaderror', fn: (id?: number, error?: unknown) => void): void;
+  state(): 'unloaded' | 'loading' | 'loaded';
+}
+export type CreateSource = (url: string) => SoundSource;
+
+/** SPEC §5: volume is clamped to 0..1 (and anything not a number is silence). */
+export function clampVolume(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(1, Math.max(0, value));
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class SoundBank {
+  private readonly sources = new Map<string, SoundSource>();
+  private readonly loads = new Map<string, Promise<void>>();
+  private level = 1;
+
+  constructor(
+    private readonly create: CreateSource,
+    names: readonly string[] = SOUND_NAMES,
+  ) {
+    for (const name of names) this.sources.set(name, create(soundUrl(name)));
+  }
+
+  get volume(): number {
+    return this.level;
+  }
+
+  setVolume(value: number): number {
+    this.level = clampVolume(value);
+    for (const source of this.sources.values()) source.volume(this.level);
+    return this.level;
+  }
+
+  private source(name: string): SoundSource {
+    const source = this.sources.get(name);
+    // SPEC §8: asking for a sound that has no file is a bug in the caller.
+    if (!source) throw new Error('No source');
+    return source;
+  }
+
+  /** Resolves when the file is ready; a failed load rejects (and may be tried again). */
+  load(name: string): Promise<void> {
+    const source = this.source(name);
+    if (source.state() === 'loaded') return Promise.resolve();
+    const pending = this.loads.get(name);
+    if (pending) return pending;
+    const loading = new Promise<void>((resolve, reject) => {
+      source.once('load', () => resolve());
+      source.once('loaderror', (_id, error) => reject(new Error(`Sound ${name} failed to load: ${String(error)}`)));
+      source.load();
+    });
+    this.loads.set(name, loading);
+    loading.catch(() => this.loads.delete(name));
+    return loading;
+  }
+
+  play(name: string): void {
+    const source = this.source(name);
+    if (this.level === 0) return;
+    source.volume(this.level);
+    source.play();
+  }
+
+  /** SPEC §9: priority sounds first, then the rest in batches of 5 every 100 ms. */
+  async preload(): Promise<{ failed: string[] }> {
+    const failed: string[] = [];
+    const loadAll = (names: readonly string[]) =>
+      Promise.all(names.map((name) => this.load(name).catch(() => void failed.push(name))));
+    await loadAll(PRIORITY_SOUNDS.filter((name) => this.sources.has(name)));
+    const rest = [...this.sources.keys()].filter((name) => !(PRIORITY_SOUNDS as readonly string[]).includes(name));
+    for (let i = 0; i < rest.length; i += PRELOAD_BATCH) {
+      if (i > 0) await wait(PRELOAD_BATCH_DELAY_MS);
+      void loadAll(rest.slice(i, i + PRELOAD_BATCH));
+    }
+    return { failed };
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The mini-app start parameter (SPEC §2, DESIGN §11): pairs split on '-', each pair's key and
+ * value split on '=' or '_' (Telegram allows only A-Za-z0-9_- so `pr_123` is the usual form).
+ */
+export function parseStartParam(raw: string | null | undefined): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  if (!raw) return pairs;
+  for (const pair of raw.split('-')) {
+    const match = /^([^=_]+)[=_](.*)$/.exec(pair);
+    if (match?.[1] && match[2] !== undefined && match[2] !== '') pairs[match[1]] = match[2];
+  }
+  return pairs;
+}
+
+/** Key `pr` holds the parent (referrer) user id; anything but a positive integer is ignored. */
+export function parentFromStartParam(raw: string | null | undefined): number | undefined {
+  const value = parseStartParam(raw).pr;
+  if (value === undefined || !/^\d{1,15}$/.test(value)) return undefined;
+  const parent = Number(value);
+  return parent > 0 ? parent : undefined;
+}

@@ -1,0 +1,94 @@
+import { parentFromStartParam } from './start-param';
+import type { HapticSink } from './vibration';
+
+// The SDK weighs more than the rest of the start route together, so it loads only inside the host.
+type Sdk = typeof import('@telegram-apps/sdk-react');
+let sdk: Sdk | null = null;
+const DETECTED_KEY = 'durak/tma';
+const VIEWPORT_WAIT_MS = 1500;
+const FELT_COLOR = '#072a1c';
+
+/**
+ * Whether the page runs inside the Telegram host: its launch parameters in the URL, its native
+ * bridge object, or an earlier detection in this tab (client-side navigation drops the hash).
+ */
+export function detectMiniApp(win: Window = window): boolean {
+  const hasLaunchParams = /[#?&]tgWebApp(Data|Platform|Version)=/.test(win.location.hash + win.location.search);
+  const hasBridge = 'TelegramWebviewProxy' in win || 'external' in win && typeof (win.external as { notify?: unknown } | undefined)?.notify === 'function';
+  if (hasLaunchParams) win.sessionStorage.setItem(DETECTED_KEY, '1');
+  return hasLaunchParams || hasBridge || win.sessionStorage.getItem(DETECTED_KEY) === '1';
+}
+
+let isInside: boolean | null = null;
+export function isMiniApp(): boolean {
+  isInside ??= typeof window !== 'undefined' && detectMiniApp();
+  return isInside;
+}
+
+let setup: Promise<HapticSink> | null = null;
+/** setupMiniApp() once; later callers share the same promise. */
+export function ensureMiniApp(): Promise<HapticSink> {
+  setup ??= setupMiniApp();
+  return setup;
+}
+
+/**
+ * Connects to the host: ready, expand, no vertical swipes (they close the app mid-game), the host
+ * theme and safe areas as CSS variables. Returns the host haptics for the vibration module.
+ */
+async function setupMiniApp(): Promise<HapticSink> {
+  sdk = await import('@telegram-apps/sdk-react');
+  const s = sdk;
+  s.init();
+  s.backButton.mount.ifAvailable();
+  s.swipeBehavior.mount.ifAvailable();
+  s.swipeBehavior.disableVertical.ifAvailable();
+  if (s.miniApp.mountSync.isAvailable()) {
+    s.miniApp.mountSync();
+    s.miniApp.bindCssVars.ifAvailable();
+    // The host's own header and background take the table's felt colour, so the frame is seamless.
+    s.miniApp.setHeaderColor.ifAvailable(FELT_COLOR);
+    s.miniApp.setBackgroundColor.ifAvailable(FELT_COLOR);
+    s.miniApp.setBottomBarColor.ifAvailable(FELT_COLOR);
+  }
+  if (s.themeParams.mountSync.isAvailable()) {
+    s.themeParams.mountSync();
+    s.themeParams.bindCssVars.ifAvailable();
+  }
+  if (s.viewport.mount.isAvailable()) {
+    // Some hosts never answer the viewport request; the game must start regardless.
+    const mounted = s.viewport.mount().catch((error: unknown) => console.warn('viewport mount failed', error));
+    await Promise.race([mounted, new Promise((resolve) => setTimeout(resolve, VIEWPORT_WAIT_MS))]);
+    s.viewport.bindCssVars.ifAvailable();
+  }
+  s.viewport.expand.ifAvailable();
+  s.miniApp.ready.ifAvailable();
+  return (haptic) => {
+    if (haptic.kind === 'impact') s.hapticFeedback.impactOccurred.ifAvailable(haptic.style);
+    else s.hapticFeedback.notificationOccurred.ifAvailable(haptic.type);
+  };
+}
+
+/** The signed host init data and the parent from the start parameter, for POST user/telegram/auth. */
+export function miniAppAuthPayload(): { init_data: string; parent?: number } {
+  if (!sdk) throw new Error('setupMiniApp must run before miniAppAuthPayload');
+  const initData = sdk.retrieveRawInitData() ?? '';
+  const launch = sdk.retrieveLaunchParams();
+  const parent = parentFromStartParam(launch.tgWebAppStartParam);
+  return parent === undefined ? { init_data: initData } : { init_data: initData, parent };
+}
+
+/** Shows the host's Back button away from the main tabs; returns the cleanup. */
+export function wireBackButton(isVisible: boolean, goBack: () => void): () => void {
+  if (!sdk) return () => undefined;
+  const { backButton } = sdk;
+  if (!isVisible) {
+    backButton.hide.ifAvailable();
+    return () => undefined;
+  }
+  backButton.show.ifAvailable();
+  const [isWired, off] = backButton.onClick.ifAvailable(goBack);
+  return () => {
+    if (isWired) off?.();
+  };
+}

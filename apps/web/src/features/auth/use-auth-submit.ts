@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toApiFailure } from '../../net/api-error';
+import { saveSession, type Tokens } from '../../net/session';
+import { useUserStore } from '../../state/user-store';
+import { serverProblemKey } from './validate';
+
+/** Server errors land next to the field they name; others above the button. */
+export interface SubmitProblems {
+  fields: Record<string, string>;
+  form: string | null;
+}
+
+/** Sends the form, stores the session and goes where the user was headed (or home). */
+export function useAuthSubmit(fieldFor: (code: string) => string | null) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [isBusy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<SubmitProblems>({ fields: {}, form: null });
+
+  async function submit(call: () => Promise<Tokens>): Promise<void> {
+    setBusy(true);
+    setProblems({ fields: {}, form: null });
+    try {
+      saveSession(await call());
+      useUserStore.getState().signIn();
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from.startsWith('/') && !from.startsWith('/auth/') ? from : '/', { replace: true });
+    } catch (error) {
+      const failure = toApiFailure(error);
+      const key = serverProblemKey(failure.code);
+      const message = key === 'errors.unknown' || key === 'errors.invalid' ? failure.message || key : key;
+      const field = failure.field ?? fieldFor(failure.code);
+      setProblems(field ? { fields: { [field]: message }, form: null } : { fields: {}, form: message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { isBusy, problems, setProblems, submit };
+}

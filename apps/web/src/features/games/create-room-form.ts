@@ -1,0 +1,58 @@
+import type { CreateRoomBody } from './room-types';
+
+export type CreateRoomForm = Omit<CreateRoomBody, 'password'> & { is_private: boolean; password: string };
+
+export const DEFAULT_CREATE_FORM: CreateRoomForm = {
+  bet_amount: 100,
+  player_count: 2,
+  deck_size: 36,
+  balance_type: 'BONUS_BALANCE',
+  is_speed_mode: false,
+  is_transfer_allowed: false,
+  is_cheating_allowed: false,
+  is_draw_allowed: false,
+  is_death_match_allowed: false,
+  is_classic_mode_allowed: true,
+  card_transfer_permission: 'ALL_PLAYERS',
+  secret_trump_mode: false,
+  is_private: false,
+  password: '',
+};
+
+export const MIN_BET = 100;
+export const MAX_BET = 10_000_000;
+export const PASSWORD_MIN = 1;
+export const PASSWORD_MAX = 64;
+
+export type CreateRoomError =
+  | 'create/bet_not_whole'
+  | 'create/bet_too_small'
+  | 'create/bet_too_large'
+  | 'create/deck_too_small'
+  | 'create/password_length'
+  | 'wallet/insufficient_funds';
+
+/**
+ * Checks the form before it is sent: the bet, the deck for the seats, the password of a private
+ * room, and that the chosen wallet holds the bet (the server checks again; this saves a trip).
+ */
+export function validateCreateRoom(form: CreateRoomForm, balance: string | undefined): CreateRoomError[] {
+  const errors: CreateRoomError[] = [];
+  if (!Number.isInteger(form.bet_amount)) errors.push('create/bet_not_whole');
+  else if (form.bet_amount < MIN_BET) errors.push('create/bet_too_small');
+  else if (form.bet_amount > MAX_BET) errors.push('create/bet_too_large');
+  if (form.deck_size === 24 && form.player_count > 4) errors.push('create/deck_too_small');
+  if (form.is_private && (form.password.length < PASSWORD_MIN || form.password.length > PASSWORD_MAX)) errors.push('create/password_length');
+  if (Number.isInteger(form.bet_amount) && Number(balance ?? 0) < form.bet_amount) errors.push('wallet/insufficient_funds');
+  return errors;
+}
+
+/** The request body: the ending is one of classic or death match, the password only when private. */
+export function createRoomBody(form: CreateRoomForm): CreateRoomBody {
+  const { is_private, password, ...options } = form;
+  return {
+    ...options,
+    is_classic_mode_allowed: !options.is_death_match_allowed,
+    ...(is_private ? { password } : {}),
+  };
+}

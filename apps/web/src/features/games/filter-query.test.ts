@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { filterParams, roomMatchesFilter } from './filter-query';
+import { DEFAULT_FILTER } from './filter-store';
+import type { Room } from './room-types';
+
+const room = (patch: Partial<Room> = {}): Room => ({
+  id: 1,
+  status: 'pending',
+  player_count: 2,
+  deck_size: 36,
+  bet_amount: '1000',
+  balance_type: 'BONUS_BALANCE',
+  is_speed_mode: false,
+  is_transfer_allowed: true,
+  card_transfer_permission: 'ALL_PLAYERS',
+  ...patch,
+});
+
+describe('room filter', () => {
+  it('asks the server with the spec defaults', () => {
+    const params = filterParams(DEFAULT_FILTER);
+    expect(params.get('page')).toBe('1');
+    expect(params.get('limit')).toBe('50');
+    expect(params.get('min_bet')).toBe('100');
+    expect(params.get('max_bet')).toBe('10000000');
+    expect(params.getAll('player_count')).toEqual(['2', '3', '4', '5', '6']);
+    expect(params.getAll('deck_size')).toEqual(['24', '36']);
+    expect(params.get('balance_type')).toBe('BONUS_BALANCE');
+    expect(params.has('is_speed_mode')).toBe(false);
+  });
+
+  it('sends a chosen yes/no option and a later page', () => {
+    const params = filterParams({ ...DEFAULT_FILTER, is_speed_mode: true, secret_trump_mode: false }, 3);
+    expect(params.get('is_speed_mode')).toBe('true');
+    expect(params.get('secret_trump_mode')).toBe('false');
+    expect(params.get('page')).toBe('3');
+  });
+
+  it.each([
+    ['a room with a player count outside the list', { player_count: [3, 4] }, {}, false],
+    ['a room whose count is in the list', { player_count: [2] }, {}, true],
+    ['any count when the list is empty', { player_count: [] }, { player_count: 6 }, true],
+    ['a bet below the range', { min_bet: 5000 }, {}, false],
+    ['a bet above the range', { max_bet: 999 }, {}, false],
+    ['a speed room when only normal rooms are wanted', { is_speed_mode: false }, { is_speed_mode: true }, false],
+    ['neighbours-only rooms when only all-players are wanted', { card_transfer_permission: ['ALL_PLAYERS' as const] }, { card_transfer_permission: 'NEIGHBORS_ONLY' as const }, false],
+    ['another wallet type', {}, { balance_type: 'BALANCE' }, false],
+    ['a finished room', {}, { status: 'FINISHED' as const }, false],
+  ])('judges %s', (_name, filterPatch, roomPatch, isShown) => {
+    expect(roomMatchesFilter(room(roomPatch), { ...DEFAULT_FILTER, ...filterPatch })).toBe(isShown);
+  });
+});

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '../../i18n/languages';
+import { TOGGLE_KEYS } from './filter-store';
+import { BALANCE_TYPES, ROOM_STATUSES, TRANSFER_PERMISSIONS } from './room-types';
+
+// The lobby's and the table's strings live in their own namespace, `game`, loaded on demand.
+const localesDir = join(import.meta.dirname, '../../../public/locales');
+const featureDirs = ['games', 'table', 'cards'].map((d) => join(import.meta.dirname, '..', d));
+
+type Tree = { [key: string]: string | Tree };
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') flat[prefix + key] = value;
+    else Object.assign(flat, flatten(value, `${prefix}${key}.`));
+  }
+  return flat;
+}
+const load = (lng: string) => flatten(JSON.parse(readFileSync(join(localesDir, lng, 'game.json'), 'utf8')) as Tree);
+const placeholders = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
+const reference = load(FALLBACK_LANGUAGE);
+const english = load('en');
+
+describe('game translations', () => {
+  it.each(LANGUAGES.filter((lng) => lng !== FALLBACK_LANGUAGE))('%s has exactly the keys of ru, filled, with the same placeholders', (lng) => {
+    const file = load(lng);
+    expect(Object.keys(file).sort()).toEqual(Object.keys(reference).sort());
+    for (const [key, text] of Object.entries(file)) {
+      expect(text.trim(), `${lng} ${key}`).not.toBe('');
+      expect(placeholders(text), `${lng} ${key}`).toEqual(placeholders(reference[key]!));
+    }
+  });
+
+  it.each(LANGUAGES.filter((lng) => lng !== 'en'))('%s is translated, not English', (lng) => {
+    const file = load(lng);
+    // Words like "Hmm" or "Filter" are the same in several languages; a handful is fine.
+    const same = Object.keys(english).filter((key) => file[key] === english[key]);
+    expect(same.length, `${lng} keeps English text: ${same.join(', ')}`).toBeLessThanOrEqual(4);
+  });
+
+  it('says "свободно" on an empty seat and titles the emoji picker "Выберите эмодзи" in Russian', () => {
+    expect(reference['seat.free']).toBe('свободно');
+    expect(reference['emoji.title']).toBe('Выберите эмодзи');
+  });
+
+  it('defines every key the lobby and the table ask for', () => {
+    const used = new Set<string>();
+    for (const dir of featureDirs) {
+      for (const name of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))) {
+        const text = readFileSync(join(dir, name), 'utf8');
+        for (const match of text.matchAll(/\bt\(\s*'([a-z_]+\.[A-Za-z_.]+)'/g)) used.add(match[1]!);
+      }
+    }
+    // Keys built at run time from the room's values.
+    for (const key of TOGGLE_KEYS) used.add(`option.${key}`);
+    for (const status of ROOM_STATUSES) used.add(`status.${status}`);
+    for (const p of TRANSFER_PERMISSIONS) used.add(`permission.${p}`);
+    for (const b of BALANCE_TYPES) used.add(`wallet.${b}`);
+    for (const r of ['victory', 'defeat', 'draw', 'late_joined']) used.add(`result.${r}`);
+    for (const s of ['beat', 'take']) used.add(`round.${s}`);
+    expect(used.size).toBeGreaterThan(60);
+    for (const key of used) expect(reference, key).toHaveProperty([key]);
+  });
+});

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { betLabel } from './bets';
+import { roomIsPrivate, seatsTaken, type Room } from './room-types';
+
+// Options as short words: clearer than icons, and no emoji font needed.
+const TAGS = ['is_speed_mode', 'is_transfer_allowed', 'is_cheating_allowed', 'is_draw_allowed', 'is_death_match_allowed', 'secret_trump_mode'] as const;
+
+export function LockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+      <path d="M7 10V7a5 5 0 0 1 10 0v3" fill="none" stroke="currentColor" strokeWidth="2.2" />
+      <rect x="4.5" y="10" width="15" height="11" rx="2.5" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** One room of the lobby: bet, seats, deck and its options at a glance; the whole card is the tap target. */
+export function RoomCard({ room, onOpen }: { room: Room; onOpen: (room: Room) => void }) {
+  const { t } = useTranslation('game');
+  const taken = seatsTaken(room);
+  const isFull = taken >= room.player_count;
+  const isPlaying = room.status === 'in_progress';
+  const action = isPlaying || isFull ? t('lobby.watch') : t('lobby.join');
+  return (
+    <li>
+      <button type="button" className={`room-card${isPlaying ? ' room-card-playing' : ''}`} onClick={() => onOpen(room)} data-testid="room-card" data-room-id={String(room.id)}>
+        <span className="room-bet">
+          <span className={`room-coin room-coin-${(room.balance_type ?? '').toLowerCase()}`} aria-hidden="true" />
+          <strong>{room.bet_amount === undefined ? '—' : betLabel(room.bet_amount)}</strong>
+          {roomIsPrivate(room) ? (
+            <span className="room-lock" title={t('lobby.private')} aria-label={t('lobby.private')}>
+              <LockIcon />
+            </span>
+          ) : null}
+        </span>
+        <span className="room-seats" aria-label={t('lobby.seats', { taken, total: room.player_count })}>
+          {Array.from({ length: room.player_count }, (_, i) => (
+            <span key={i} className={`room-seat${i < taken ? ' room-seat-taken' : ''}`} />
+          ))}
+          <small>
+            {taken}/{room.player_count}
+          </small>
+        </span>
+        <span className="room-meta">
+          <span className="room-deck">{t('lobby.deck_short', { count: room.deck_size })}</span>
+          {room.card_transfer_permission === 'NEIGHBORS_ONLY' ? <span className="room-tag">{t('permission.NEIGHBORS_ONLY')}</span> : null}
+          {TAGS.filter((key) => room[key]).map((key) => (
+            <span key={key} className={`room-tag room-tag-${key}`}>
+              {t(`option.${key}`)}
+            </span>
+          ))}
+        </span>
+        <span className={`room-action${isPlaying || isFull ? ' room-action-watch' : ''}`}>{action}</span>
+      </button>
+    </li>
+  );
+}

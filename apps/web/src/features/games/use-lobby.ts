@@ -1,0 +1,36 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useChannel } from '../../net/realtime';
+import { roomMatchesFilter } from './filter-query';
+import { useFilterStore } from './filter-store';
+import { applyLobbyEvent, mergeRooms, NO_LIVE_ROOMS, parseLobbyEvent, visibleRooms, type LiveRooms } from './room-list';
+import { roomsApi } from './rooms-api';
+
+export const LOBBY_CHANNEL = 'lobby';
+
+/** The lobby list: pages read with the stored filter, merged, and kept live by the lobby channel. */
+export function useLobby() {
+  const filter = useFilterStore((s) => s.filter);
+  const [live, setLive] = useState<LiveRooms>(NO_LIVE_ROOMS);
+  const query = useInfiniteQuery({
+    queryKey: ['rooms', 'lobby', filter],
+    queryFn: ({ pageParam, signal }) => roomsApi.list(filter, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, page) => (last.links.next ? page + 1 : undefined),
+  });
+
+  useChannel(
+    LOBBY_CHANNEL,
+    useCallback((data: unknown) => {
+      const event = parseLobbyEvent(data);
+      if (event) setLive((prev) => applyLobbyEvent(prev, event));
+    }, []),
+  );
+
+  const rooms = useMemo(() => {
+    const read = mergeRooms(query.data?.pages.map((p) => p.items) ?? []);
+    return visibleRooms(read, live, (room) => roomMatchesFilter(room, filter));
+  }, [query.data, live, filter]);
+
+  return { rooms, query };
+}

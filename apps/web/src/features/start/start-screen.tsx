@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../net/api';
+import { isMiniApp, ensureMiniApp, miniAppAuthPayload } from '../../device/telegram';
+import { routeVibrationToHost } from '../../device/vibrate';
+import { useUserStore } from '../../state/user-store';
+import { runStartUp, signInWithHost, START_STEPS } from './start-up';
+import './start-screen.css';
+
+export const APP_VERSION = '1.3';
+export const COPYRIGHT_YEAR = 2024;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** SPEC §2 start screen: shown until the user is loaded; progress, version and a retry. */
+export function StartScreen() {
+  const { t } = useTranslation();
+  const [percent, setPercent] = useState<number>(START_STEPS[0]);
+  const [hasFailed, setFailed] = useState(false);
+  const attempt = useRef(0);
+
+  const start = useCallback(() => {
+    const run = ++attempt.current;
+    setFailed(false);
+    setPercent(START_STEPS[0]);
+    const onProgress = (p: number) => run === attempt.current && setPercent(p);
+    runStartUp(onProgress, {
+      isMiniApp,
+      prepare: async () => {
+        if (isMiniApp()) routeVibrationToHost(await ensureMiniApp());
+      },
+      miniAppSignIn: async () => {
+        await ensureMiniApp();
+        await signInWithHost(miniAppAuthPayload());
+      },
+      loadUser: () => api.me(),
+      isSignedOut: () => useUserStore.getState().isSignedOut,
+      wait,
+    }).then(
+      (outcome) => {
+        if (run !== attempt.current) return;
+        if (outcome.kind === 'loaded') {
+          useUserStore.getState().setUser(outcome.user);
+          // Priority sounds first, the rest in batches; howler stays out of the start route's bundle.
+          void import('../../device/sound-player').then(({ preloadSounds }) => preloadSounds());
+        } else useUserStore.getState().signOut();
+      },
+      (error: unknown) => {
+        if (run !== attempt.current) return;
+        console.error('Start-up failed', error);
+        setFailed(true);
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    start();
+    return () => {
+      attempt.current += 1;
+    };
+  }, [start]);
+
+  return (
+    <main className="start-screen">
+      <div className="start-hero">
+        <img className="start-cards" src="/start-cards.svg" alt="" width={640} height={470} />
+        <h1 className="start-title">{t('app.title')}</h1>
+        <p className="start-tagline">{t('app.tagline')}</p>
+      </div>
+      <div className="start-bottom">
+        {hasFailed ? (
+          <div className="start-failed" role="alert">
+            <p>{t('start.failed')}</p>
+            <button type="button" className="btn btn-gold" onClick={start}>
+              {t('start.retry')}
+            </button>
+          </div>
+        ) : (
+          <div className="start-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <div className="start-progress-track">
+              <div className="start-progress-fill" style={{ width: `${percent}%` }} />
+            </div>
+            <p className="start-progress-text" data-testid="start-progress">
+              {t('start.loading', { percent })}
+            </p>
+          </div>
+        )}
+        <p className="start-copyright">{t('start.copyright', { year: COPYRIGHT_YEAR })}</p>
+        <p className="start-version" data-testid="start-version">
+          {t('start.version', { version: APP_VERSION })}
+        </p>
+      </div>
+    </main>
+  );
+}

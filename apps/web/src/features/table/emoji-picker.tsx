@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../ui/modal';
+import { Spinner } from '../../ui/spinner';
+import { emojiGlyph } from './emoji-glyphs';
+import { emojiApi, type Emoji } from './table-api';
+
+/** SPEC §5: throwable emoji only at another player, non-throwable only at oneself. */
+export function emojiFor(all: readonly Emoji[], isOwnSeat: boolean): Emoji[] {
+  return all.filter((e) => e.is_throwable !== isOwnSeat);
+}
+
+/** The per-seat picker titled 'Выберите эмодзи'. */
+export function EmojiPicker({ target, isOwnSeat, onPick, onClose }: { target: string | null; isOwnSeat: boolean; onPick: (emoji: Emoji) => void; onClose: () => void }) {
+  const { t } = useTranslation('game');
+  const { data, isPending, isError } = useQuery({ queryKey: ['emoji'], queryFn: emojiApi.list, staleTime: Infinity, enabled: target !== null });
+  const shown = emojiFor(data ?? [], isOwnSeat);
+  return (
+    <Modal isOpen={target !== null} onClose={onClose} title={t('emoji.title')} closeLabel={t('close')}>
+      <p className="emoji-hint">{isOwnSeat ? t('emoji.own') : t('emoji.throw', { name: target ?? '' })}</p>
+      {isPending ? <Spinner /> : null}
+      {isError ? <p className="form-error">{t('emoji.failed')}</p> : null}
+      <div className="emoji-grid" data-testid="emoji-picker">
+        {shown.map((emoji) => (
+          <button key={emoji.id} type="button" className="emoji-btn" onClick={() => onPick(emoji)} aria-label={t(`emoji.name.${emoji.name}`, { defaultValue: emoji.name })}>
+            {emojiGlyph(emoji.name)}
+          </button>
+        ))}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Card } from '@durak/engine';
+import { spriteStyle } from '../cards/sprite';
+
+// Card movement uses the Web Animations API on transforms only, so the compositor runs it at
+// the display's rate without React rendering a frame.
+const EASE = 'cubic-bezier(0.2, 0.8, 0.25, 1)';
+
+function isReduced(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function centre(rect: DOMRect): { x: number; y: number } {
+  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+}
+
+/** Plays a card that just appeared as if it came from `from` (a seat or the hand). */
+export function flyIn(el: HTMLElement, from: DOMRect, duration = 300): void {
+  if (isReduced() || typeof el.animate !== 'function') return;
+  const to = centre(el.getBoundingClientRect());
+  const start = centre(from);
+  const dx = start.x - to.x;
+  const dy = start.y - to.y;
+  if (Math.hypot(dx, dy) < 4) return;
+  el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.6) rotate(-12deg)`, opacity: 0.4 }, { transform: 'none', opacity: 1 }], { duration, easing: EASE });
+}
+
+/** A card that leaves one place for another (table to discard, table to taker, talon to a seat). */
+export function flyAway(from: DOMRect, to: DOMRect, face: Card | null, backUrl: string, delay = 0): void {
+  if (isReduced() || typeof document.body.animate !== 'function') return;
+  const node = document.createElement('div');
+  node.className = 'card flight';
+  const width = from.width;
+  Object.assign(node.style, {
+    left: `${from.left}px`,
+    top: `${from.top}px`,
+    width: `${width}px`,
+    height: `${width * 1.5}px`,
+    ...(face ? spriteStyle(face, width) : { backgroundImage: `url(${backUrl})`, backgroundSize: '100% 100%' }),
+  });
+  document.body.append(node);
+  const a = centre(from);
+  const b = centre(to);
+  const scale = Math.max(0.35, Math.min(1, to.width / Math.max(1, width)));
+  const animation = node.animate(
+    [
+      { transform: 'translate(0, 0) rotate(0deg)', opacity: 1 },
+      { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) rotate(${face ? 20 : -10}deg) scale(${scale})`, opacity: 0.2 },
+    ],
+    { duration: 380, delay, easing: EASE, fill: 'backwards' },
+  );
+  animation.onfinish = () => node.remove();
+  animation.oncancel = () => node.remove();
+}
+
+/** The on-screen box of a seat, the hand, the talon or the discard pile. */
+export function rectOf(selector: string): DOMRect | null {
+  return document.querySelector(selector)?.getBoundingClientRect() ?? null;
+}
+
+export function seatSelector(playerId: string, me: string): string {
+  return playerId === me ? '[data-testid="hand"]' : `[data-testid="seat"][data-player-id="${CSS.escape(playerId)}"] .seat-avatar`;
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useUserStore } from '../../state/user-store';
+import { Avatar } from '../../ui/avatar';
+import { cutName, formatChips } from '../../ui/format';
+import { Modal } from '../../ui/modal';
+import { CardFace } from '../cards/card-view';
+import { cardKey } from '../cards/sprite';
+import { checkDeal, type FairCheck } from './fair-check';
+import type { WatchState } from './table-types';
+
+function signed(amount: string): string {
+  if (amount.startsWith('-')) return `−${formatChips(amount.slice(1))}`;
+  return amount === '0' ? '0' : `+${formatChips(amount)}`;
+}
+
+/** The end of a game: each player's result and signed amount, the new balance, and the seed to check. */
+export function ResultsDialog({ watch, me, isOpen, onClose }: { watch: WatchState; me: string; isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation('game');
+  const user = useUserStore((s) => s.user);
+  const [check, setCheck] = useState<FairCheck | null>(null);
+  const balanceType = watch.room?.balance_type ?? 'BONUS_BALANCE';
+  const balance = user?.wallets.find((w) => w.wallet_type === balanceType)?.balance;
+  const seats = Object.values(watch.seats);
+  const lines = (watch.results ?? seats.map((s) => ({ player_id: String(s.player.player_id), result: s.result ?? 'draw', place: 0, amount: s.amount ?? '0' })))
+    .slice()
+    .sort((a, b) => a.place - b.place);
+  const mine = lines.find((l) => l.player_id === me);
+  const order = seats.slice().sort((a, b) => a.position - b.position);
+  const myIndex = order.findIndex((s) => String(s.player.player_id) === me);
+
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} title={mine ? t(`result.title_${mine.result}`) : t('result.title')} closeLabel={t('close')}>
+      <div className="results" data-testid="results">
+        <ol className="results-list">
+          {lines.map((line) => {
+            const seat = watch.seats[line.player_id];
+            const name = seat?.player.username ?? line.player_id;
+            return (
+              <li key={line.player_id} className={`results-line results-${line.result}${line.player_id === me ? ' results-me' : ''}`} data-testid="result-line">
+                <Avatar url={seat?.avatar} name={name} size={36} />
+                <span className="results-who">
+                  <span className="results-name">{cutName(name)}</span>
+                  <span className="results-label">{t(`result.${line.result}`)}</span>
+                </span>
+                <strong className={`results-amount${line.amount.startsWith('-') ? ' results-minus' : ''}`} data-testid="result-amount">
+                  {signed(line.amount)}
+                </strong>
+              </li>
+            );
+          })}
+        </ol>
+        {balance !== undefined && watch.seats[me] ? (
+          <p className="results-balance" data-testid="results-balance">
+            {t('result.balance')}: <strong>{formatChips(balance)}</strong>
+          </p>
+        ) : null}
+        {watch.seed && watch.seed_hash ? (
+          <details className="fair">
+            <summary>{t('fair.title')}</summary>
+            <p className="fair-line">
+              {t('fair.hash')}: <code>{watch.seed_hash}</code>
+            </p>
+            <p className="fair-line">
+              {t('fair.seed')}: <code data-testid="revealed-seed">{watch.seed}</code>
+            </p>
+            <button
+              type="button"
+              className="btn btn-ghost btn-block"
+              data-testid="check-deal"
+              onClick={() => setCheck(checkDeal(watch.seed!, watch.seed_hash!, (watch.room?.deck_size ?? 36) as 24 | 36, order.length))}
+            >
+              {t('fair.check')}
+            </button>
+            {check ? (
+              <div className="fair-result" data-testid="fair-result">
+                <p className={check.isHashMatching ? 'fair-ok' : 'fair-bad'}>{check.isHashMatching ? t('fair.ok') : t('fair.bad')}</p>
+                {myIndex >= 0 ? (
+                  <>
+                    <p>{t('fair.your_deal')}</p>
+                    <div className="fair-cards">
+                      {check.hands[myIndex]?.map((c) => <CardFace key={cardKey(c)} card={c} width={40} />)}
+                      <span className="fair-trump">
+                        {t('table.trump')}: <CardFace card={check.trump} width={40} />
+                      </span>
+                    </div>
+                  </>
+                ) : null}
+              </div>
+            ) : null}
+          </details>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            {t('result.stay')}
+          </button>
+          <Link to="/games" className="btn btn-gold" data-testid="results-lobby">
+            {t('result.to_lobby')}
+          </Link>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,348 @@
+import { legalActions, sortHand, type Card } from '@durak/engine';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { playSound } from '../../device/sound-player';
+import { vibrate } from '../../device/vibrate';
+import { Spinner } from '../../ui/spinner';
+import { useCardBackUrl } from '../cards/card-view';
+import { cardKey } from '../cards/sprite';
+import { JoinDialog } from '../games/join-dialog';
+import { ActionBar } from './action-bar';
+import { ConfirmDialog } from './confirm-dialog';
+import { DiscardView, TalonView } from './deck-view';
+import { emojiGlyph } from './emoji-glyphs';
+import { EmojiPicker } from './emoji-picker';
+import { cueFor, endCue, YOUR_TURN_CUE, type Cue } from './feedback';
+import { flyAway, rectOf, seatSelector } from './flights';
+import { HandView } from './hand-view';
+import { intentOf, movesOf, NO_MOVES } from './play-logic';
+import { ResultsDialog } from './results-dialog';
+import { seatSpots } from './seat-layout';
+import { EmptySeat, SeatView } from './seat-view';
+import { emojiApi, type Emoji } from './table-api';
+import type { RoomEvent } from './table-events';
+import { TableSlots } from './table-slots';
+import { TopBar } from './top-bar';
+import type { WatchState } from './table-types';
+import { useActions } from './use-actions';
+import { useTable } from './use-table';
+import { cardSizes, useViewport } from './use-viewport';
+import '../games/lobby.css';
+import './table.css';
+
+function cue({ sound, vibration }: Cue): void {
+  try {
+    if (sound) playSound(sound);
+  } catch {
+    // A sound that cannot play is not worth interrupting the game for.
+  }
+  if (vibration) vibrate(vibration);
+}
+
+/** /durak/{id}: the table. */
+export function TablePage({ roomId }: { roomId: string }) {
+  const { t } = useTranslation('game');
+  const navigate = useNavigate();
+  const { width, height } = useViewport();
+  const sizes = cardSizes(width, height);
+  const backUrl = useCardBackUrl();
+  const [bubbles, setBubbles] = useState<Record<string, string>>({});
+  const counter = useRef(0);
+  const meRef = useRef('');
+
+  function onEvent(event: RoomEvent, before: WatchState) {
+    counter.current += 1;
+    const me = meRef.current;
+    cue(cueFor(event, me, counter.current));
+    const slotCards = () => [...document.querySelectorAll<HTMLElement>('[data-testid="table-card"]')].map((el, i) => ({ el, card: before.round.slots.flatMap((s) => (s.defense_card ? [s.attack_card, s.defense_card] : [s.attack_card]))[i] ?? null }));
+    if (event.type === 'discarded') {
+      const to = rectOf('[data-testid="discard"]');
+      if (to) slotCards().forEach(({ el, card }, i) => flyAway(el.getBoundingClientRect(), to, card, backUrl, i * 25));
+    }
+    if (event.type === 'taken') {
+      const to = rectOf(seatSelector(String(event.player), me));
+      if (to) slotCards().forEach(({ el, card }, i) => flyAway(el.getBoundingClientRect(), to, card, backUrl, i * 25));
+    }
+    if (event.type === 'drawn') {
+      const from = rectOf('[data-testid="talon"] .card');
+      const to = rectOf(seatSelector(String(event.player), me));
+      if (from && to) for (let i = 0; i < Math.min(6, Number(event.count) || 0); i++) flyAway(from, to, null, backUrl, i * 60);
+    }
+    if (event.type === 'emoji') showEmoji(event);
+  }
+
+  function showEmoji(event: RoomEvent) {
+    const emoji = event.emoji as { name?: string; is_throwable?: boolean } | undefined;
+    const from = String((event.from as { player_id?: unknown } | undefined)?.player_id ?? '');
+    const to = String((event.to as { player_id?: unknown } | undefined)?.player_id ?? '');
+    if (!emoji?.name || !to) return;
+    const glyph = emojiGlyph(emoji.name);
+    const fromRect = from && from !== to ? rectOf(seatSelector(from, '')) : null;
+    const toRect = rectOf(seatSelector(to, ''));
+    if (fromRect && toRect && emoji.is_throwable) throwEmoji(glyph, fromRect, toRect);
+    counter.current += 1;
+    setBubbles((prev) => ({ ...prev, [to]: `${glyph}:${counter.current}` }));
+    setTimeout(() => setBubbles((prev) => (prev[to]?.endsWith(`:${counter.current}`) ? { ...prev, [to]: '' } : prev)), 2600);
+  }
+
+  const table = useTable(roomId, onEvent);
+  const { watch, view, hand, me, readAll, setData } = table;
+  meRef.current = me;
+  const actions = useActions(roomId, setData, readAll);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [emojiTarget, setEmojiTarget] = useState<{ id: string; name: string } | null>(null);
+  const [confirm, setConfirm] = useState<'leave' | 'surrender' | null>(null);
+  const [isResultsOpen, setResultsOpen] = useState(true);
+  const [seatToTake, setSeatToTake] = useState<number | null>(null);
+
+  const isPlaying = watch?.status === 'in_progress';
+  const mySeat = watch?.seats[me];
+  const isSpectator = !mySeat;
+  // Nothing is offered while a call is on its way or the view lags the table: a second tap
+  // would act on a position that is already gone.
+  const moves = useMemo(() => {
+    if (!watch || !view || !isPlaying || view.seq < watch.seq || actions.pending) return NO_MOVES;
+    return movesOf(legalActions(view, me));
+  }, [watch, view, isPlaying, me, actions.pending]);
+  const trumpSuit = watch?.trump_card?.suit ?? view?.trump_suit ?? null;
+  const sortedHand = useMemo(() => sortHand(hand, trumpSuit), [hand, trumpSuit]);
+  const isMyMove = moves.actions.some((a) => a.type !== 'surrender' && a.type !== 'catch');
+
+  // The caller's turn: a sound and a buzz when it starts, not on every repaint.
+  const wasMyMove = useRef(false);
+  useEffect(() => {
+    if (isMyMove && !wasMyMove.current) cue(YOUR_TURN_CUE);
+    wasMyMove.current = isMyMove;
+  }, [isMyMove]);
+  const status = watch?.status;
+  const myResult = mySeat?.result;
+  const wasFinished = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (!status) return;
+    const isFinished = status === 'FINISHED';
+    if (isFinished && wasFinished.current === false) {
+      cue(endCue(myResult));
+      setResultsOpen(true);
+    }
+    wasFinished.current = isFinished;
+  }, [status, myResult]);
+  useEffect(() => setPicked(null), [watch?.seq]);
+
+  if (!watch) {
+    return (
+      <div className="table-page table-loading">
+        {table.error ? (
+          <div className="lobby-empty" role="alert">
+            <p>{t('table.load_failed')}</p>
+            <button type="button" className="btn btn-ghost" onClick={() => void readAll()}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : (
+          <Spinner isPage label={t('loading')} />
+        )}
+      </div>
+    );
+  }
+
+  const seats = Object.values(watch.seats);
+  const room = watch.room;
+  const playerCount = room?.player_count ?? Math.max(2, ...seats.map((s) => s.position + 1));
+  const bottom = mySeat?.position ?? 0;
+  const spots = seatSpots(playerCount, bottom);
+  const byPosition = new Map(seats.map((s) => [s.position, s]));
+  // The caller sits at the bottom; a spectator sees position 0 there.
+  const bottomSeat = mySeat ?? byPosition.get(bottom);
+  const attacker = watch.turn?.current_attacker_user_id ?? null;
+  const defender = watch.turn?.current_defender_user_id ?? null;
+  const timerOf = (id: string) => watch.timers.find((x) => String(x.timer_response.player_id) === id);
+  const canSit = isSpectator && (watch.status === 'pending' || watch.status === 'ready');
+  const isCheating = room?.is_cheating_allowed === true;
+  const pickedCard = picked ? sortedHand.find((c) => cardKey(c) === picked) ?? null : null;
+  const pickedIntent = pickedCard ? intentOf(moves, pickedCard) : null;
+  const targets = new Set(pickedIntent?.kind === 'choose' ? pickedIntent.slots : []);
+  const isTaking = defender !== null && watch.round.player_status[defender] === 'take';
+  const bet = Number(room?.bet_amount ?? 0);
+
+  function sit(position: number) {
+    if (room?.is_private) setSeatToTake(position);
+    else void actions.sit(position);
+  }
+
+  function tapCard(card: Card) {
+    const intent = intentOf(moves, card);
+    if (intent.kind === 'attack') void actions.attack(card);
+    else if (intent.kind === 'defence') void actions.defend(intent.slot_id, card);
+    else if (intent.kind === 'transfer') void actions.transfer(card);
+    else if (intent.kind === 'choose') setPicked(picked === cardKey(card) ? null : cardKey(card));
+    else if (isCheating && isPlaying && !isSpectator) cheat(card, null);
+  }
+
+  // Cheating rooms: the server accepts an illegal card; it may then be caught.
+  function cheat(card: Card, slotId: number | null) {
+    if (me === defender) {
+      const open = slotId ?? watch!.round.slots.find((s) => !s.defense_card)?.slot_id;
+      if (open !== undefined) void actions.defend(open, card);
+    } else void actions.attack(card);
+  }
+
+  function dropCard(card: Card, slotId: number | null) {
+    const intent = intentOf(moves, card);
+    if (slotId !== null && moves.actions.some((a) => a.type === 'defence' && a.slot_id === slotId && cardKey(a.card) === cardKey(card))) void actions.defend(slotId, card);
+    else if (slotId === null && (intent.kind === 'attack' || intent.kind === 'transfer')) tapCard(card);
+    else if (slotId === null && intent.kind === 'choose' && intent.canTransfer) void actions.transfer(card);
+    else if (isCheating) cheat(card, slotId);
+  }
+
+  function tapSlot(slotId: number) {
+    if (pickedCard && targets.has(slotId)) void actions.defend(slotId, pickedCard);
+    else if (moves.catchable.has(slotId)) void actions.catchCard(slotId);
+  }
+
+  function sendEmoji(emoji: Emoji) {
+    const target = emojiTarget;
+    setEmojiTarget(null);
+    if (target) void emojiApi.send(roomId, { player_id: target.id, username: target.name }, emoji.id).catch(() => undefined);
+  }
+
+  function leave() {
+    if (isPlaying && !isSpectator && bet > 0) setConfirm('leave');
+    else if (isSpectator || watch!.status === 'FINISHED') void navigate('/games');
+    else void actions.leave().then((ok) => ok && navigate('/games'));
+  }
+
+  const sourceOf = (playerId: string) => rectOf(seatSelector(playerId, me));
+  const seatProps = (id: string) => ({
+    isAttacker: isPlaying && attacker === id,
+    isDefender: isPlaying && defender === id,
+    isPlaying,
+    roundStatus: watch.round.player_status[id],
+    timer: timerOf(id),
+    emoji: bubbles[id] || null,
+  });
+
+  return (
+    <div className="table-page" data-testid="table-page" data-status={watch.status} data-seq={watch.seq}>
+      <TopBar room={room} canSurrender={moves.canSurrender} onLeave={leave} onSurrender={() => setConfirm('surrender')} />
+      <main className="felt" data-drop="table">
+        <div className="felt-oval" aria-hidden="true" />
+        <p className="felt-mark" aria-hidden="true">
+          ♠♥♣♦
+        </p>
+        {[...spots.entries()].map(([position, spot]) => {
+          const seat = byPosition.get(position);
+          const style = { left: `${spot.x}%`, top: `${spot.y}%` };
+          if (!seat) return <EmptySeat key={position} position={position} style={style} canSit={canSit} onSit={sit} />;
+          const id = String(seat.player.player_id);
+          return <SeatView key={position} seat={seat} isMe={false} style={style} {...seatProps(id)} onTap={() => setEmojiTarget({ id, name: seat.player.username })} />;
+        })}
+        <div className={`felt-centre${playerCount >= 4 ? ' felt-centre-narrow' : ''}`}>
+          <TableSlots slots={watch.round.slots} cardWidth={sizes.table} sourceOf={sourceOf} targets={targets} catchable={moves.catchable} onSlot={tapSlot} />
+          {!isPlaying && watch.status !== 'FINISHED' ? (
+            <p className="felt-note" data-testid="waiting-note">
+              {seats.length < playerCount ? t('table.waiting_players', { count: seats.length, total: playerCount }) : t('table.waiting_ready')}
+            </p>
+          ) : null}
+        </div>
+        {isPlaying || watch.status === 'FINISHED' ? (
+          <>
+            <TalonView trump={watch.trump_card} talonCount={watch.talon_count} isSecret={room?.secret_trump_mode === true} cardWidth={sizes.pile} />
+            <DiscardView count={watch.discard_count} cardWidth={sizes.pile} />
+          </>
+        ) : null}
+      </main>
+      <section className="me-bar">
+        {bottomSeat ? (
+          <SeatView
+            seat={bottomSeat}
+            isMe={!isSpectator}
+            {...seatProps(String(bottomSeat.player.player_id))}
+            onTap={() => setEmojiTarget({ id: String(bottomSeat.player.player_id), name: bottomSeat.player.username })}
+          />
+        ) : (
+          <EmptySeat position={bottom} canSit={canSit} onSit={sit} />
+        )}
+        {isSpectator ? (
+          <p className="spectator-note" data-testid="spectator-note">
+            {t('table.spectator')}
+          </p>
+        ) : null}
+        <ActionBar
+          moves={moves}
+          isTaking={isTaking}
+          pending={actions.pending}
+          pickedTransfer={pickedIntent?.kind === 'choose' && pickedIntent.canTransfer && pickedCard ? () => void actions.transfer(pickedCard) : null}
+          canReady={!isSpectator && !mySeat.is_ready && (watch.status === 'pending' || watch.status === 'ready')}
+          canSit={canSit && seats.length < playerCount}
+          onSit={() => sit([...Array(playerCount).keys()].find((p) => !byPosition.has(p)) ?? 0)}
+          onReady={() => void actions.ready()}
+          onBeat={() => void actions.beat()}
+          onTake={() => void actions.take()}
+          onResults={watch.status === 'FINISHED' ? () => setResultsOpen(true) : null}
+        />
+      </section>
+      <footer className="me-area">
+        {mySeat && (isPlaying || sortedHand.length > 0) ? (
+          <HandView
+            cards={sortedHand}
+            width={Math.min(width, 760) - 44}
+            cardWidth={sizes.hand}
+            playable={moves.playable}
+            picked={picked}
+            isMyMove={isMyMove}
+            isAnyCardAllowed={isCheating && isPlaying}
+            onTap={tapCard}
+            onDrop={dropCard}
+          />
+        ) : null}
+      </footer>
+      {actions.failure ? (
+        <button type="button" className="table-toast" role="alert" onClick={actions.clearFailure} data-testid="action-failure">
+          {t(`error.${actions.failure.code}`, { defaultValue: actions.failure.message })}
+        </button>
+      ) : null}
+      <EmojiPicker target={emojiTarget?.name ?? null} isOwnSeat={emojiTarget?.id === me} onPick={sendEmoji} onClose={() => setEmojiTarget(null)} />
+      <ConfirmDialog
+        isOpen={confirm !== null}
+        text={confirm === 'surrender' ? t('confirm.surrender', { amount: bet }) : t('confirm.leave', { amount: bet })}
+        confirmLabel={confirm === 'surrender' ? t('action.surrender') : t('action.leave')}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => {
+          const which = confirm;
+          setConfirm(null);
+          if (which === 'surrender') void actions.surrender();
+          else void actions.leave().then((ok) => ok && navigate('/games'));
+        }}
+      />
+      <JoinDialog
+        isOpen={seatToTake !== null}
+        isPending={actions.pending === 'seat'}
+        error={actions.failure && seatToTake !== null ? t(`error.${actions.failure.code}`, { defaultValue: actions.failure.message }) : null}
+        onClose={() => setSeatToTake(null)}
+        onJoin={(password) => void actions.sit(seatToTake ?? undefined, password).then((ok) => ok && setSeatToTake(null))}
+      />
+      {watch.status === 'FINISHED' ? <ResultsDialog watch={watch} me={me} isOpen={isResultsOpen} onClose={() => setResultsOpen(false)} /> : null}
+    </div>
+  );
+}
+
+function throwEmoji(glyph: string, from: DOMRect, to: DOMRect): void {
+  if (typeof document.body.animate !== 'function') return;
+  const node = document.createElement('span');
+  node.className = 'emoji-flight';
+  node.textContent = glyph;
+  Object.assign(node.style, { left: `${from.left + from.width / 2 - 18}px`, top: `${from.top + from.height / 2 - 18}px` });
+  document.body.append(node);
+  const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+  const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+  const animation = node.animate(
+    [
+      { transform: 'translate(0, 0) rotate(0) scale(1)' },
+      { transform: `translate(${dx / 2}px, ${dy / 2 - 60}px) rotate(180deg) scale(1.4)`, offset: 0.5 },
+      { transform: `translate(${dx}px, ${dy}px) rotate(360deg) scale(1)` },
+    ],
+    { duration: 700, easing: 'ease-in-out' },
+  );
+  animation.onfinish = () => node.remove();
+}

@@ -1,0 +1,42 @@
+import { http } from './http';
+import type { Tokens } from './session';
+
+export type WalletType = 'BALANCE' | 'BONUS_BALANCE' | (string & {});
+export interface Wallet {
+  wallet_type: WalletType;
+  /** Whole chips as a decimal string. */
+  balance: string;
+}
+export interface User {
+  id: number;
+  username: string;
+  avatar_url: string | null;
+  country: string | null;
+  language: string | null;
+  roles: string[];
+  wallets: Wallet[];
+}
+export interface Permissions {
+  roles: string[];
+  permissions: string[];
+}
+export interface Credentials {
+  username: string;
+  password: string;
+}
+export interface Registration extends Credentials {
+  country?: string;
+  language?: string;
+}
+
+/** Typed calls of the platform API (DESIGN §7). */
+export const api = {
+  register: (body: Registration) => http.post<Tokens>('/user/registration', body).then((r) => r.data),
+  login: (body: Credentials) => http.post<Tokens>('/user/login', body).then((r) => r.data),
+  telegramAuth: (body: { init_data: string; parent?: number }) => http.post<Tokens>('/user/telegram/auth', body).then((r) => r.data),
+  logout: (refreshToken: string) => http.post('/user/logout', { refresh_token: refreshToken }).then(() => undefined),
+  me: (signal?: AbortSignal) => http.get<User>('/user/users/me', signal ? { signal } : {}).then((r) => r.data),
+  changeUsername: (username: string) => http.put<User>('/user/username', { username }).then((r) => r.data),
+  permissions: () => http.get<Permissions>('/permission/me').then((r) => r.data),
+  activeAssets: () => http.get<{ assets_dict: Record<string, Array<{ type: string; url: string }>> }>('/assets/user-active-assets').then((r) => r.data),
+};

@@ -1,0 +1,123 @@
+// The client library loads with the first connection, keeping it out of the start route's bundle.
+import type { Centrifuge, PublicationContext, Subscription } from 'centrifuge';
+import { useEffect, useRef } from 'react';
+import { create } from 'zustand';
+import { accessToken } from './session';
+import { renewSession } from './http';
+
+/** SPEC §4: the connection's states as the UI shows them. */
+export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
+
+interface RealtimeState {
+  state: ConnectionState;
+  /** Set once a connection has been lost; a quiet "reconnecting" notice shows while connecting. */
+  hasDropped: boolean;
+}
+
+export const useRealtimeStore = create<RealtimeState>()(() => ({ state: 'disconnected', hasDropped: false }));
+
+/** SPEC §9: the centrifuge client defaults. */
+export const REALTIME_OPTIONS = { timeout: 5000, minReconnectDelay: 500, maxReconnectDelay: 20000, maxServerPingDelay: 10000 } as const;
+
+let client: Centrifuge | null = null;
+let connecting: Promise<Centrifuge> | null = null;
+const listeners = new Map<string, number>();
+
+export function realtimeEndpoint(loc: Location = location): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/connection/websocket`;
+}
+
+/** Connects once signed in; the access token is the connection token and refreshes through getToken. */
+export function connectRealtime(options: { endpoint?: string; websocket?: unknown } = {}): Promise<Centrifuge> {
+  connecting ??= import('centrifuge').then(({ Centrifuge, UnauthorizedError }) => {
+    const made = new Centrifuge(options.endpoint ?? realtimeEndpoint(), {
+      ...REALTIME_OPTIONS,
+      ...(options.websocket ? { websocket: options.websocket } : {}),
+      token: accessToken() ?? '',
+      getToken: async () => {
+        try {
+          return await renewSession();
+        } catch {
+          // The session is gone: centrifuge stops reconnecting on this error.
+          throw new UnauthorizedError('session ended');
+        }
+      },
+    });
+    made.on('state', (ctx) => {
+      useRealtimeStore.setState((prev) => ({
+        state: ctx.newState as ConnectionState,
+        hasDropped: prev.hasDropped || (ctx.oldState === 'connected' && ctx.newState !== 'connected'),
+      }));
+    });
+    made.on('connected', () => useRealtimeStore.setState({ hasDropped: false }));
+    made.connect();
+    client = made;
+    return made;
+  });
+  return connecting;
+}
+
+export function disconnectRealtime(): void {
+  const pending = connecting;
+  connecting = null;
+  client = null;
+  listeners.clear();
+  useRealtimeStore.setState({ state: 'disconnected', hasDropped: false });
+  void pending?.then((c) => c.disconnect());
+}
+
+export function realtimeClient(): Centrifuge | null {
+  return client;
+}
+
+/**
+ * Subscribes to a channel and calls onPublication for each message; the returned function
+ * unsubscribes. Channels are shared: a second subscriber reuses the existing subscription.
+ */
+export function subscribe(channel: string, onPublication: (data: unknown, ctx: PublicationContext) => void): () => void {
+  const handler = (ctx: PublicationContext) => onPublication(ctx.data, ctx);
+  let isCancelled = false;
+  let release = () => {
+    isCancelled = true;
+  };
+  void connectRealtime().then((c) => {
+    if (isCancelled) return;
+    const sub: Subscription = c.getSubscription(channel) ?? c.newSubscription(channel);
+    sub.on('publication', handler);
+    listeners.set(channel, (listeners.get(channel) ?? 0) + 1);
+    if (sub.state === 'unsubscribed') sub.subscribe();
+    release = () => {
+      sub.removeListener('publication', handler);
+      const left = (listeners.get(channel) ?? 1) - 1;
+      if (left > 0) {
+        listeners.set(channel, left);
+        return;
+      }
+      listeners.delete(channel);
+      sub.unsubscribe();
+      c.removeSubscription(sub);
+    };
+  });
+  return () => release();
+}
+
+/** React hook over subscribe(): follows the latest handler without resubscribing. */
+export function useChannel(channel: string | null, onPublication: (data: unknown, ctx: PublicationContext) => void): void {
+  const handler = useRef(onPublication);
+  handler.current = onPublication;
+  useEffect(() => {
+    if (!channel) return;
+    return subscribe(channel, (data, ctx) => handler.current(data, ctx));
+  }, [channel]);
+}
+
+/** The connection state for the UI, and the client for calls like presence or rpc. */
+export function useRealtime(): RealtimeState & { client: Centrifuge | null } {
+  const state = useRealtimeStore();
+  return { ...state, client };
+}
+
+/** The personal channel of DESIGN §6. */
+export function personalChannel(userId: number | string): string {
+  return `#${userId}`;
+}

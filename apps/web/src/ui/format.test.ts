@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { cutName, formatChips, isShownAvatar } from './format';
+
+describe('cutName', () => {
+  it.each([
+    ['Ivan', 'Ivan'],
+    ['abcdefghij', 'abcdefghij'],
+    ['abcdefghijk', 'abcdefgh…'],
+    ['Константинопольский', 'Констант…'],
+    ['😀😀😀😀😀😀😀😀😀😀😀', '😀😀😀😀😀😀😀😀…'],
+  ])('shows %s as %s', (name, shown) => {
+    expect(cutName(name)).toBe(shown);
+  });
+});
+
+describe('isShownAvatar', () => {
+  it.each([
+    ['https://cdn.example/a.webp', true],
+    ['http://cdn.example/a.webp', false],
+    ['/uploads/a.webp', false],
+    ['', false],
+    [null, false],
+    [undefined, false],
+    ['javascript:alert(1)', false],
+  ])('%s -> %s', (url, shown) => {
+    expect(isShownAvatar(url)).toBe(shown);
+  });
+});
+
+describe('formatChips', () => {
+  it('groups thousands', () => {
+    expect(formatChips('10000')).toBe('10\u202f000');
+    expect(formatChips('999')).toBe('999');
+    expect(formatChips('1234567')).toBe('1\u202f234\u202f567');
+  });
+});
