@@ -1,0 +1,233 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
+import { DESKTOP, PHONE, launchBrowser, newPage, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// Whole games played only through the UI: each player taps a highlighted card or a shown button.
+let server: RunningServer;
+let browser: Browser;
+const PASSWORD = 'correct-horse-1';
+const COUNTRIES = ['RU', 'KZ', 'UA', 'AM', 'DE', 'UZ'];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Player {
+  page: Page;
+  tokens: Tokens;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+async function register(name: string, country: string): Promise<Tokens> {
+  const res = await fetch(`${server.baseUrl}/api/user/registration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: name, password: PASSWORD, country }),
+  });
+  if (res.status !== 201) return registerByApi(server.baseUrl, name, PASSWORD);
+  return (await res.json()) as Tokens;
+}
+
+async function player(i: number, viewport = PHONE): Promise<Player> {
+  const tokens = await register(uniqueName('pl'), COUNTRIES[i % COUNTRIES.length]!);
+  const { context, page, errors } = await newPage(browser, server.baseUrl, viewport);
+  await signInContext(context, server.baseUrl, tokens);
+  return { page, tokens, errors, close: () => context.close() };
+}
+
+async function api<T>(tokens: Tokens, path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${server.baseUrl}/api${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json', ...init.headers },
+  });
+  return (await res.json()) as T;
+}
+
+/** The first player creates a room through the dialog; the others join it from the lobby; all press ready. */
+async function seatEveryone(players: Player[]): Promise<string> {
+  const [host, ...guests] = players;
+  await host!.page.goto('/games');
+  await host!.page.getByTestId('open-create').click();
+  await host!.page.getByTestId('create-players').getByRole('radio', { name: String(players.length) }).click();
+  await host!.page.getByTestId('create-submit').click();
+  await host!.page.waitForURL(/\/durak\/\d+$/);
+  const roomId = host!.page.url().split('/').pop()!;
+  for (const guest of guests) {
+    await guest.page.goto('/games');
+    await guest.page.locator(`[data-testid="room-card"][data-room-id="${roomId}"]`).click();
+    await guest.page.waitForURL(`**/durak/${roomId}`);
+  }
+  for (const p of players) await p.page.getByTestId('action-ready').click();
+  for (const p of players) await p.page.locator('[data-status="in_progress"]').waitFor();
+  return roomId;
+}
+
+type Move = 'done' | 'tap' | null;
+
+/**
+ * One decision of a player who only taps what the UI offers: a highlighted slot, a highlighted
+ * card or a shown button, chosen at random among them (a fixed choice can pass the same cards
+ * around for ever). Taps the visible part, as a finger would on an overlapped hand; one page
+ * round trip to decide.
+ */
+async function move(page: Page): Promise<Move> {
+  const target = await page
+    .evaluate((luck) => {
+      if (document.querySelector('[data-testid="results"]')) return 'done' as const;
+      const visiblePoint = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        for (let y = r.top + 4; y < r.bottom; y += 6) {
+          for (let x = r.left + 3; x < r.right; x += 4) {
+            const hit = document.elementFromPoint(x, y);
+            if (hit && el.contains(hit)) return { x, y };
+          }
+        }
+        return null;
+      };
+      const pick = <T,>(list: T[]) => list[Math.floor(luck * list.length)];
+      const visible = (selector: string) => [...document.querySelectorAll(selector)].map(visiblePoint).filter((p) => p !== null);
+      const slots = visible('.slot-target');
+      if (slots.length > 0) return pick(slots)!;
+      const cards = visible('.hand-card-playable');
+      const done = visible('[data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled');
+      const take = visible('[data-testid="action-take"]:enabled');
+      // A defender defends when it can; an attacker throws in about half the time.
+      if (cards.length > 0 && (done.length === 0 || luck < 0.5)) return pick(cards)!;
+      return done[0] ?? (cards.length > 0 ? pick(cards)! : (take[0] ?? null));
+    }, Math.random())
+    .catch(() => null);
+  if (target === null) return null;
+  if (target === 'done') return 'done';
+  await page.mouse.click(target.x, target.y);
+  return 'tap';
+}
+
+async function playToTheEnd(pages: Page[], onRound?: (round: number) => Promise<void>): Promise<void> {
+  for (let round = 0; round < 1500; round++) {
+    const moves = await Promise.all(pages.map((p) => move(p)));
+    if (moves.every((m) => m === 'done')) return;
+    await onRound?.(round);
+    await pages[0]!.waitForTimeout(moves.every((m) => m === null || m === 'done') ? 100 : 30);
+  }
+  throw new Error('the game did not end');
+}
+
+interface Me {
+  wallets: { wallet_type: string; balance: string }[];
+}
+const bonus = (me: Me) => Number(me.wallets.find((w) => w.wallet_type === 'BONUS_BALANCE')?.balance);
+
+async function expectResults(players: Player[]): Promise<void> {
+  let sum = 0;
+  for (const p of players) {
+    const mine = p.page.locator('.results-me [data-testid="result-amount"]');
+    const amount = Number((await mine.textContent())!.replace(/[^\d−+-]/g, '').replace('−', '-'));
+    sum += amount;
+    // The balance follows the wallet push a moment after the result shows.
+    const shownBalance = async () => Number((await p.page.getByTestId('results-balance').textContent())!.replace(/\D/g, ''));
+    await expect.poll(shownBalance, { timeout: 10_000 }).toBe(10_000 + amount);
+    expect(bonus(await api<Me>(p.tokens, '/user/users/me'))).toBe(10_000 + amount);
+    expect(p.errors).toEqual([]);
+  }
+  // The durak's stake is shared by the winners less the house's rake.
+  expect(sum).toBeLessThanOrEqual(0);
+  expect(sum).toBeGreaterThan(-100);
+}
+
+describe('a whole game through the UI', () => {
+  it('two players create, join, ready, play to the end and see the results and their balances', { timeout: 400_000 }, async () => {
+    const players = [await player(0), await player(1)];
+    await seatEveryone(players);
+    let shot = false;
+    await playToTheEnd(
+      players.map((p) => p.page),
+      async (round) => {
+        const page = players[0]!.page;
+        if (!shot && round >= 6 && (await page.locator('[data-testid="table-card"]').count()) >= 2) {
+          // Let the cards land: a still taken mid-flight shows them half transparent.
+          await page.waitForTimeout(600);
+          if ((await page.locator('[data-testid="table-card"]').count()) >= 2) {
+            shot = true;
+            await screenshot(page, 'table-2-players-phone');
+          }
+        }
+      },
+    );
+    await players[0]!.page.waitForTimeout(800);
+    await screenshot(players[0]!.page, 'results-phone');
+    await expectResults(players);
+    // The deal can be checked against the hash published before it.
+    const first = players[0]!.page;
+    await first.locator('.fair summary').click();
+    await first.getByTestId('check-deal').click();
+    expect(await first.getByTestId('fair-result').textContent()).toContain('Хеш совпал');
+    for (const p of players) await p.close();
+  });
+
+  it('four players play a whole game to the end', { timeout: 600_000 }, async () => {
+    const players = await Promise.all([0, 1, 2, 3].map((i) => player(i)));
+    await seatEveryone(players);
+    await playToTheEnd(players.map((p) => p.page));
+    await expectResults(players);
+    for (const p of players) await p.close();
+  });
+});
+
+describe('watching and reconnecting', () => {
+  it('a spectator never sees another player’s cards, and an offline player comes back to the same table', { timeout: 400_000 }, async () => {
+    const players = [await player(2), await player(3, DESKTOP)];
+    const roomId = await seatEveryone(players);
+    const watcher = await player(4);
+    await watcher.page.goto(`/durak/${roomId}`);
+    await watcher.page.getByTestId('spectator-note').waitFor();
+    const spectatorSawHand = async () => {
+      const hands = await Promise.all(players.map((p) => p.page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))));
+      // Cards on the table and the trump card are public; nothing else may show a face.
+      const onTable = await watcher.page.locator('[data-testid="table-card"], [data-testid="trump-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+      const shown = await watcher.page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+      return shown.filter((c) => !onTable.includes(c) && hands.flat().includes(c));
+    };
+    const offline = players[1]!;
+    let wentOffline = false;
+    let cameBack = false;
+    await playToTheEnd(
+      players.map((p) => p.page),
+      async (round) => {
+        expect(await watcher.page.locator('[data-testid="hand-card"]').count()).toBe(0);
+        if (round % 3 === 0) expect(await spectatorSawHand()).toEqual([]);
+        if (round === 4) {
+          await offline.page.waitForTimeout(600);
+          await screenshot(offline.page, 'table-2-players-desktop');
+        }
+        if (round === 8 && !wentOffline) {
+          wentOffline = true;
+          await offline.page.context().setOffline(true);
+          await offline.page.getByTestId('realtime-notice').waitFor({ timeout: 20_000 });
+          // The other player keeps playing meanwhile; the offline page cannot act.
+          for (let i = 0; i < 3; i++) await move(players[0]!.page);
+          await offline.page.context().setOffline(false);
+          await offline.page.getByTestId('realtime-notice').waitFor({ state: 'detached', timeout: 30_000 });
+          const watch = await api<{ seq: number }>(offline.tokens, `/v1/rooms/${roomId}/watch`);
+          const cards = await api<{ items: { rank: string; suit: string }[] }>(offline.tokens, `/v1/rooms/${roomId}/cards`);
+          await expect.poll(() => offline.page.getByTestId('table-page').getAttribute('data-seq'), { timeout: 10_000 }).toBe(String(watch.seq));
+          expect(await offline.page.locator('[data-testid="hand-card"]').count()).toBe(cards.items.length);
+          cameBack = true;
+        }
+      },
+    );
+    expect(cameBack).toBe(true);
+    await watcher.page.getByTestId('results').waitFor();
+    await watcher.page.waitForTimeout(800);
+    await screenshot(watcher.page, 'results-spectator-phone');
+    for (const p of [...players, watcher]) await p.close();
+  });
+});

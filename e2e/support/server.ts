@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunningServer {
+  baseUrl: string;
+  jwtSecret: string;
+  /** Stops the process but keeps its data and port, for resume(). */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+/** Starts the built server (nothing is built here) on 127.0.0.1, a free port and a fresh data dir. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'durak-e2e-'));
+  const jwtSecret = 'e2e-secret-that-is-long-enough-for-hs256-0123456789';
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  let child: ChildProcess;
+
+  async function spawnServer(): Promise<void> {
+    child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: jwtSecret, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-20_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    await waitForHealth(baseUrl, child, () => log);
+  }
+
+  async function kill(): Promise<void> {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+
+  await spawnServer();
+  return {
+    baseUrl,
+    jwtSecret,
+    pause: kill,
+    resume: spawnServer,
+    stop: async () => {
+      await kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
