@@ -41,7 +41,7 @@ async function startNode(env: Record<string, string>): Promise<string> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'durak-node-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', main], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', TIMER_SWEEP_MS: '250' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -17,7 +17,7 @@ interface NodeProcess {
 }
 
 function startNodeProcess(prefix: string): Promise<NodeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
     env: { ...process.env, REDIS_URL: url, REDIS_PREFIX: prefix, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
