@@ -1,7 +1,11 @@
 /** `unknown_channel` answers 102, `false` answers 103 (permission denied). */
 export type SubscribeDecision = boolean | 'unknown_channel';
 
-export type CanSubscribe = (userId: string, channel: string) => Promise<SubscribeDecision> | SubscribeDecision;
+/**
+ * `data` is the subscribe request's own data (the client's subscription `data` option), e.g. the
+ * password of a private room that a spectator was asked for; undefined when none was sent.
+ */
+export type CanSubscribe = (userId: string, channel: string, data?: unknown) => Promise<SubscribeDecision> | SubscribeDecision;
 
 export interface ChannelOptions {
   /** Presence is kept and join/leave pushed: a room's seats show who is connected. */

@@ -69,7 +69,23 @@ export const disconnect = {
   badRequest: { code: 3501, reason: 'bad request' },
   stale: { code: 3502, reason: 'stale' },
   forceNoReconnect: { code: 3503, reason: 'force disconnect' },
+  tooManyErrors: { code: 3509, reason: 'too many errors' },
 } as const satisfies Record<string, Disconnect>;
+
+/**
+ * Refusals that are the client's fault and count towards its error budget. Temporary errors
+ * (ours), an expired token (the normal refresh path) and an unrecoverable position (the normal
+ * path after a long drop) do not.
+ */
+export const clientFaults: ReadonlySet<ErrorCode> = new Set([
+  errorCode.unknownChannel,
+  errorCode.permissionDenied,
+  errorCode.methodNotFound,
+  errorCode.alreadySubscribed,
+  errorCode.limitExceeded,
+  errorCode.badRequest,
+  errorCode.notAvailable,
+]);
 
 /** Unsubscribe push codes below 2500 end the subscription; the client does not resubscribe. */
 export const serverUnsubscribe = { code: 2000, reason: 'server unsubscribe' } as const;

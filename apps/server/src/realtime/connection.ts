@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Broker, ClientInfo, HistoryQuery } from './broker.js';
 import type { CanSubscribe, ChannelOptions } from './channels.js';
-import { disconnect, errorCode, protocolError, serverUnsubscribe, type Disconnect, type ErrorCode } from './codes.js';
+import { clientFaults, disconnect, errorCode, protocolError, serverUnsubscribe, type Disconnect, type ErrorCode } from './codes.js';
+import { CommandBudget, ErrorBudget } from './connection-budget.js';
 
 export type VerifyToken = (
   token: string,
@@ -17,6 +18,9 @@ export interface GatewayLimits {
   commandBurst: number;
   /** A client that lets this much output queue up is too slow to keep. */
   maxBufferedBytes: number;
+  /** Refused commands (bad request, unknown method or channel, permission denied...) a connection may send within `commandErrorWindowMs` before it is closed with 3509. */
+  maxCommandErrors: number;
+  commandErrorWindowMs: number;
 }
 
 export interface Logger {
@@ -76,15 +80,16 @@ export class Connection {
   readonly openedAt = Date.now();
   readonly subscriptions = new Map<string, SubscriptionState>();
   private queue: Promise<void> = Promise.resolve();
-  private tokens: number;
-  private refilledAt = this.openedAt;
+  private readonly commandBudget: CommandBudget;
+  private readonly errorBudget: ErrorBudget;
   private hasFailedConnect = false;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly hub: ConnectionHub,
   ) {
-    this.tokens = hub.limits.commandBurst;
+    this.commandBudget = new CommandBudget(hub.limits.commandsPerSecond, hub.limits.commandBurst, this.openedAt);
+    this.errorBudget = new ErrorBudget(hub.limits.maxCommandErrors, hub.limits.commandErrorWindowMs, this.openedAt);
     ws.on('message', (data: Buffer, isBinary: boolean) => {
       this.isAwaitingPong = false;
       if (isBinary) return void this.close(disconnect.badRequest);
@@ -180,21 +185,11 @@ export class Connection {
     }
   }
 
-  private takeToken(): boolean {
-    const now = Date.now();
-    const { commandsPerSecond, commandBurst } = this.hub.limits;
-    this.tokens = Math.min(commandBurst, this.tokens + ((now - this.refilledAt) / 1000) * commandsPerSecond);
-    this.refilledAt = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-
   private async handleCommand(command: Command): Promise<void> {
     const id = typeof command.id === 'number' ? command.id : 0;
     const method = Object.keys(command).find((key) => key !== 'id');
     if (method === undefined) return; // `{}` is the pong to a server ping
-    if (!this.takeToken()) return id > 0 ? this.replyError(id, errorCode.tooManyRequests) : undefined;
+    if (!this.commandBudget.take()) return id > 0 ? this.replyError(id, errorCode.tooManyRequests) : undefined;
     const request = isRecord(command[method]) ? (command[method] as Record<string, unknown>) : {};
     if (method === 'connect') return this.connect(id, request);
     if (!this.isConnected) {
@@ -220,7 +215,7 @@ export class Connection {
       case 'refresh':
         return this.refresh(id, request);
       case 'sub_refresh':
-        return this.reply(id, 'sub_refresh', {});
+        return this.subRefresh(id, request);
       case 'send':
         return this.hub.onSend?.(this.userId, request.data);
       default:
@@ -235,6 +230,8 @@ export class Connection {
 
   private replyError(id: number, code: ErrorCode): void {
     if (id > 0) this.send(JSON.stringify({ id, error: protocolError(code) }));
+    // The error goes out first, so the client's log shows what it kept getting wrong.
+    if (clientFaults.has(code) && !this.errorBudget.spend()) void this.close(disconnect.tooManyErrors);
   }
 
   private async connect(id: number, request: Record<string, unknown>): Promise<void> {
@@ -276,7 +273,7 @@ export class Connection {
     if (typeof channel !== 'string' || channel === '') return this.replyError(id, errorCode.badRequest);
     if (this.subscriptions.has(channel)) return this.replyError(id, errorCode.alreadySubscribed);
     if (this.subscriptions.size >= this.hub.limits.maxSubscriptions) return this.replyError(id, errorCode.limitExceeded);
-    const decision = await this.hub.canSubscribe(this.userId, channel);
+    const decision = await this.hub.canSubscribe(this.userId, channel, request.data);
     if (decision === 'unknown_channel') return this.replyError(id, errorCode.unknownChannel);
     if (decision !== true) return this.replyError(id, errorCode.permissionDenied);
     if (this.isClosed) return;
@@ -319,6 +316,22 @@ export class Connection {
       if (this.isClosed) return this.hub.broker.removePresence(channel, this.clientId ?? '');
       await this.hub.broker.publishJoin(channel, this.info());
     }
+  }
+
+  /**
+   * Centrifuge's sub_refresh renews a subscription token before it expires. Our subscriptions
+   * carry no token and never expire (DESIGN.md §6: the connection token is the only token; a
+   * channel is authorised once, at subscribe, and taken away by a server unsubscribe), so a
+   * subscribe result never sets `expires` and the client has nothing to refresh. A client that
+   * sends one all the same gets what Centrifugo answers: 107 without a channel, 103 for a
+   * channel it is not subscribed to, and otherwise a result without `expires`, so it schedules
+   * no further refresh.
+   */
+  private subRefresh(id: number, request: Record<string, unknown>): void {
+    const channel = request.channel;
+    if (typeof channel !== 'string' || channel === '') return this.replyError(id, errorCode.badRequest);
+    if (!this.subscriptions.has(channel)) return this.replyError(id, errorCode.permissionDenied);
+    this.reply(id, 'sub_refresh', {});
   }
 
   private async unsubscribe(id: number, request: Record<string, unknown>): Promise<void> {

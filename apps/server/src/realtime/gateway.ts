@@ -12,6 +12,8 @@ export const defaultGatewayLimits: GatewayLimits = {
   commandsPerSecond: 20,
   commandBurst: 60,
   maxBufferedBytes: 4 * 1024 * 1024,
+  maxCommandErrors: 30,
+  commandErrorWindowMs: 60_000,
 };
 
 export interface GatewayOptions {
@@ -49,6 +51,11 @@ export interface Gateway {
   unsubscribeUser(channel: string, userId: string): Promise<void>;
   /** Closes the user's connections on every node: 3011 makes them reconnect (and be checked again), 3503 stops them. */
   disconnectUser(userId: string, options: { isReconnecting: boolean }): Promise<void>;
+  /**
+   * Replaces the channel rule for subscribes from now on, e.g. the rooms service's stricter
+   * check of private rooms, which exists only after the gateway was built.
+   */
+  setCanSubscribe(canSubscribe: CanSubscribe): void;
   /** Number of open sockets on this node. */
   connectionCount(): number;
   /** Tells every client to reconnect (to another node), then stops serving. The broker stays open. */
@@ -178,6 +185,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     disconnectUser(userId, { isReconnecting }) {
       return broker.publishControl({ kind: 'disconnect', userId, isReconnecting });
+    },
+    setCanSubscribe(canSubscribe) {
+      hub.canSubscribe = canSubscribe;
     },
     connectionCount() {
       return connections.size;
