@@ -8,6 +8,8 @@ describe('error status table', () => {
     ['auth/forbidden', 403],
     ['user/username_taken', 409],
     ['wallet/insufficient_funds', 409],
+    ['room/password_required', 403],
+    ['rule/stale_seq', 409],
   ] as const)('%s is %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
   });

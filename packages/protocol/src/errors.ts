@@ -28,6 +28,7 @@ export const errorStatus = {
   'room/not_found': 404,
   'room/full': 409,
   'room/wrong_password': 403,
+  'room/password_required': 403,
   'room/already_seated': 409,
   'room/not_seated': 409,
   'room/seat_taken': 409,

@@ -3,3 +3,4 @@ export * from './common.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './rooms.js';
+export * from './assets.js';

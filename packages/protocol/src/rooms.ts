@@ -120,6 +120,13 @@ const orEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {},
 
 export const seatBody = orEmpty(z.object({ position: z.number().int().min(0).max(5).optional(), password: z.string().max(64).optional() }));
 
+/**
+ * A private room's public state (watch, view, record) is for its seated players and for whoever
+ * knows its password, sent in this header (not the query: URLs end up in logs and history).
+ */
+export const roomWatchHeaders = z.object({ 'x-room-password': z.string().max(64).optional() });
+export const ROOM_PASSWORD_HEADER = 'x-room-password';
+
 /** Every action body may name the `seq` the player saw; a different current seq is `rule/stale_seq`. */
 const seqField = { seq: z.number().int().nonnegative().optional() };
 export const emptyActionBody = orEmpty(z.object(seqField));
