@@ -24,6 +24,7 @@ import { registerSystemRoutes } from './http/system-routes.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
 import { createRoomsModule } from './rooms/rooms-module.js';
+import { roomChannelRule } from './rooms/rooms-service.js';
 import type { Services } from './services.js';
 import { createStore, type Store } from './store/db.js';
 
@@ -82,6 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(options.now ? { now: options.now } : {}),
     logError: (error, message) => app.log.error({ err: error }, message),
   });
+  // A private room's channel is for its players and whoever knows its password.
+  realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
   const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms };
   app.addHook('onReady', async () => rooms.startSweeper());
   // Clients are told to reconnect (to another node) before the HTTP server stops.

@@ -12,6 +12,7 @@ import {
   roomIdParams,
   roomList,
   roomListQuery,
+  roomWatchHeaders,
   seatBody,
   sendEmojiBody,
   transferBody,
@@ -106,10 +107,18 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
     answer(reply, await module.games.leave(callerOf(request).id, request.params.id)),
   );
 
-  const read = { ...base, schema: { tags, security, params: roomIdParams, response: { 200: anyObject, ...errors } } };
-  app.get('/api/v1/rooms/:id/watch', read, async (request, reply) => answer(reply, await module.games.watch(request.params.id)));
-  app.get('/api/v1/rooms/:id/view', read, async (request, reply) => answer(reply, await module.games.view(callerOf(request).id, request.params.id)));
-  app.get('/api/v1/rooms/:id/record', read, async (request, reply) => answer(reply, await module.games.record(request.params.id)));
+  // A private room's table is for its players and those who know the password (docs/decisions.md).
+  const read = { ...base, schema: { tags, security, params: roomIdParams, headers: roomWatchHeaders, response: { 200: anyObject, ...errors } } };
+  type ReadRequest = FastifyRequest & { params: { id: number }; headers: { 'x-room-password'?: string | undefined } };
+  const whenAllowed = async <T>(request: ReadRequest, then: () => Promise<Result<T>>): Promise<Result<T>> => {
+    const allowed = await module.rooms.canWatch(callerOf(request).id, request.params.id, request.headers['x-room-password']);
+    return allowed.ok ? then() : allowed;
+  };
+  app.get('/api/v1/rooms/:id/watch', read, async (request, reply) => answer(reply, await whenAllowed(request, () => module.games.watch(request.params.id))));
+  app.get('/api/v1/rooms/:id/view', read, async (request, reply) =>
+    answer(reply, await whenAllowed(request, () => module.games.view(callerOf(request).id, request.params.id))),
+  );
+  app.get('/api/v1/rooms/:id/record', read, async (request, reply) => answer(reply, await whenAllowed(request, () => module.games.record(request.params.id))));
   app.get(
     '/api/v1/rooms/:id/cards',
     { ...base, schema: { tags, security, params: roomIdParams, response: { 200: handAnswer, ...errors } } },

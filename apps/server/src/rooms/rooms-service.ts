@@ -1,6 +1,7 @@
 import type { CreateRoomBody, RoomListQuery, RoomPayload } from '@durak/protocol';
 import { and, eq, lte, min } from 'drizzle-orm';
 import { startGame } from '../games/start-game.js';
+import { defaultCanSubscribe, type CanSubscribe } from '../realtime/index.js';
 import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
@@ -21,6 +22,12 @@ export interface RoomsService {
   get(roomId: number): Promise<Result<RoomPayload>>;
   seat(userId: number, roomId: number, body: { position?: number | undefined; password?: string | undefined }): Promise<Result<SeatAnswer>>;
   ready(userId: number, roomId: number): Promise<Result<RoomPayload>>;
+  /**
+   * May this user see the room's table (watch state, spectator view, record, room channel)? A
+   * public room: anyone signed in. A private one: its seated players, and whoever gives its
+   * password (`room/password_required` without one, `room/wrong_password` with a wrong one).
+   */
+  canWatch(userId: number, roomId: number, password: string | undefined): Promise<Result<true>>;
   /** Before the start: frees the seat (the caller handles a running game as a surrender). */
   leaveBeforeStart(tx: Tx, outbox: Outbox, room: RoomRow, userId: number, now: Date): Promise<Result<{ seq: number }>>;
   /** A pending or ready room whose deadline passed: unready seats are freed, an empty room closes. */
@@ -190,6 +197,16 @@ export function createRoomsService(context: RoomsContext): RoomsService {
       });
     },
 
+    async canWatch(userId, roomId, password) {
+      const room = await readRoom(store.db, roomId);
+      if (!room) return failure('room/not_found', `No room ${roomId}`);
+      if (room.passwordHash === null) return ok(true);
+      if ((await seatsOfRoom(store.db, roomId)).some((s) => s.userId === userId)) return ok(true);
+      if (password === undefined || password === '') return failure('room/password_required', 'This room is private: its password is needed to watch it');
+      if (!(await checkRoomPassword(password, room.passwordHash))) return failure('room/wrong_password', 'This room needs its password');
+      return ok(true);
+    },
+
     async leaveBeforeStart(tx, outbox, room, userId, now) {
       const removed = await tx
         .delete(roomSeats)
@@ -201,6 +218,23 @@ export function createRoomsService(context: RoomsContext): RoomsService {
     },
 
     expireSeats,
+  };
+}
+
+/**
+ * The gateway's channel rule with private rooms: `room:{id}` of a private room is refused (103)
+ * unless the user sits there or the subscription's data carries the password, as the web sends
+ * it with `newSubscription(channel, { data: { password } })`. A room that does not exist is
+ * refused too, so nobody can subscribe ahead to a room that will be created private.
+ */
+export function roomChannelRule(service: Pick<RoomsService, 'canWatch'>): CanSubscribe {
+  return async (userId, channel, data) => {
+    const decision = defaultCanSubscribe(userId, channel);
+    if (decision !== true || !channel.startsWith('room:')) return decision;
+    const roomId = Number(channel.slice('room:'.length));
+    if (!Number.isSafeInteger(roomId) || roomId <= 0) return false;
+    const password = typeof data === 'object' && data !== null && 'password' in data && typeof data.password === 'string' ? data.password : undefined;
+    return (await service.canWatch(Number(userId), roomId, password)).ok;
   };
 }
 
