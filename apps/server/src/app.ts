@@ -15,6 +15,7 @@ import { createTokenService, loadOrCreateSecret } from './accounts/tokens.js';
 import { createAvatarService } from './avatars/avatars-service.js';
 import { seedDatabase, type SeedResult } from './catalogue/seed.js';
 import type { Config } from './config.js';
+import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
 import { installErrorHandling, notFound } from './http/errors.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerUserRoutes(app, services);
   registerPermissionRoutes(app, services);
   registerCatalogueRoutes(app, services);
+  registerAssetRoutes(app, services);
   registerRoomRoutes(app, tokens, rooms);
 
   if (!options.store) app.addHook('onClose', async () => store.close());
