@@ -12,6 +12,9 @@ const K = new Uint32Array([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
+/** '00'..'ff' by byte value. */
+const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, b) => (b + 0x100).toString(16).slice(1));
+
 const W = new Uint32Array(64);
 const H = new Uint32Array(8);
 const INITIAL = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
@@ -46,14 +49,21 @@ export function utf8(text: string): number[] {
 export function sha256Words(message: ArrayLike<number>): Uint32Array {
   const length = message.length;
   const blocks = Math.ceil((length + 9) / 64);
-  const byteAt = (i: number): number => (i < length ? message[i]! : i === length ? 0x80 : 0);
   H.set(INITIAL);
   const bitLength = length * 8;
   for (let block = 0; block < blocks; block++) {
     const base = block * 64;
-    for (let i = 0; i < 16; i++) {
-      const o = base + i * 4;
-      W[i] = (byteAt(o) << 24) | (byteAt(o + 1) << 16) | (byteAt(o + 2) << 8) | byteAt(o + 3);
+    if (base + 64 <= length) {
+      for (let i = 0; i < 16; i++) {
+        const o = base + i * 4;
+        W[i] = (message[o]! << 24) | (message[o + 1]! << 16) | (message[o + 2]! << 8) | message[o + 3]!;
+      }
+    } else {
+      // The last block or two: the message's tail, the 0x80 marker, zeros, then the bit length.
+      for (let i = 0; i < 16; i++) {
+        const o = base + i * 4;
+        W[i] = (paddedByte(message, o) << 24) | (paddedByte(message, o + 1) << 16) | (paddedByte(message, o + 2) << 8) | paddedByte(message, o + 3);
+      }
     }
     if (block === blocks - 1) {
       // Messages here are short; the high word of the 64-bit length only matters past 512 MiB.
@@ -63,6 +73,10 @@ export function sha256Words(message: ArrayLike<number>): Uint32Array {
     compress();
   }
   return H.slice();
+}
+
+function paddedByte(message: ArrayLike<number>, i: number): number {
+  return i < message.length ? message[i]! : i === message.length ? 0x80 : 0;
 }
 
 function compress(): void {
@@ -123,7 +137,12 @@ export function sha256Bytes(message: Uint8Array): Uint8Array {
 
 /** SHA-256 of a string's UTF-8 bytes, as lowercase hex (what `printf %s "$seed" | sha256sum` prints). */
 export function sha256Hex(text: string): string {
+  const words = sha256Words(utf8(text));
   let hex = '';
-  for (const w of sha256Words(utf8(text))) hex += (w + 0x100000000).toString(16).slice(1);
+  // Byte by byte from a table: Number#toString(16) is slow, and every new game hashes its seed.
+  for (let i = 0; i < 8; i++) {
+    const w = words[i]!;
+    hex += HEX_BYTE[w >>> 24]! + HEX_BYTE[(w >>> 16) & 255]! + HEX_BYTE[(w >>> 8) & 255]! + HEX_BYTE[w & 255]!;
+  }
   return hex;
 }
