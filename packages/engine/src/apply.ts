@@ -1,9 +1,9 @@
-import { boardFromState, nextActive, type Board } from './board.js';
+import { nextActive, type Board } from './board.js';
 import { settle } from './bout-end.js';
-import { draftOf, revealTrump, setHand, withSeat, withoutCards, type Step } from './draft.js';
+import { draftOf, revealTrump, setHand, withSeat, withoutCard, type Step } from './draft.js';
 import { catchCard, newSlot, playAttack, surrender } from './moves.js';
 import { ENGINE_ERRORS as E, fail } from './errors.js';
-import { checkAttack, checkBeat, checkCatch, checkDefence, checkSurrender, checkTake, checkTransfer } from './judge.js';
+import { checkAttack, checkBeat, checkCatch, checkDefence, checkSurrender, checkTake, checkTransfer, refusalOf } from './judge.js';
 import { applyTimeout } from './timeout.js';
 import type { Action, ActionResult, GameState, Slot } from './types.js';
 
@@ -19,8 +19,9 @@ export function applyAction(state: GameState, action: Action): ActionResult {
   } else {
     const seat = state.players.indexOf(action.player);
     if (seat < 0) return fail(E.notInGame, 'you are not playing in this game');
-    const refusal = applyPlayerAction(step, boardFromState(state), seat, action);
-    if (refusal !== null) return refusal;
+    // The state before the action is the board it is judged on (a state is its own board).
+    const refusal = applyPlayerAction(step, state, seat, action);
+    if (refusal !== null) return refusalOf(refusal);
     if (step.d.expiries[seat] !== 0) {
       const expiries = step.d.expiries.slice();
       expiries[seat] = 0;
@@ -48,11 +49,14 @@ function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclu
       const verdict = checkDefence(board, seat, hand, action.slot_id, action.card);
       if (!verdict.ok) return verdict;
       const isCheat = verdict.cheats[0] === true;
-      d.slots = d.slots.map((s) => (s.slot_id === action.slot_id ? { ...s, defense_card: action.card, is_defense_cheat: isCheat } : s));
-      setHand(d, seat, withoutCards(hand, [action.card]));
+      const slots = d.slots.slice();
+      const index = slots.findIndex((s) => s.slot_id === action.slot_id);
+      const attack = slots[index]!.attack_card;
+      slots[index] = { ...slots[index]!, defense_card: action.card, is_defense_cheat: isCheat };
+      d.slots = slots;
+      setHand(d, seat, withoutCard(hand, action.card));
       d.passed = [];
       step.events.push({ type: 'beaten', player: d.players[seat]!, slot_id: action.slot_id, card: action.card });
-      const attack = d.slots.find((s) => s.slot_id === action.slot_id)!.attack_card;
       // Secret trump: the suit shows the first time a trump beats a non-trump.
       if (!isCheat && action.card.suit === d.trump_card.suit && attack.suit !== d.trump_card.suit) revealTrump(step);
       return null;
@@ -63,10 +67,10 @@ function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclu
       const slot: Slot = newSlot(d.next_slot_id, seat, action.card, verdict.cheats[0] === true);
       d.next_slot_id += 1;
       d.slots = [...d.slots, slot];
-      setHand(d, seat, withoutCards(hand, [action.card]));
+      setHand(d, seat, withoutCard(hand, action.card));
       // The transferrer now attacks the next player; they lead the refill of this bout.
       d.attacker = seat;
-      d.defender = nextActive(board.isActive, seat);
+      d.defender = nextActive(board.results, seat);
       d.passed = [];
       step.events.push({ type: 'transferred', player: d.players[seat]!, card: action.card, slot_id: slot.slot_id, defender: d.players[d.defender]! });
       return null;

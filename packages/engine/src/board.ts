@@ -1,28 +1,33 @@
-import type { Card, Suit } from './cards.js';
+import type { Card } from './cards.js';
 import type { GameOptions } from './options.js';
-import type { GameState, GameView, Phase, PlayerId } from './types.js';
+import type { GameState, GameView, Phase, PlayerId, SeatResult } from './types.js';
 
 /**
  * What legality depends on, read the same way from the full state and from a player's own view,
  * so both give one answer. Seats are indices into `players`.
+ *
+ * The fields are named and shaped as in GameState, so a state (or a draft being edited) *is* its
+ * own board and the server's hot path builds nothing; only a view is converted (`boardFromView`).
  */
 export interface Board {
   readonly options: GameOptions;
   readonly players: readonly PlayerId[];
   readonly phase: Phase;
-  readonly isActive: readonly boolean[];
-  readonly counts: readonly number[];
+  /** Only the sizes are read: a view knows how many cards the others hold, not which. */
+  readonly hands: readonly { readonly length: number }[];
+  /** A seat is active (still playing) while its result is null. */
+  readonly results: readonly (SeatResult | null)[];
   readonly slots: readonly BoardSlot[];
   readonly attacker: number;
   readonly defender: number;
-  readonly isTaking: boolean;
+  readonly is_taking: boolean;
   readonly passed: readonly number[];
-  readonly windowPassed: readonly number[];
-  readonly cheatBanned: readonly number[];
-  readonly catchBanned: readonly number[];
-  /** null when the viewer cannot know it (secret trump, not revealed yet). */
-  readonly trumpSuit: Suit | null;
-  readonly boutLimit: number;
+  readonly window_passed: readonly number[];
+  readonly cheat_banned: readonly number[];
+  readonly catch_banned: readonly number[];
+  readonly is_first_discard_done: boolean;
+  /** The trump's suit as far as this board knows: null for a view before a secret trump shows. */
+  readonly trump_card: { readonly suit: Card['suit'] } | null;
 }
 
 export interface BoardSlot {
@@ -37,36 +42,9 @@ export function boutLimit(isFirstDiscardDone: boolean): number {
   return isFirstDiscardDone ? 6 : 5;
 }
 
-/** The board of a state. */
+/** The board of a state: the state itself (it has every field a board reads). */
 export function boardFromState(state: GameState): Board {
-  return buildBoard(state);
-}
-
-/** The board of a state or of a draft being edited. */
-export function buildBoard(state: GameState): Board {
-  const isActive: boolean[] = [];
-  const counts: number[] = [];
-  for (let seat = 0; seat < state.players.length; seat++) {
-    isActive.push(state.results[seat] === null);
-    counts.push(state.hands[seat]!.length);
-  }
-  return {
-    options: state.options,
-    players: state.players,
-    phase: state.phase,
-    isActive,
-    counts,
-    slots: state.slots,
-    attacker: state.attacker,
-    defender: state.defender,
-    isTaking: state.is_taking,
-    passed: state.passed,
-    windowPassed: state.window_passed,
-    cheatBanned: state.cheat_banned,
-    catchBanned: state.catch_banned,
-    trumpSuit: state.trump_card.suit,
-    boutLimit: boutLimit(state.is_first_discard_done),
-  };
+  return state;
 }
 
 export function boardFromView(view: GameView): Board {
@@ -78,8 +56,8 @@ export function boardFromView(view: GameView): Board {
     options: view.options,
     players: view.players,
     phase: view.phase,
-    isActive: seats.map((s) => s.result === null),
-    counts: seats.map((s) => s.card_count),
+    hands: seats.map((s) => ({ length: s.card_count })),
+    results: seats.map((s) => s.result),
     slots: view.round.slots.map((s) => ({
       slot_id: s.slot_id,
       attacker: seatOf(s.attacker),
@@ -88,51 +66,66 @@ export function boardFromView(view: GameView): Board {
     })),
     attacker: seatOf(view.turn.current_attacker_user_id),
     defender,
-    isTaking: view.round.player_status[view.players[defender]!] === 'take',
+    is_taking: view.round.player_status[view.players[defender]!] === 'take',
     passed: statusEntries.filter(([, s]) => s === 'beat').map(([id]) => seatOf(id)),
-    windowPassed: view.catch_window_passed.map(seatOf),
-    cheatBanned: view.cheat_banned.map(seatOf),
-    catchBanned: view.catch_banned.map(seatOf),
-    trumpSuit: view.trump_suit,
-    boutLimit: view.bout_limit,
+    window_passed: view.catch_window_passed.map(seatOf),
+    cheat_banned: view.cheat_banned.map(seatOf),
+    catch_banned: view.catch_banned.map(seatOf),
+    is_first_discard_done: view.bout_limit === boutLimit(true),
+    trump_card: view.trump_suit === null ? null : { suit: view.trump_suit },
   };
 }
 
+export function isActive(board: Pick<Board, 'results'>, seat: number): boolean {
+  return board.results[seat] === null;
+}
+
+export function cardCount(board: Pick<Board, 'hands'>, seat: number): number {
+  return board.hands[seat]!.length;
+}
+
 /** The next active seat clockwise after `seat` (may be `seat` itself when it is the only one). */
-export function nextActive(isActive: readonly boolean[], seat: number): number {
-  const n = isActive.length;
+export function nextActive(results: Board['results'], seat: number): number {
+  const n = results.length;
   for (let step = 1; step <= n; step++) {
     const candidate = (seat + step) % n;
-    if (isActive[candidate]) return candidate;
+    if (results[candidate] === null) return candidate;
   }
   return seat;
 }
 
-export function previousActive(isActive: readonly boolean[], seat: number): number {
-  const n = isActive.length;
+export function previousActive(results: Board['results'], seat: number): number {
+  const n = results.length;
   for (let step = 1; step <= n; step++) {
     const candidate = (seat - step + n) % n;
-    if (isActive[candidate]) return candidate;
+    if (results[candidate] === null) return candidate;
   }
   return seat;
 }
+
+type ThrowerBoard = Pick<Board, 'options' | 'results' | 'defender'>;
 
 /**
  * Who may throw in: ALL_PLAYERS = every active player but the defender; NEIGHBORS_ONLY = the
  * active players right before and right after the defender.
  */
-export function throwers(board: Pick<Board, 'options' | 'isActive' | 'defender'>): number[] {
-  const { isActive, defender } = board;
-  if (board.options.card_transfer_permission === 'NEIGHBORS_ONLY') {
-    const before = previousActive(isActive, defender);
-    const after = nextActive(isActive, defender);
-    const seats = before === defender ? [] : [before];
-    if (after !== defender && after !== before) seats.push(after);
-    return seats;
-  }
+export function throwers(board: ThrowerBoard): number[] {
   const seats: number[] = [];
-  for (let seat = 0; seat < isActive.length; seat++) if (isActive[seat] && seat !== defender) seats.push(seat);
+  for (let seat = 0; seat < board.results.length; seat++) if (isThrower(board, seat)) seats.push(seat);
+  if (board.options.card_transfer_permission === 'NEIGHBORS_ONLY' && seats.length === 2) {
+    // Listed as before-then-after the defender, which is not seat order when they wrap around.
+    const before = previousActive(board.results, board.defender);
+    if (seats[0] !== before) seats.reverse();
+  }
   return seats;
+}
+
+/** Whether `seat` is one of `throwers(board)`, without building the list (legality asks per seat). */
+export function isThrower(board: ThrowerBoard, seat: number): boolean {
+  const { results, defender } = board;
+  if (seat === defender || results[seat] !== null) return false;
+  if (board.options.card_transfer_permission !== 'NEIGHBORS_ONLY') return true;
+  return seat === previousActive(results, defender) || seat === nextActive(results, defender);
 }
 
 export function unbeatenCount(slots: readonly BoardSlot[]): number {
@@ -142,8 +135,8 @@ export function unbeatenCount(slots: readonly BoardSlot[]): number {
 }
 
 /** How many more attack cards the table takes now: the bout limit and the defender's hand. */
-export function roomOnTable(board: Pick<Board, 'slots' | 'counts' | 'defender' | 'boutLimit'>): number {
-  const byLimit = board.boutLimit - board.slots.length;
-  const byHand = board.counts[board.defender]! - unbeatenCount(board.slots);
+export function roomOnTable(board: Pick<Board, 'slots' | 'hands' | 'defender' | 'is_first_discard_done'>): number {
+  const byLimit = boutLimit(board.is_first_discard_done) - board.slots.length;
+  const byHand = cardCount(board, board.defender) - unbeatenCount(board.slots);
   return Math.max(0, Math.min(byLimit, byHand));
 }

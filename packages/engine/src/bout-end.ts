@@ -1,7 +1,7 @@
 import { nextActive, roomOnTable, unbeatenCount } from './board.js';
 import type { Card } from './cards.js';
-import { boardOfDraft, revealTrump, setHand, type Draft, type Step } from './draft.js';
-import { pendingPassers } from './judge.js';
+import { revealTrump, setHand, type Draft, type Step } from './draft.js';
+import { hasPendingPasser } from './judge.js';
 import type { PlayerResult, SeatResult } from './types.js';
 
 const HAND_SIZE = 6;
@@ -20,8 +20,8 @@ export function settle(step: Step): void {
   }
   if (d.phase !== 'play' || d.slots.length === 0) return;
   if (!d.is_taking && unbeatenCount(d.slots) > 0) return;
-  const board = boardOfDraft(d);
-  if (roomOnTable(board) > 0 && pendingPassers(board).length > 0) return;
+  // The draft has every field of a state, so it is its own board.
+  if (roomOnTable(d) > 0 && hasPendingPasser(d)) return;
   if (d.options.is_cheating_allowed) {
     d.phase = 'catch_window';
     d.window_passed = [];
@@ -59,9 +59,8 @@ export function closeBout(step: Step): void {
   refill(step, order);
   const isOver = markOuts(step, order, defender);
   if (isOver) return;
-  const isActive = d.results.map((r) => r === null);
   // After a discard the defender attacks next; after a take, the player after the taker.
-  const attacker = wasTaking || !isActive[defender] ? nextActive(isActive, defender) : defender;
+  const attacker = wasTaking || d.results[defender] !== null ? nextActive(d.results, defender) : defender;
   startBout(step, attacker);
 }
 
@@ -74,12 +73,13 @@ export function abandonBout(step: Step, leaver: number): void {
     events.push({ type: 'discarded', cards });
   }
   clearTable(d);
-  const isActive = d.results.map((r) => r === null);
-  const attacker = nextActive(isActive, leaver);
-  const order = refillOrder(d, attacker, nextActive(isActive, attacker));
+  // Seats active before the refill: markOuts below changes d.results.
+  const results = d.results;
+  const attacker = nextActive(results, leaver);
+  const order = refillOrder(d, attacker, nextActive(results, attacker));
   refill(step, order);
-  if (markOuts(step, order, nextActive(isActive, attacker))) return;
-  startBout(step, nextActive(d.results.map((r) => r === null), leaver));
+  if (markOuts(step, order, nextActive(results, attacker))) return;
+  startBout(step, nextActive(d.results, leaver));
 }
 
 function clearTable(d: Draft): void {
@@ -95,10 +95,7 @@ function clearTable(d: Draft): void {
 export function startBout(step: Step, attacker: number): void {
   const { d } = step;
   d.attacker = attacker;
-  d.defender = nextActive(
-    d.results.map((r) => r === null),
-    attacker,
-  );
+  d.defender = nextActive(d.results, attacker);
   step.events.push({ type: 'bout_started', attacker: d.players[attacker]!, defender: d.players[d.defender]! });
 }
 

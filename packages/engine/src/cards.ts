@@ -16,9 +16,17 @@ const RANK_VALUE: Record<Rank, number> = { '6': 6, '7': 7, '8': 8, '9': 9, '10':
 const SUIT_LETTER: Record<Suit, string> = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
 const LETTER_SUIT: Record<string, Suit> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 
+/**
+ * Rank values by the rank's first character: legality compares ranks for every card in every
+ * hand before every action, and a typed-array read is several times faster than a lookup by
+ * string key. It works because the nine first characters differ ('1' can only start '10').
+ */
+const RANK_VALUE_BY_FIRST_CHAR = new Uint8Array(128);
+for (const rank of RANKS) RANK_VALUE_BY_FIRST_CHAR[rank.charCodeAt(0)] = RANK_VALUE[rank];
+
 /** Numeric value of a rank, 6..14, for comparisons. */
 export function rankValue(rank: Rank): number {
-  return RANK_VALUE[rank];
+  return RANK_VALUE_BY_FIRST_CHAR[rank.charCodeAt(0)]!;
 }
 
 export function isSameCard(a: Card, b: Card): boolean {
@@ -54,7 +62,7 @@ export function orderedDeck(deckSize: DeckSize): Card[] {
 
 /** Whether `defence` beats `attack`: same suit and higher, or a trump against a non-trump. */
 export function beats(attack: Card, defence: Card, trump: Suit): boolean {
-  if (defence.suit === attack.suit) return RANK_VALUE[defence.rank] > RANK_VALUE[attack.rank];
+  if (defence.suit === attack.suit) return rankValue(defence.rank) > rankValue(attack.rank);
   return defence.suit === trump;
 }
 
@@ -64,7 +72,7 @@ export function sortHand(cards: readonly Card[], trump: Suit | null): Card[] {
     const at = a.suit === trump ? 1 : 0;
     const bt = b.suit === trump ? 1 : 0;
     if (at !== bt) return bt - at;
-    const byRank = RANK_VALUE[b.rank] - RANK_VALUE[a.rank];
+    const byRank = rankValue(b.rank) - rankValue(a.rank);
     return byRank !== 0 ? byRank : SUITS.indexOf(a.suit) - SUITS.indexOf(b.suit);
   });
 }
@@ -79,5 +87,5 @@ export function lowestCard(cards: readonly Card[], trump: Suit): Card | undefine
 }
 
 export function cardWeight(c: Card, trump: Suit): number {
-  return RANK_VALUE[c.rank] + (c.suit === trump ? 100 : 0);
+  return rankValue(c.rank) + (c.suit === trump ? 100 : 0);
 }

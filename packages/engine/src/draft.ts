@@ -1,4 +1,3 @@
-import { buildBoard, type Board } from './board.js';
 import type { Card } from './cards.js';
 import type { GameEvent, GameState } from './types.js';
 
@@ -44,10 +43,6 @@ export function draftOf(state: GameState): Draft {
   };
 }
 
-export function boardOfDraft(d: Draft): Board {
-  return buildBoard(d);
-}
-
 export function setHand(d: Draft, seat: number, cards: readonly Card[]): void {
   const hands = d.hands.slice();
   hands[seat] = cards;
@@ -56,10 +51,22 @@ export function setHand(d: Draft, seat: number, cards: readonly Card[]): void {
 
 /** The hand without the given cards (each removed once). */
 export function withoutCards(hand: readonly Card[], cards: readonly Card[]): Card[] {
+  if (cards.length === 1) return withoutCard(hand, cards[0]!);
   const rest = hand.slice();
   for (const c of cards) {
     const i = rest.findIndex((h) => h.suit === c.suit && h.rank === c.rank);
     if (i >= 0) rest.splice(i, 1);
+  }
+  return rest;
+}
+
+/** The hand without one card (its first copy): the common case, in one pass. */
+export function withoutCard(hand: readonly Card[], c: Card): Card[] {
+  const rest: Card[] = [];
+  let isRemoved = false;
+  for (const h of hand) {
+    if (!isRemoved && h.suit === c.suit && h.rank === c.rank) isRemoved = true;
+    else rest.push(h);
   }
   return rest;
 }

@@ -1,5 +1,5 @@
-import { boardFromState, boardFromView, roomOnTable, type Board } from './board.js';
-import type { Card, Rank } from './cards.js';
+import { boardFromView, roomOnTable, type Board } from './board.js';
+import type { Card } from './cards.js';
 import {
   attackGate,
   checkBeat,
@@ -7,10 +7,13 @@ import {
   checkSurrender,
   checkTake,
   defenceGate,
+  hasRank,
+  isEveryCardBeaten,
   mayBeat,
   ranksOnTable,
   transferGate,
   transferRank,
+  trumpSuitOf,
 } from './judge.js';
 import type { Action, GameState, GameView, PlayerId } from './types.js';
 
@@ -27,9 +30,10 @@ function isView(source: GameState | GameView): source is GameView {
  * might beat; the server then judges with the real trump.
  */
 export function legalActions(source: GameState | GameView, player: PlayerId): Action[] {
-  const board = isView(source) ? boardFromView(source) : boardFromState(source);
+  // A state is its own board; only a view needs converting.
+  const board: Board = isView(source) ? boardFromView(source) : source;
   const seat = board.players.indexOf(player);
-  if (seat < 0 || board.phase === 'finished' || !board.isActive[seat]) return [];
+  if (seat < 0 || board.phase === 'finished' || board.results[seat] !== null) return [];
   let hand: readonly Card[];
   if (isView(source)) {
     if (source.viewer !== player) return [];
@@ -43,7 +47,7 @@ export function legalActions(source: GameState | GameView, player: PlayerId): Ac
     else addBoutMoves(board, seat, hand, player, actions);
   }
   // Cheap test first: beat needs every card beaten or a take (checkBeat then says the rest).
-  const mayBeatNow = board.phase === 'catch_window' || board.isTaking || (board.slots.length > 0 && board.slots.every((s) => s.defense_card !== null));
+  const mayBeatNow = board.phase === 'catch_window' || board.is_taking || (board.slots.length > 0 && isEveryCardBeaten(board.slots));
   if (mayBeatNow && checkBeat(board, seat).ok) actions.push({ type: 'beat', player });
   if (board.options.is_cheating_allowed) {
     for (const slot of board.slots) {
@@ -60,26 +64,35 @@ export function legalActions(source: GameState | GameView, player: PlayerId): Ac
 function addLeads(board: Board, seat: number, hand: readonly Card[], player: PlayerId, out: Action[]): void {
   if (attackGate(board, seat) !== null) return;
   const room = roomOnTable(board);
-  const seen: Rank[] = [];
-  for (const first of hand) {
-    if (seen.includes(first.rank)) continue;
-    seen.push(first.rank);
-    const group = hand.filter((c) => c.rank === first.rank);
+  for (let first = 0; first < hand.length; first++) {
+    const { rank } = hand[first]!;
+    if (isRankBefore(hand, first)) continue; // the rank's first card lists all its sets
+    const group: Card[] = [];
+    for (let i = first; i < hand.length; i++) if (hand[i]!.rank === rank) group.push(hand[i]!);
     // Every non-empty subset of the rank's cards that fits (at most 4 cards, 15 subsets).
     for (let mask = 1; mask < 1 << group.length; mask++) {
-      const cards = group.filter((_, i) => (mask & (1 << i)) !== 0);
+      const cards: Card[] = [];
+      for (let i = 0; i < group.length; i++) if ((mask & (1 << i)) !== 0) cards.push(group[i]!);
       if (cards.length <= room) out.push({ type: 'attack', player, cards });
     }
   }
 }
 
+/** Whether a card before `index` has the same rank as `hand[index]`. */
+function isRankBefore(hand: readonly Card[], index: number): boolean {
+  const { rank } = hand[index]!;
+  for (let i = 0; i < index; i++) if (hand[i]!.rank === rank) return true;
+  return false;
+}
+
 function addBoutMoves(board: Board, seat: number, hand: readonly Card[], player: PlayerId, out: Action[]): void {
   if (seat === board.defender) {
     if (defenceGate(board, seat) === null) {
+      const trumpSuit = trumpSuitOf(board);
       for (const slot of board.slots) {
         if (slot.defense_card !== null) continue;
         for (const card of hand) {
-          if (mayBeat(slot.attack_card, card, board.trumpSuit)) out.push({ type: 'defence', player, slot_id: slot.slot_id, card });
+          if (mayBeat(slot.attack_card, card, trumpSuit)) out.push({ type: 'defence', player, slot_id: slot.slot_id, card });
         }
       }
     }
@@ -92,5 +105,5 @@ function addBoutMoves(board: Board, seat: number, hand: readonly Card[], player:
   }
   if (attackGate(board, seat) !== null || roomOnTable(board) === 0) return;
   const ranks = ranksOnTable(board.slots);
-  for (const card of hand) if (ranks.has(card.rank)) out.push({ type: 'attack', player, cards: [card] });
+  for (const card of hand) if (hasRank(ranks, card.rank)) out.push({ type: 'attack', player, cards: [card] });
 }

@@ -1,7 +1,7 @@
-import { boardFromState, unbeatenCount } from './board.js';
+import { unbeatenCount, type Board } from './board.js';
 import { closeBout } from './bout-end.js';
 import { lowestCard } from './cards.js';
-import { boardOfDraft, withSeat, type Step } from './draft.js';
+import { withSeat, type Step } from './draft.js';
 import { pendingPassers } from './judge.js';
 import { playAttack, surrender } from './moves.js';
 import type { Awaited, GameState, TimeoutEffect } from './types.js';
@@ -14,14 +14,14 @@ interface Waiting {
   readonly effect: TimeoutEffect;
 }
 
-function waiting(board: ReturnType<typeof boardFromState>): Waiting {
+function waiting(board: Board): Waiting {
   if (board.phase === 'finished') return { seats: [], effect: 'none' };
   if (board.phase === 'catch_window') {
-    const seats = board.players.map((_, seat) => seat).filter((seat) => board.isActive[seat] && !board.windowPassed.includes(seat));
+    const seats = board.players.map((_, seat) => seat).filter((seat) => board.results[seat] === null && !board.window_passed.includes(seat));
     return { seats, effect: 'close_catch_window' };
   }
   if (board.slots.length === 0) return { seats: [board.attacker], effect: 'lead_lowest_card' };
-  if (!board.isTaking && unbeatenCount(board.slots) > 0) return { seats: [board.defender], effect: 'take' };
+  if (!board.is_taking && unbeatenCount(board.slots) > 0) return { seats: [board.defender], effect: 'take' };
   return { seats: pendingPassers(board), effect: 'pass' };
 }
 
@@ -31,13 +31,13 @@ function waiting(board: ReturnType<typeof boardFromState>): Waiting {
  * open catch window closes. Two expiries in a row by one player count as their surrender.
  */
 export function awaited(state: GameState): Awaited {
-  const w = waiting(boardFromState(state));
+  const w = waiting(state);
   return { players: w.seats.map((s) => state.players[s]!), on_timeout: w.effect };
 }
 
 export function applyTimeout(step: Step): void {
   const { d } = step;
-  const w = waiting(boardOfDraft(d));
+  const w = waiting(d);
   if (w.effect === 'close_catch_window') {
     closeBout(step);
     return;

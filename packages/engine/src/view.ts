@@ -42,7 +42,7 @@ export function viewFor(state: GameState, viewer: PlayerId | null): GameView {
     discard_count: state.discard.length,
     bout_limit: boutLimit(state.is_first_discard_done),
     is_first_discard_done: state.is_first_discard_done,
-    throwers: isFinished ? [] : ids(throwers({ options: state.options, isActive: state.results.map((r) => r === null), defender: state.defender })),
+    throwers: isFinished ? [] : ids(throwers(state)),
     catch_window_passed: ids(state.window_passed),
     cheat_banned: ids(state.cheat_banned),
     catch_banned: ids(state.catch_banned),
