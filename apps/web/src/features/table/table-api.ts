@@ -12,22 +12,31 @@ export interface ActionAnswer {
 
 const post = (id: string, action: string, body?: unknown) => http.post<ActionAnswer>(`${base}/${id}/${action}`, body ?? {}).then((r) => r.data);
 
+/**
+ * A move names the seq of the table the player saw (DESIGN §7): the server refuses it with
+ * `rule/stale_seq` rather than apply it to a table that changed meanwhile.
+ */
+const move = (id: string, action: string, seq: number | undefined, body: object = {}) => post(id, action, seq === undefined ? body : { ...body, seq });
+
+/** A private room's password for its reads, when the caller watches without a seat (docs/decisions.md). */
+const withPassword = (password: string | undefined) => (password ? { headers: { 'X-Room-Password': password } } : {});
+
 /** The table's calls of the game API. */
 export const tableApi = {
   room: (id: string) => http.get<Room>(`${base}/${id}`).then((r) => r.data),
-  watch: (id: string) => http.get<WatchState>(`${base}/${id}/watch`).then((r) => r.data),
+  watch: (id: string, password?: string) => http.get<WatchState>(`${base}/${id}/watch`, withPassword(password)).then((r) => r.data),
   cards: (id: string) => http.get<HandState>(`${base}/${id}/cards`).then((r) => r.data),
-  view: (id: string) => http.get<GameView>(`${base}/${id}/view`).then((r) => r.data),
+  view: (id: string, password?: string) => http.get<GameView>(`${base}/${id}/view`, withPassword(password)).then((r) => r.data),
   seat: (id: string, body: { position?: number; password?: string }) => post(id, 'seat', body),
   ready: (id: string) => post(id, 'ready'),
-  attack: (id: string, cards: Card[]) => post(id, 'attack', { cards }),
-  defence: (id: string, slot_id: number, card: Card) => post(id, 'defence', { slot_id, card }),
-  transfer: (id: string, card: Card) => post(id, 'transfer', { card }),
-  beat: (id: string) => post(id, 'beat'),
-  take: (id: string) => post(id, 'take'),
-  catch: (id: string, slot_id: number) => post(id, 'catch', { slot_id }),
+  attack: (id: string, cards: Card[], seq?: number) => move(id, 'attack', seq, { cards }),
+  defence: (id: string, slot_id: number, card: Card, seq?: number) => move(id, 'defence', seq, { slot_id, card }),
+  transfer: (id: string, card: Card, seq?: number) => move(id, 'transfer', seq, { card }),
+  beat: (id: string, seq?: number) => move(id, 'beat', seq),
+  take: (id: string, seq?: number) => move(id, 'take', seq),
+  catch: (id: string, slot_id: number, seq?: number) => move(id, 'catch', seq, { slot_id }),
   leave: (id: string) => post(id, 'leave'),
-  surrender: (id: string) => post(id, 'surrender'),
+  surrender: (id: string, seq?: number) => move(id, 'surrender', seq),
 };
 
 export interface Emoji {

@@ -10,10 +10,18 @@ import type { TableData } from './use-table';
 type SetData = (update: (prev: TableData) => TableData) => void;
 
 /**
- * The table's calls. A played card leaves the hand at once (no waiting for the server); a refused
- * call re-reads the state, so the hand is never left wrong.
+ * The table moved on between the render the player acted on and the server's turn at it (a
+ * timer fired, another player moved first). Not the player's mistake: the fresh table is the answer.
  */
-export function useActions(roomId: string, setData: SetData, readAll: () => Promise<void>) {
+export const STALE_SEQ = 'rule/stale_seq';
+
+/**
+ * The table's calls. A played card leaves the hand at once (no waiting for the server); a refused
+ * call re-reads the state, so the hand is never left wrong. Every move carries the seq of the
+ * table the player saw (`seqOf`), so a move against a table that changed meanwhile is refused
+ * and the table quietly shows the new state instead of an error.
+ */
+export function useActions(roomId: string, setData: SetData, readAll: () => Promise<void>, seqOf: () => number | undefined = () => undefined) {
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [pending, setPending] = useState<string | null>(null);
 
@@ -26,13 +34,16 @@ export function useActions(roomId: string, setData: SetData, readAll: () => Prom
         await call();
         return true;
       } catch (error) {
-        setFailure(toApiFailure(error));
-        try {
-          playSound('button');
-        } catch {
-          // A missing sound must not hide the error.
+        const refused = toApiFailure(error);
+        if (refused.code !== STALE_SEQ) {
+          setFailure(refused);
+          try {
+            playSound('button');
+          } catch {
+            // A missing sound must not hide the error.
+          }
+          vibrate('error');
         }
-        vibrate('error');
         await readAll();
         return false;
       } finally {
@@ -48,13 +59,13 @@ export function useActions(roomId: string, setData: SetData, readAll: () => Prom
     clearFailure: () => setFailure(null),
     sit: (position?: number, password?: string) => run('seat', () => tableApi.seat(roomId, { ...(position === undefined ? {} : { position }), ...(password ? { password } : {}) })),
     ready: () => run('ready', () => tableApi.ready(roomId)),
-    attack: (card: Card) => run('attack', () => tableApi.attack(roomId, [card]), card),
-    defend: (slotId: number, card: Card) => run('defence', () => tableApi.defence(roomId, slotId, card), card),
-    transfer: (card: Card) => run('transfer', () => tableApi.transfer(roomId, card), card),
-    beat: () => run('beat', () => tableApi.beat(roomId)),
-    take: () => run('take', () => tableApi.take(roomId)),
-    catchCard: (slotId: number) => run('catch', () => tableApi.catch(roomId, slotId)),
+    attack: (card: Card) => run('attack', () => tableApi.attack(roomId, [card], seqOf()), card),
+    defend: (slotId: number, card: Card) => run('defence', () => tableApi.defence(roomId, slotId, card, seqOf()), card),
+    transfer: (card: Card) => run('transfer', () => tableApi.transfer(roomId, card, seqOf()), card),
+    beat: () => run('beat', () => tableApi.beat(roomId, seqOf())),
+    take: () => run('take', () => tableApi.take(roomId, seqOf())),
+    catchCard: (slotId: number) => run('catch', () => tableApi.catch(roomId, slotId, seqOf())),
     leave: () => run('leave', () => tableApi.leave(roomId)),
-    surrender: () => run('surrender', () => tableApi.surrender(roomId)),
+    surrender: () => run('surrender', () => tableApi.surrender(roomId, seqOf())),
   };
 }
