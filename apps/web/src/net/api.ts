@@ -1,3 +1,4 @@
+import type { UserActiveAssetsAnswer } from '@durak/protocol';
 import { http } from './http';
 import type { Tokens } from './session';
 
@@ -38,5 +39,5 @@ export const api = {
   me: (signal?: AbortSignal) => http.get<User>('/user/users/me', signal ? { signal } : {}).then((r) => r.data),
   changeUsername: (username: string) => http.put<User>('/user/username', { username }).then((r) => r.data),
   permissions: () => http.get<Permissions>('/permission/me').then((r) => r.data),
-  activeAssets: () => http.get<{ assets_dict: Record<string, Array<{ type: string; url: string }>> }>('/assets/user-active-assets').then((r) => r.data),
+  activeAssets: () => http.get<UserActiveAssetsAnswer>('/assets/user-active-assets').then((r) => r.data),
 };

@@ -70,11 +70,16 @@ export function realtimeClient(): Centrifuge | null {
   return client;
 }
 
+/** What a subscribe sends along: `data` reaches the server's channel rule (a private room's password). */
+export interface SubscribeOptions {
+  data?: unknown;
+}
+
 /**
  * Subscribes to a channel and calls onPublication for each message; the returned function
  * unsubscribes. Channels are shared: a second subscriber reuses the existing subscription.
  */
-export function subscribe(channel: string, onPublication: (data: unknown, ctx: PublicationContext) => void): () => void {
+export function subscribe(channel: string, onPublication: (data: unknown, ctx: PublicationContext) => void, options: SubscribeOptions = {}): () => void {
   const handler = (ctx: PublicationContext) => onPublication(ctx.data, ctx);
   let isCancelled = false;
   let release = () => {
@@ -82,10 +87,15 @@ export function subscribe(channel: string, onPublication: (data: unknown, ctx: P
   };
   void connectRealtime().then((c) => {
     if (isCancelled) return;
-    const sub: Subscription = c.getSubscription(channel) ?? c.newSubscription(channel);
+    const existing = c.getSubscription(channel);
+    const sub: Subscription = existing ?? c.newSubscription(channel, options.data === undefined ? {} : { data: options.data });
     sub.on('publication', handler);
     listeners.set(channel, (listeners.get(channel) ?? 0) + 1);
-    if (sub.state === 'unsubscribed') sub.subscribe();
+    if (sub.state === 'unsubscribed') {
+      // A subscription the server refused (a private room before its password) retries with the new data.
+      if (existing && options.data !== undefined) sub.setData(options.data);
+      sub.subscribe();
+    }
     release = () => {
       sub.removeListener('publication', handler);
       const left = (listeners.get(channel) ?? 1) - 1;
@@ -101,14 +111,16 @@ export function subscribe(channel: string, onPublication: (data: unknown, ctx: P
   return () => release();
 }
 
-/** React hook over subscribe(): follows the latest handler without resubscribing. */
-export function useChannel(channel: string | null, onPublication: (data: unknown, ctx: PublicationContext) => void): void {
+/** React hook over subscribe(): follows the latest handler without resubscribing; new data resubscribes. */
+export function useChannel(channel: string | null, onPublication: (data: unknown, ctx: PublicationContext) => void, options: SubscribeOptions = {}): void {
   const handler = useRef(onPublication);
   handler.current = onPublication;
+  const dataKey = options.data === undefined ? '' : JSON.stringify(options.data);
   useEffect(() => {
     if (!channel) return;
-    return subscribe(channel, (data, ctx) => handler.current(data, ctx));
-  }, [channel]);
+    const data: unknown = dataKey === '' ? undefined : JSON.parse(dataKey);
+    return subscribe(channel, (payload, ctx) => handler.current(payload, ctx), data === undefined ? {} : { data });
+  }, [channel, dataKey]);
 }
 
 /** The connection state for the UI, and the client for calls like presence or rpc. */

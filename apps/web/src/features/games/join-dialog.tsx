@@ -2,8 +2,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/modal';
 
-/** SPEC §1: joining a private room asks for its password. */
-export function JoinDialog({ isOpen, error, isPending, onJoin, onClose }: { isOpen: boolean; error: string | null; isPending: boolean; onJoin: (password: string) => void; onClose: () => void }) {
+/** SPEC §1: joining a private room asks for its password; so does watching one without a seat (`submitLabel`). */
+export function JoinDialog({
+  isOpen,
+  error,
+  isPending,
+  onJoin,
+  onClose,
+  submitLabel,
+}: {
+  isOpen: boolean;
+  error: string | null;
+  isPending: boolean;
+  onJoin: (password: string) => void;
+  onClose: () => void;
+  submitLabel?: string;
+}) {
   const { t } = useTranslation('game');
   const [password, setPassword] = useState('');
   return (
@@ -26,7 +40,7 @@ export function JoinDialog({ isOpen, error, isPending, onJoin, onClose }: { isOp
           </p>
         ) : null}
         <button type="submit" className="btn btn-gold btn-block" disabled={!password || isPending} data-testid="join-submit">
-          {t('lobby.join')}
+          {submitLabel ?? t('lobby.join')}
         </button>
       </form>
     </Modal>

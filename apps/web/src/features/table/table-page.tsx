@@ -26,7 +26,8 @@ import { TableSlots } from './table-slots';
 import { TopBar } from './top-bar';
 import type { WatchState } from './table-types';
 import { useActions } from './use-actions';
-import { useTable } from './use-table';
+import { isPasswordQuestion, useTable } from './use-table';
+import { toApiFailure } from '../../net/api-error';
 import { cardSizes, useViewport } from './use-viewport';
 import '../games/lobby.css';
 import './table.css';
@@ -89,7 +90,11 @@ export function TablePage({ roomId }: { roomId: string }) {
   const table = useTable(roomId, onEvent);
   const { watch, view, hand, me, readAll, setData } = table;
   meRef.current = me;
-  const actions = useActions(roomId, setData, readAll);
+  // Moves name the seq of the table on screen, so one made against an old table is refused.
+  const renderedSeq = useRef<number | undefined>(undefined);
+  renderedSeq.current = watch?.seq;
+  const actions = useActions(roomId, setData, readAll, () => renderedSeq.current);
+  const [isCheckingPassword, setCheckingPassword] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
   const [emojiTarget, setEmojiTarget] = useState<{ id: string; name: string } | null>(null);
   const [confirm, setConfirm] = useState<'leave' | 'surrender' | null>(null);
@@ -128,6 +133,25 @@ export function TablePage({ roomId }: { roomId: string }) {
     wasFinished.current = isFinished;
   }, [status, myResult]);
   useEffect(() => setPicked(null), [watch?.seq]);
+
+  if (!watch && isPasswordQuestion(table.error)) {
+    const refused = toApiFailure(table.error);
+    return (
+      <div className="table-page table-loading" data-testid="table-password">
+        <JoinDialog
+          isOpen
+          isPending={isCheckingPassword}
+          submitLabel={t('lobby.watch')}
+          error={refused.code === 'room/wrong_password' ? t(`error.${refused.code}`, { defaultValue: refused.message }) : null}
+          onClose={() => void navigate('/games')}
+          onJoin={(password) => {
+            setCheckingPassword(true);
+            void table.watchWithPassword(password).finally(() => setCheckingPassword(false));
+          }}
+        />
+      </div>
+    );
+  }
 
   if (!watch) {
     return (

@@ -1,6 +1,7 @@
 import type { Card, GameView } from '@durak/engine';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../net/api';
+import { toApiFailure } from '../../net/api-error';
 import { personalChannel, useChannel, useRealtimeStore } from '../../net/realtime';
 import { useUserStore } from '../../state/user-store';
 import { tableApi } from './table-api';
@@ -18,6 +19,13 @@ export interface TableData {
 /** Listeners for each applied event: sounds, vibration and card flights follow the stream. */
 export type EventListener = (event: RoomEvent, before: WatchState, after: WatchState) => void;
 
+/** A private room the caller has no seat in: the table is shown only for its password. */
+export function isPasswordQuestion(error: unknown): boolean {
+  if (!error) return false;
+  const { code } = toApiFailure(error);
+  return code === 'room/password_required' || code === 'room/wrong_password';
+}
+
 /**
  * The table's state: the public watch state, the caller's hand and view, kept current from the
  * room channel. Events apply at once; a gap in seq, a lost connection or a room change re-reads
@@ -34,10 +42,14 @@ export function useTable(roomId: string, onEvent?: EventListener) {
   const viewTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // The latest watch state outside React's batching, so events apply in order exactly once.
   const current = useRef<WatchState | null>(null);
+  // A private room's password, once the caller gave the right one: its reads and its channel need it.
+  const password = useRef<string | undefined>(undefined);
+  const [channelPassword, setChannelPassword] = useState<string | undefined>(undefined);
+  const lastError = useRef<unknown>(null);
 
   const readView = useCallback(async () => {
     try {
-      const view = await tableApi.view(roomId);
+      const view = await tableApi.view(roomId, password.current);
       viewSeq.current = Math.max(viewSeq.current, view.seq);
       setData((prev) => (prev.watch && view.seq < prev.watch.seq ? prev : { ...prev, view, hand: [...view.hand] }));
     } catch {
@@ -53,7 +65,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     }
     const run = async () => {
       try {
-        const watch = await tableApi.watch(roomId);
+        const watch = await tableApi.watch(roomId, password.current);
         seqs.current = { read: watch.seq, live: watch.seq };
         const isSeated = me in watch.seats;
         const isRunning = watch.status === 'in_progress' || watch.status === 'FINISHED';
@@ -66,8 +78,10 @@ export function useTable(roomId: string, onEvent?: EventListener) {
           hand = ownView ? [...ownView.hand] : (cards?.items ?? []);
         }
         current.current = watch;
+        lastError.current = null;
         setData({ watch, view, hand, error: null });
       } catch (error) {
+        lastError.current = error;
         setData((prev) => ({ ...prev, error }));
       }
     };
@@ -84,6 +98,8 @@ export function useTable(roomId: string, onEvent?: EventListener) {
   useEffect(() => {
     seqs.current = { read: -1, live: -1 };
     current.current = null;
+    password.current = undefined;
+    setChannelPassword(undefined);
     setData({ watch: null, view: null, hand: [], error: null });
     void readAll();
   }, [readAll]);
@@ -100,6 +116,24 @@ export function useTable(roomId: string, onEvent?: EventListener) {
   useEffect(() => () => {
     if (viewTimer.current) clearTimeout(viewTimer.current);
   }, []);
+
+  /** Reads the private room's table with this password; true when it was right. */
+  const watchWithPassword = useCallback(
+    async (given: string): Promise<boolean> => {
+      password.current = given;
+      await readAll();
+      // A read already under way when the password came is followed by one with it: wait for that.
+      while (reading.current) await reading.current;
+      if (lastError.current !== null) {
+        password.current = undefined;
+        return false;
+      }
+      // The channel refused this user without it: it resubscribes with the password as its data.
+      setChannelPassword(given);
+      return true;
+    },
+    [readAll],
+  );
 
   useChannel(`room:${roomId}`, (raw) => {
     const event = parseRoomEvent(raw);
@@ -123,7 +157,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     setData((prev) => ({ ...prev, watch: next }));
     listener.current?.(event, before, next);
     if (me in next.seats) scheduleView();
-  });
+  }, channelPassword === undefined ? {} : { data: { password: channelPassword } });
 
   useChannel(me ? personalChannel(me) : null, (raw) => {
     const event = parseRoomEvent(raw);
@@ -164,5 +198,5 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     return () => window.removeEventListener('online', onOnline);
   }, [readAll]);
 
-  return { ...data, me, readAll, setData };
+  return { ...data, me, readAll, setData, watchWithPassword };
 }

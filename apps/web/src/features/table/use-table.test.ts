@@ -1,0 +1,87 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const tableApi = vi.hoisted(() => ({ watch: vi.fn(), cards: vi.fn(), view: vi.fn() }));
+const channels = vi.hoisted(() => ({ calls: [] as { channel: string | null; options: unknown }[] }));
+vi.mock('./table-api', () => ({ tableApi }));
+vi.mock('../../net/api', () => ({ api: { me: vi.fn() } }));
+vi.mock('../../net/realtime', () => ({
+  personalChannel: (id: string) => `#${id}`,
+  useChannel: (channel: string | null, _handler: unknown, options: unknown = {}) => void channels.calls.push({ channel, options }),
+  useRealtimeStore: (select: (state: { state: string }) => unknown) => select({ state: 'connected' }),
+}));
+vi.mock('../../state/user-store', () => ({
+  useUserStore: Object.assign((select: (state: { user: { id: number } }) => unknown) => select({ user: { id: 5 } }), { getState: () => ({ setUser: vi.fn() }) }),
+}));
+
+const { isPasswordQuestion, useTable } = await import('./use-table');
+
+function refusal(status: number, code: string): AxiosError {
+  const response = { status, data: { error: { code, message: code } }, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } } as AxiosResponse;
+  return new AxiosError(code, 'ERR_BAD_REQUEST', undefined, undefined, response);
+}
+
+const table = (seq: number) => ({ seq, status: 'in_progress', seats: { '1': { position: 0 }, '2': { position: 1 } }, round: { slots: [], player_status: {} }, timers: [] });
+const roomChannelOptions = () => channels.calls.filter((call) => call.channel === 'room:9').at(-1)?.options;
+
+beforeEach(() => {
+  for (const fn of Object.values(tableApi)) fn.mockReset();
+  channels.calls = [];
+});
+
+describe('a private room opened without a seat', () => {
+  it('asks for the password, then reads the table and joins its channel with it', async () => {
+    tableApi.watch.mockImplementation(async (_id: string, password?: string) => {
+      if (password === undefined) throw refusal(403, 'room/password_required');
+      if (password !== 'hunter22') throw refusal(403, 'room/wrong_password');
+      return table(4);
+    });
+    const { result } = renderHook(() => useTable('9'));
+    await waitFor(() => expect(isPasswordQuestion(result.current.error)).toBe(true));
+    expect(result.current.watch).toBeNull();
+    expect(roomChannelOptions()).toEqual({});
+
+    let isRight: boolean | undefined;
+    await act(async () => {
+      isRight = await result.current.watchWithPassword('guess');
+    });
+    expect(isRight).toBe(false);
+    expect(isPasswordQuestion(result.current.error)).toBe(true);
+
+    await act(async () => {
+      isRight = await result.current.watchWithPassword('hunter22');
+    });
+    expect(isRight).toBe(true);
+    expect(result.current.watch?.seq).toBe(4);
+    expect(tableApi.watch).toHaveBeenLastCalledWith('9', 'hunter22');
+    expect(roomChannelOptions()).toEqual({ data: { password: 'hunter22' } });
+
+    // Later re-reads (a gap, a reconnect) keep sending it.
+    await act(async () => result.current.readAll());
+    expect(tableApi.watch).toHaveBeenLastCalledWith('9', 'hunter22');
+  });
+
+  it('is not a password question for other failures', () => {
+    expect(isPasswordQuestion(refusal(404, 'room/not_found'))).toBe(false);
+    expect(isPasswordQuestion(null)).toBe(false);
+    expect(isPasswordQuestion(refusal(403, 'room/wrong_password'))).toBe(true);
+  });
+});
+
+describe('after a refused stale move', () => {
+  it('re-reads watch, cards and view and shows the fresh table', async () => {
+    const mine = { '5': { position: 0 }, '2': { position: 1 } };
+    tableApi.watch.mockResolvedValueOnce({ ...table(4), seats: mine }).mockResolvedValueOnce({ ...table(6), seats: mine });
+    tableApi.cards.mockResolvedValue({ items: [], seq: 6 });
+    tableApi.view.mockResolvedValueOnce({ seq: 4, hand: [{ suit: 'hearts', rank: '6' }] }).mockResolvedValueOnce({ seq: 6, hand: [] });
+    const { result } = renderHook(() => useTable('9'));
+    await waitFor(() => expect(result.current.watch?.seq).toBe(4));
+    expect(result.current.hand).toHaveLength(1);
+    await act(async () => result.current.readAll());
+    expect(result.current.watch?.seq).toBe(6);
+    expect(result.current.hand).toEqual([]);
+    expect(tableApi.cards).toHaveBeenCalledTimes(2);
+    expect(tableApi.view).toHaveBeenCalledTimes(2);
+  });
+});
