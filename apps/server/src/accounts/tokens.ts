@@ -19,6 +19,11 @@ const knownRoles = new Set<string>(['player', 'agent', 'admin']);
 
 export function createTokenService(secret: string, lifetimeSeconds: number, now: () => Date = () => new Date()): TokenService {
   const key = new TextEncoder().encode(secret);
+  // Given raw bytes, jose imports an HMAC key on every call; every request and socket verifies a
+  // token, so the key is imported once and reused (usages cover both sign and verify).
+  const hmacKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // Surfaces on use (sign or verify), not as an unhandled rejection at start.
+  hmacKey.catch(() => {});
   return {
     async signAccessToken(userId, roles) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -27,11 +32,11 @@ export function createTokenService(secret: string, lifetimeSeconds: number, now:
         .setSubject(String(userId))
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + lifetimeSeconds)
-        .sign(key);
+        .sign(await hmacKey);
     },
     async verifyAccessToken(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
+        const { payload } = await jwtVerify(token, await hmacKey, { algorithms: ['HS256'], currentDate: now() });
         const userId = Number(payload.sub);
         const roles = payload.roles;
         if (!Number.isSafeInteger(userId) || userId <= 0) return { ok: false, reason: 'invalid' };
