@@ -102,6 +102,27 @@ describe('lobby', () => {
     await close();
   });
 
+  it('a private room\'s table opened without a seat asks for the password, then shows the table live', async () => {
+    const stranger = await register('KZ');
+    const host = await register('UA');
+    const guest = await register('RU');
+    const room = await call<{ id: number }>(host, 'POST', '/v1/rooms/', { ...ROOM, password: 'secret' });
+    const { page, close } = await openAs(stranger, PHONE);
+    await page.goto(`/durak/${room.id}`);
+    await page.getByTestId('join-dialog').waitFor();
+    await page.getByTestId('join-password').fill('wrong');
+    await page.getByTestId('join-submit').click();
+    await expect.poll(() => page.getByTestId('join-dialog').textContent()).toContain('Неверный пароль');
+    await page.getByTestId('join-password').fill('secret');
+    await page.getByTestId('join-submit').click();
+    await page.getByTestId('spectator-note').waitFor();
+    // The room channel admitted the spectator: another player sitting down shows up without a reload.
+    await expect.poll(() => page.getByTestId('waiting-note').textContent()).toContain('1');
+    await call(guest, 'POST', `/v1/rooms/${room.id}/seat`, { password: 'secret' });
+    await page.getByTestId('waiting-note').filter({ hasNotText: '1' }).waitFor({ timeout: 10_000 });
+    await close();
+  });
+
   it('refuses a bet larger than the balance before sending it', async () => {
     const tokens = await register('AM');
     const { page, close } = await openAs(tokens, PHONE);
