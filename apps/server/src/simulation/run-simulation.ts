@@ -12,6 +12,21 @@ export interface SimulationOptions {
   readonly concurrency: number;
   /** Room options merged over a classic 36-card room with a 100 bet. */
   readonly room?: Record<string, unknown>;
+  /**
+   * A player's think time before each move, drawn uniformly from [min, max] ms. Absent: every
+   * player acts the instant its view arrives (a closed loop that measures saturation, not players).
+   */
+  readonly thinkMs?: { readonly min: number; readonly max: number };
+  /**
+   * Stop after this many seconds even if games are still running: no new moves are sent, and the
+   * figures cover the window. Absent: play every game to the end.
+   */
+  readonly maxSeconds?: number;
+  /**
+   * Spread the first game of each table evenly over this many seconds, and count moves (and their
+   * latency) only from then on: players do not all sit down in the same instant. Default 0.
+   */
+  readonly rampSeconds?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -24,6 +39,8 @@ export interface SimulationResult {
   /** From sending an action over HTTP to its `turn` publication arriving on a player's socket, ms. */
   readonly latencyMs: { readonly p50: number; readonly p90: number; readonly p99: number; readonly max: number; readonly samples: number };
   readonly errors: number;
+  /** Games abandoned unfinished when `maxSeconds` ran out. */
+  readonly unfinished: number;
 }
 
 interface Player {
@@ -113,10 +130,23 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   let actions = 0;
   let errors = 0;
   let nextGame = 0;
+  let finishedGames = 0;
   const started = performance.now();
+  const ramp = (options.rampSeconds ?? 0) * 1000;
+  const measuredFrom = started + ramp;
+  const deadline = options.maxSeconds === undefined ? Infinity : measuredFrom + options.maxSeconds * 1000;
+  const isMeasured = (at: number) => at >= measuredFrom && at < deadline;
+  let stop: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const stopTimer = Number.isFinite(deadline) ? setTimeout(stop, deadline - started) : undefined;
+  const think = options.thinkMs;
+  const pause = (random: () => number) =>
+    think ? new Promise((resolve) => setTimeout(resolve, think.min + random() * (think.max - think.min))) : Promise.resolve();
 
   async function act(player: Player, roomId: number, sent: Map<number, number>, random: () => number, pushed?: GameView): Promise<void> {
     // The view pushed on the player's channel; re-read only when nudged by the watchdog.
+    if (pushed) await pause(random);
+    if (performance.now() >= deadline) return;
     const view = pushed ? { status: 200, body: pushed } : await call<GameView>(`${api}/rooms/${roomId}/view`, player.token, 'GET');
     if (view.status !== 200 || view.body.status === 'FINISHED') return;
     let legal = legalActions(view.body, String(player.id));
@@ -128,7 +158,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       if (!sent.has(view.body.seq + 1)) sent.set(view.body.seq + 1, performance.now());
       const answer = await call(`${api}/rooms/${roomId}/${pathOf[choice.type]}`, player.token, 'POST', { ...rest, seq: view.body.seq });
       if (answer.status === 200) {
-        actions++;
+        // A move answered after the window closed counts neither as throughput nor as latency.
+        if (isMeasured(performance.now())) actions++;
         return;
       }
       if (answer.status === 422) {
@@ -157,7 +188,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         if (data.type === 'game_over') over();
         if (data.type !== 'turn') return;
         const at = sent.get(data.seq);
-        if (at !== undefined) {
+        if (at !== undefined && at >= measuredFrom && performance.now() < deadline) {
           latencies.push(performance.now() - at);
           sent.delete(data.seq);
         }
@@ -174,13 +205,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
     for (const player of table.slice(1)) await call(`${api}/rooms/${roomId}/seat`, player.token, 'POST', {});
     for (const player of table) await call(`${api}/rooms/${roomId}/ready`, player.token, 'POST');
-    // A lost publication must not stall the table: every 2 s without progress all players look again.
+    // A lost publication must not stall the table: every 2 s (beyond the longest think) without
+    // progress all players look again.
     let seenSeq = -2;
     const watchdog = setInterval(() => {
       if (lastSeq === seenSeq) for (const player of table) act(player, roomId, sent, random).catch(() => errors++);
       seenSeq = lastSeq;
-    }, 2000);
-    await finished;
+    }, 2000 + (think?.max ?? 0));
+    await Promise.race([finished.then(() => finishedGames++), stopped]);
     clearInterval(watchdog);
     for (const [i, sub] of subs.entries()) {
       sub.unsubscribe();
@@ -189,15 +221,17 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   }
 
   await Promise.all(
-    pool.map(async (table) => {
-      while (nextGame < options.games) {
+    pool.map(async (table, slot) => {
+      if (ramp > 0) await new Promise((resolve) => setTimeout(resolve, (ramp * slot) / slots));
+      while (nextGame < options.games && performance.now() < deadline) {
         const gameNo = nextGame++;
         await playOne(table, gameNo);
         if ((gameNo + 1) % Math.max(1, Math.floor(options.games / 10)) === 0) log(`${gameNo + 1}/${options.games} games`);
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
+  clearTimeout(stopTimer);
+  const seconds = (Math.min(performance.now(), deadline) - measuredFrom) / 1000;
   for (const table of pool) for (const p of table) p.client.disconnect();
   return {
     games: options.games,
@@ -213,5 +247,6 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       samples: latencies.length,
     },
     errors,
+    unfinished: nextGame - finishedGames,
   };
 }

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
+import { runSimulation } from './run-simulation.js';
+
+let server: RoomsServer;
+beforeAll(async () => {
+  server = await startRoomsServer({ config: { authRateLimit: 0 } });
+});
+afterAll(async () => server?.close());
+
+describe('the simulation at a human pace', () => {
+  it('thinks before every move and stops when its window closes, counting only what the window saw', async () => {
+    const thinkMs = { min: 100, max: 150 };
+    const result = await runSimulation({ url: server.url, games: 2, players: 2, concurrency: 2, thinkMs, maxSeconds: 1.5 });
+    // A game is dozens of moves; at 100-150 ms per move none ends in 1.5 s.
+    expect(result.unfinished).toBe(2);
+    expect(result.errors).toBe(0);
+    expect(result.actions).toBeGreaterThan(0);
+    // Two tables, one move at a time each, every move preceded by at least 100 ms of thought.
+    expect(result.actions).toBeLessThanOrEqual(Math.ceil((2 * 1.5 * 1000) / thinkMs.min));
+    expect(result.latencyMs.samples).toBeGreaterThan(0);
+    expect(result.seconds).toBeLessThanOrEqual(1.5);
+  });
+
+  it('without a window plays every game to the end', async () => {
+    const result = await runSimulation({ url: server.url, games: 1, players: 2, concurrency: 1 });
+    expect(result.unfinished).toBe(0);
+    expect(result.errors).toBe(0);
+    expect(result.latencyMs.samples).toBeGreaterThan(0);
+    expect(result.latencyMs.samples).toBeLessThanOrEqual(result.actions);
+  });
+});
