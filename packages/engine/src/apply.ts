@@ -1,6 +1,6 @@
 import { nextActive, type Board } from './board.js';
 import { settle } from './bout-end.js';
-import { draftOf, revealTrump, setHand, withSeat, withoutCard, type Step } from './draft.js';
+import { draftOf, noSeats, revealTrump, setHand, withSeat, withoutCard, type Step } from './draft.js';
 import { catchCard, newSlot, playAttack, surrender } from './moves.js';
 import { ENGINE_ERRORS as E, fail } from './errors.js';
 import { checkAttack, checkBeat, checkCatch, checkDefence, checkSurrender, checkTake, checkTransfer, refusalOf } from './judge.js';
@@ -55,7 +55,7 @@ function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclu
       slots[index] = { ...slots[index]!, defense_card: action.card, is_defense_cheat: isCheat };
       d.slots = slots;
       setHand(d, seat, withoutCard(hand, action.card));
-      d.passed = [];
+      d.passed = noSeats(d.passed);
       step.events.push({ type: 'beaten', player: d.players[seat]!, slot_id: action.slot_id, card: action.card });
       // Secret trump: the suit shows the first time a trump beats a non-trump.
       if (!isCheat && action.card.suit === d.trump_card.suit && attack.suit !== d.trump_card.suit) revealTrump(step);
@@ -71,7 +71,7 @@ function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclu
       // The transferrer now attacks the next player; they lead the refill of this bout.
       d.attacker = seat;
       d.defender = nextActive(board.results, seat);
-      d.passed = [];
+      d.passed = noSeats(d.passed);
       step.events.push({ type: 'transferred', player: d.players[seat]!, card: action.card, slot_id: slot.slot_id, defender: d.players[d.defender]! });
       return null;
     }
@@ -88,7 +88,7 @@ function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclu
       if (!verdict.ok) return verdict;
       d.is_taking = true;
       // "Beat" now means "nothing more to throw in": everyone answers afresh.
-      d.passed = [];
+      d.passed = noSeats(d.passed);
       step.events.push({ type: 'said_take', player: d.players[seat]! });
       return null;
     }

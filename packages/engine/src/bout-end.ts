@@ -1,6 +1,6 @@
 import { nextActive, roomOnTable, unbeatenCount } from './board.js';
 import type { Card } from './cards.js';
-import { revealTrump, setHand, type Draft, type Step } from './draft.js';
+import { noSeats, revealTrump, setHand, type Draft, type Step } from './draft.js';
 import { hasPendingPasser } from './judge.js';
 import type { PlayerResult, SeatResult } from './types.js';
 
@@ -85,10 +85,10 @@ export function abandonBout(step: Step, leaver: number): void {
 function clearTable(d: Draft): void {
   d.slots = [];
   d.is_taking = false;
-  d.passed = [];
-  d.window_passed = [];
-  d.cheat_banned = [];
-  d.catch_banned = [];
+  d.passed = noSeats(d.passed);
+  d.window_passed = noSeats(d.window_passed);
+  d.cheat_banned = noSeats(d.cheat_banned);
+  d.catch_banned = noSeats(d.catch_banned);
   d.phase = 'play';
 }
 
@@ -114,18 +114,19 @@ function refillOrder(d: Draft, attacker: number, defender: number): number[] {
 function refill(step: Step, order: readonly number[]): void {
   const { d, events } = step;
   if (d.talon.length === 0) return;
-  let talon = d.talon;
+  const talon = d.talon;
+  let next = 0; // talon index of the next card drawn; the talon is cut once, at the end
   for (const seat of order) {
     const need = HAND_SIZE - d.hands[seat]!.length;
-    if (need <= 0 || talon.length === 0) continue;
-    const drawn = talon.slice(0, need);
-    talon = talon.slice(drawn.length);
+    if (need <= 0 || next === talon.length) continue;
+    const drawn = talon.slice(next, next + need);
+    next += drawn.length;
     setHand(d, seat, [...d.hands[seat]!, ...drawn]);
     events.push({ type: 'drawn', player: d.players[seat]!, count: drawn.length });
   }
-  d.talon = talon;
+  if (next > 0) d.talon = talon.slice(next);
   // Secret trump: the suit is shown once the talon runs out (its last card is the trump card).
-  if (talon.length === 0) revealTrump(step);
+  if (d.talon.length === 0) revealTrump(step);
 }
 
 /**

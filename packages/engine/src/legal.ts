@@ -1,5 +1,5 @@
 import { boardFromView, roomOnTable, type Board } from './board.js';
-import type { Card } from './cards.js';
+import { rankValue, type Card } from './cards.js';
 import {
   attackGate,
   checkBeat,
@@ -64,24 +64,30 @@ export function legalActions(source: GameState | GameView, player: PlayerId): Ac
 function addLeads(board: Board, seat: number, hand: readonly Card[], player: PlayerId, out: Action[]): void {
   if (attackGate(board, seat) !== null) return;
   const room = roomOnTable(board);
+  let listedRanks = 0; // bit set by rankValue: the rank's first card lists all its sets
   for (let first = 0; first < hand.length; first++) {
-    const { rank } = hand[first]!;
-    if (isRankBefore(hand, first)) continue; // the rank's first card lists all its sets
-    const group: Card[] = [];
-    for (let i = first; i < hand.length; i++) if (hand[i]!.rank === rank) group.push(hand[i]!);
+    const card = hand[first]!;
+    const bit = 1 << rankValue(card.rank);
+    if ((listedRanks & bit) !== 0) continue;
+    listedRanks |= bit;
+    if (!hasRankAfter(hand, first)) {
+      // Most ranks are single in a hand: one lead, without building the rank's group.
+      if (room >= 1) out.push({ type: 'attack', player, cards: [card] });
+      continue;
+    }
+    const group = hand.filter((c) => c.rank === card.rank);
     // Every non-empty subset of the rank's cards that fits (at most 4 cards, 15 subsets).
     for (let mask = 1; mask < 1 << group.length; mask++) {
-      const cards: Card[] = [];
-      for (let i = 0; i < group.length; i++) if ((mask & (1 << i)) !== 0) cards.push(group[i]!);
+      const cards = group.filter((_, i) => (mask & (1 << i)) !== 0);
       if (cards.length <= room) out.push({ type: 'attack', player, cards });
     }
   }
 }
 
-/** Whether a card before `index` has the same rank as `hand[index]`. */
-function isRankBefore(hand: readonly Card[], index: number): boolean {
+/** Whether a card after `index` has the same rank as `hand[index]`. */
+function hasRankAfter(hand: readonly Card[], index: number): boolean {
   const { rank } = hand[index]!;
-  for (let i = 0; i < index; i++) if (hand[i]!.rank === rank) return true;
+  for (let i = index + 1; i < hand.length; i++) if (hand[i]!.rank === rank) return true;
   return false;
 }
 

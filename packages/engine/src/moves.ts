@@ -1,5 +1,5 @@
 import { abandonBout, finishGame } from './bout-end.js';
-import { setHand, withSeat, withoutCards, type Step } from './draft.js';
+import { noSeats, setHand, withSeat, withoutCards, type Step } from './draft.js';
 import { accusedSeat } from './judge.js';
 import type { Slot } from './types.js';
 
@@ -12,14 +12,14 @@ export function playAttack(step: Step, seat: number, cards: readonly Slot['attac
   const { d } = step;
   const slots = d.slots.slice();
   const slotIds: number[] = [];
-  cards.forEach((c, i) => {
-    slots.push(newSlot(d.next_slot_id, seat, c, cheats[i] === true));
+  for (let i = 0; i < cards.length; i++) {
+    slots.push(newSlot(d.next_slot_id, seat, cards[i]!, cheats[i] === true));
     slotIds.push(d.next_slot_id);
     d.next_slot_id += 1;
-  });
+  }
   d.slots = slots;
   setHand(d, seat, withoutCards(d.hands[seat]!, cards));
-  d.passed = [];
+  d.passed = noSeats(d.passed);
   step.events.push({ type: 'played', player: d.players[seat]!, cards: [...cards], slot_ids: slotIds });
 }
 

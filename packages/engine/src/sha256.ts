@@ -16,6 +16,7 @@ const K = new Uint32Array([
 const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, b) => (b + 0x100).toString(16).slice(1));
 
 const W = new Uint32Array(64);
+const HEX_WORDS = new Uint32Array(8);
 const H = new Uint32Array(8);
 const INITIAL = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 
@@ -47,6 +48,11 @@ export function utf8(text: string): number[] {
  * it for every game, so it reuses its buffers and reads bytes without a DataView.
  */
 export function sha256Words(message: ArrayLike<number>): Uint32Array {
+  return sha256Into(message, new Uint32Array(8));
+}
+
+/** `sha256Words` into the caller's buffer: typed arrays are costly to allocate, and the shuffle hashes ~5 blocks per game. */
+export function sha256Into(message: ArrayLike<number>, out: Uint32Array): Uint32Array {
   const length = message.length;
   const blocks = Math.ceil((length + 9) / 64);
   H.set(INITIAL);
@@ -72,7 +78,8 @@ export function sha256Words(message: ArrayLike<number>): Uint32Array {
     }
     compress();
   }
-  return H.slice();
+  out.set(H);
+  return out;
 }
 
 function paddedByte(message: ArrayLike<number>, i: number): number {
@@ -137,7 +144,7 @@ export function sha256Bytes(message: Uint8Array): Uint8Array {
 
 /** SHA-256 of a string's UTF-8 bytes, as lowercase hex (what `printf %s "$seed" | sha256sum` prints). */
 export function sha256Hex(text: string): string {
-  const words = sha256Words(utf8(text));
+  const words = sha256Into(utf8(text), HEX_WORDS);
   let hex = '';
   // Byte by byte from a table: Number#toString(16) is slow, and every new game hashes its seed.
   for (let i = 0; i < 8; i++) {

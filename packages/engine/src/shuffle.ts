@@ -1,5 +1,5 @@
 import { orderedDeck, type Card, type DeckSize } from './cards.js';
-import { sha256Words, utf8 } from './sha256.js';
+import { sha256Into, utf8 } from './sha256.js';
 
 /**
  * The deterministic random stream of a game: 32-bit big-endian words of
@@ -14,11 +14,11 @@ export interface SeedStream {
 
 export function seedStream(seed: string): SeedStream {
   let block = 0;
-  let words: Uint32Array = new Uint32Array(0);
+  const words = new Uint32Array(8);
   let index = 8;
   const nextWord = (): number => {
     if (index === 8) {
-      words = sha256Words(utf8(`durak:${seed}:${block}`));
+      sha256Into(utf8(`durak:${seed}:${block}`), words);
       block++;
       index = 0;
     }
