@@ -1,7 +1,7 @@
 import { nextActive, type Board } from './board.js';
 import { settle } from './bout-end.js';
 import { draftOf, noSeats, revealTrump, setHand, withSeat, withoutCard, type Step } from './draft.js';
-import { catchCard, newSlot, playAttack, surrender } from './moves.js';
+import { catchCard, newSlot, playAttack, surrender, withDefence } from './moves.js';
 import { ENGINE_ERRORS as E, fail } from './errors.js';
 import { checkAttack, checkBeat, checkCatch, checkDefence, checkSurrender, checkTake, checkTransfer, refusalOf } from './judge.js';
 import { applyTimeout } from './timeout.js';
@@ -52,7 +52,7 @@ function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclu
       const slots = d.slots.slice();
       const index = slots.findIndex((s) => s.slot_id === action.slot_id);
       const attack = slots[index]!.attack_card;
-      slots[index] = { ...slots[index]!, defense_card: action.card, is_defense_cheat: isCheat };
+      slots[index] = withDefence(slots[index]!, action.card, isCheat);
       d.slots = slots;
       setHand(d, seat, withoutCard(hand, action.card));
       d.passed = noSeats(d.passed);
