@@ -231,7 +231,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }),
   );
   clearTimeout(stopTimer);
-  const seconds = (Math.min(performance.now(), deadline) - measuredFrom) / 1000;
+  // Capped at the window itself: (measuredFrom + window) - measuredFrom is not always exactly the
+  // window in floating point, and a report must never claim a longer window than it was given.
+  const seconds = Math.min((performance.now() - measuredFrom) / 1000, options.maxSeconds ?? Infinity);
   for (const table of pool) for (const p of table) p.client.disconnect();
   return {
     games: options.games,
