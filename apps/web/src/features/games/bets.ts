@@ -5,9 +5,6 @@ export type BetPreset = (typeof BET_PRESETS)[number];
 export const BET_RANGES = ['100_999', '1k_4999', '5k_9999', '10k_24999', '25k_49999', '50k_100k'] as const;
 export type BetRange = (typeof BET_RANGES)[number];
 
-/** The round amounts offered when creating a room (the odd presets are range ends). */
-export const CREATE_BET_PRESETS = ['100', '1k', '5k', '10k', '25k', '50k', '100k'] as const;
-
 /** "1k" -> 1000, "24999" -> 24999; NaN for anything else. */
 export function presetAmount(label: string): number {
   const match = /^(\d+)(k?)$/.exec(label);

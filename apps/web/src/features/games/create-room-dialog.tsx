@@ -6,7 +6,7 @@ import { toApiFailure } from '../../net/api-error';
 import { useUserStore } from '../../state/user-store';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
-import { betLabel, CREATE_BET_PRESETS, presetAmount } from './bets';
+import { BET_PRESETS, betLabel, presetAmount } from './bets';
 import { SingleChoice, Switch } from './choice';
 import { createRoomBody, DEFAULT_CREATE_FORM, validateCreateRoom, type CreateRoomForm } from './create-room-form';
 import { roomsApi } from './rooms-api';
@@ -59,9 +59,17 @@ export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose
       >
         <fieldset className="choice">
           <legend>{t('create.bet')}</legend>
-          <div className="chips bet-chips">
-            {CREATE_BET_PRESETS.map((preset) => (
-              <button key={preset} type="button" className={`chip${form.bet_amount === presetAmount(preset) ? ' chip-on' : ''}`} onClick={() => setBet(String(presetAmount(preset)))}>
+          {/* All twelve SPEC §9 presets, range ends included: four to a row fits a 390px phone. */}
+          <div className="bet-chips" role="radiogroup" aria-label={t('create.bet')} data-testid="create-bet-presets">
+            {BET_PRESETS.map((preset) => (
+              <button
+                key={preset}
+                type="button"
+                role="radio"
+                aria-checked={form.bet_amount === presetAmount(preset)}
+                className={`chip${form.bet_amount === presetAmount(preset) ? ' chip-on' : ''}`}
+                onClick={() => setBet(String(presetAmount(preset)))}
+              >
                 {preset}
               </button>
             ))}
