@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { ADMIN_SCREENS, type AdminScreen } from '../features/admin/screens';
 import { StartScreen } from '../features/start/start-screen';
 import { useUserStore } from '../state/user-store';
 import { Spinner } from '../ui/spinner';
@@ -27,7 +28,10 @@ function SignedIn() {
       <Route path="/durak/:id" element={<TablePage />} />
       <Route path="/tournament/:id" element={<TournamentPage />} />
       <Route path="/bandit" element={<BanditPage />} />
-      <Route path="/admin/*" element={<AdminPage />} />
+      {(Object.entries(ADMIN_SCREENS) as [AdminScreen, string][]).map(([screen, path]) => (
+        <Route key={screen} path={path} element={<AdminPage screen={screen} />} />
+      ))}
+      {/* Only SPEC §2's paths are pages: anything else, /admin/foo included, goes home. */}
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -3,11 +3,17 @@ import { permissionsQuery } from '../../net/query-client';
 import { ComingSoon } from '../../ui/coming-soon';
 import { Spinner } from '../../ui/spinner';
 import { canEnterAdmin } from './access';
+import type { AdminScreen } from './screens';
 
 /** The admin area (/admin and its sub-pages), behind the permission guard. */
-export default function AdminArea() {
+export default function AdminArea({ screen }: { screen: AdminScreen }) {
   const permissions = useQuery(permissionsQuery);
   if (permissions.isPending) return <Spinner isPage />;
   if (permissions.isError || !canEnterAdmin(permissions.data.permissions)) return <ComingSoon titleKey="screens.no_access" isStandalone />;
-  return <ComingSoon titleKey="screens.admin" isStandalone />;
+  return (
+    // No box of its own, so the standalone page still fills the screen.
+    <div style={{ display: 'contents' }} data-admin-screen={screen}>
+      <ComingSoon titleKey="screens.admin" isStandalone />
+    </div>
+  );
 }

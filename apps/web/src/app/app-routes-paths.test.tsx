@@ -1,0 +1,79 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation, useParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../net/query-client';
+import { useUserStore } from '../state/user-store';
+
+// Each page is stood in for by its name and id, so a test reads which page a path reached.
+function stub(name: string) {
+  return {
+    default: function Stub(props: { screen?: string }) {
+      const { id } = useParams();
+      return <p data-testid="page">{[name, props.screen, id].filter(Boolean).join(' ')}</p>;
+    },
+  };
+}
+vi.mock('../features/main/main-page', () => stub('main'));
+vi.mock('../features/games', () => stub('games'));
+vi.mock('../features/table', () => stub('table'));
+vi.mock('../features/tournament', () => stub('tournament'));
+vi.mock('../features/bandit', () => stub('bandit'));
+vi.mock('../features/admin', () => stub('admin'));
+vi.mock('../features/auth/login-page', () => stub('login'));
+vi.mock('../features/auth/registration-page', () => stub('registration'));
+
+const { AppRoutes } = await import('./app-routes');
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Where />
+        <AppRoutes />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const user = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [] };
+beforeEach(() => useUserStore.setState({ user, isSignedOut: false }));
+afterEach(cleanup);
+
+describe('SPEC §2 routes', () => {
+  it.each([
+    ['/', 'main'],
+    ['/store', 'main'],
+    ['/friends', 'main'],
+    ['/menu', 'main'],
+    ['/career', 'main'],
+    ['/games', 'games'],
+    ['/durak/17', 'table 17'],
+    ['/tournament/4', 'tournament 4'],
+    ['/bandit', 'bandit'],
+    ['/auth/registration', 'registration'],
+    ['/auth/login', 'login'],
+    ['/admin', 'admin home'],
+    ['/admin/agents', 'admin agents'],
+    ['/admin/agent/9', 'admin agent 9'],
+    ['/admin/tournaments', 'admin tournaments'],
+    ['/admin/tournament/3', 'admin tournament 3'],
+    ['/admin/banners', 'admin banners'],
+    ['/admin/banner/8', 'admin banner 8'],
+    ['/admin/banner/create', 'admin banner_create'],
+  ])('%s shows %s', async (path, page) => {
+    renderAt(path);
+    expect((await screen.findByTestId('page')).textContent).toBe(page);
+    expect(screen.getByTestId('where').textContent).toBe(path);
+  });
+
+  it.each(['/admin/foo', '/admin/agents/9', '/admin/banner', '/durak', '/nowhere', '/games/1'])('an unknown path (%s) goes home', async (path) => {
+    renderAt(path);
+    expect((await screen.findByTestId('page')).textContent).toBe('main');
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+});

@@ -1,0 +1,12 @@
+/** SPEC §2: the admin area's screens, one per route under /admin. */
+export const ADMIN_SCREENS = {
+  home: '/admin',
+  agents: '/admin/agents',
+  agent: '/admin/agent/:id',
+  tournaments: '/admin/tournaments',
+  tournament: '/admin/tournament/:id',
+  banners: '/admin/banners',
+  banner: '/admin/banner/:id',
+  banner_create: '/admin/banner/create',
+} as const;
+export type AdminScreen = keyof typeof ADMIN_SCREENS;
