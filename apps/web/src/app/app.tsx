@@ -5,6 +5,7 @@ import { ensureMiniApp, isMiniApp, miniAppAuthPayload } from '../device/telegram
 import { api } from '../net/api';
 import { setSessionHooks } from '../net/http';
 import { createQueryClient } from '../net/query-client';
+import { watchSessionExpiry } from '../net/session-watch';
 import { useUserStore } from '../state/user-store';
 import { AppRoutes } from './app-routes';
 import { MiniAppBridge } from './mini-app-bridge';
@@ -13,6 +14,7 @@ import { RealtimeLink } from './realtime-link';
 /** Connects the HTTP client's session events to the router and the user store. */
 function SessionHooks() {
   const navigate = useNavigate();
+  useEffect(() => watchSessionExpiry(), []);
   useEffect(() => {
     setSessionHooks({
       isMiniApp,

@@ -1,7 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttp, setSessionHooks } from './http';
-import { accessToken, clearSession, refreshToken, saveSession } from './session';
+import { createHttp, SessionExpiredError, setSessionHooks } from './http';
+import { AUTH_EXPIRY_MS, accessToken, clearSession, isSessionExpired, refreshToken, saveSession } from './session';
 
 type Reply = { status: number; data?: unknown };
 type Route = (config: InternalAxiosRequestConfig) => Reply;
@@ -105,6 +105,18 @@ describe('HTTP client session handling', () => {
     expect(accessToken()).toBe('TG');
   });
 
+  it('inside the mini-app a refused host sign-in clears the tokens and passes the error on, without a redirect', async () => {
+    const h = hooks({ isMiniApp: () => true, reauthenticate: vi.fn(async () => Promise.reject(new Error('init data expired'))) });
+    saveSession({ access_token: 'OLD', refresh_token: 'R1' });
+    const server = fakeServer({ '/user/users/me': () => ({ status: 401 }), '/user/refresh': () => ({ status: 401 }) });
+    const { http } = createHttp('/api', server.adapter);
+    await expect(http.get('/user/users/me')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(h.reauthenticate).toHaveBeenCalledOnce();
+    expect(accessToken()).toBeUndefined();
+    expect(refreshToken()).toBeUndefined();
+    expect(h.onSignedOut).not.toHaveBeenCalled();
+  });
+
   it('says "Refresh token is required" when there is none to refresh with', async () => {
     hooks();
     const { renewSession } = createHttp('/api', fakeServer({}).adapter);
@@ -131,5 +143,53 @@ describe('HTTP client session handling', () => {
   it('gives up after 9 seconds', () => {
     const { http } = createHttp('/api');
     expect(http.defaults.timeout).toBe(9000);
+  });
+});
+
+describe('the six-day session marker, checked before every call', () => {
+  const longAgo = () => Date.now() - AUTH_EXPIRY_MS - 1;
+
+  it('outside the mini-app an expired marker clears the tokens, goes to login and sends nothing', async () => {
+    const h = hooks();
+    saveSession({ access_token: 'A1', refresh_token: 'R1' }, longAgo());
+    const server = fakeServer({ '/user/users/me': meWith('A1') });
+    const { http } = createHttp('/api', server.adapter);
+    await expect(http.get('/user/users/me')).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(server.calls).toEqual([]);
+    expect(accessToken()).toBeUndefined();
+    expect(refreshToken()).toBeUndefined();
+    expect(h.onSignedOut).toHaveBeenCalledOnce();
+  });
+
+  it('still lets a signed-out user sign in', async () => {
+    hooks();
+    saveSession({ access_token: 'A1', refresh_token: 'R1' }, longAgo());
+    const server = fakeServer({ '/user/login': () => ({ status: 200, data: { access_token: 'A2', refresh_token: 'R2' } }) });
+    const { http } = createHttp('/api', server.adapter);
+    await expect(http.post('/user/login', {})).resolves.toMatchObject({ status: 200 });
+  });
+
+  it('inside the mini-app an expired marker signs in with the host once, then sends the call with the new token', async () => {
+    const h = hooks({ isMiniApp: () => true, reauthenticate: vi.fn(async () => ({ access_token: 'TG', refresh_token: 'RT' })) });
+    saveSession({ access_token: 'OLD', refresh_token: 'R1' }, longAgo());
+    const server = fakeServer({ '/a': meWith('TG'), '/b': meWith('TG') });
+    const { http } = createHttp('/api', server.adapter);
+    await Promise.all([http.get('/a'), http.get('/b')]);
+    expect(h.reauthenticate).toHaveBeenCalledOnce();
+    expect(server.calls.map((c) => c.auth)).toEqual(['Bearer TG', 'Bearer TG']);
+    expect(isSessionExpired()).toBe(false);
+    expect(h.onSignedOut).not.toHaveBeenCalled();
+  });
+
+  it('inside the mini-app a refused host sign-in for an expired marker clears the tokens', async () => {
+    const h = hooks({ isMiniApp: () => true, reauthenticate: vi.fn(async () => Promise.reject(new Error('host said no'))) });
+    saveSession({ access_token: 'OLD', refresh_token: 'R1' }, longAgo());
+    const server = fakeServer({ '/a': meWith('OLD') });
+    const { http } = createHttp('/api', server.adapter);
+    await expect(http.get('/a')).rejects.toThrow('host said no');
+    expect(server.calls).toEqual([]);
+    expect(accessToken()).toBeUndefined();
+    expect(refreshToken()).toBeUndefined();
+    expect(h.onSignedOut).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { accessToken, clearSession, refreshToken, saveSession, updateTokens, type Tokens } from './session';
+import { accessToken, clearSession, hasSession, isSessionExpired, refreshToken, saveSession, updateTokens, type Tokens } from './session';
 
 /** SPEC §9: every call gives up after 9 s. */
 export const HTTP_TIMEOUT_MS = 9000;
@@ -25,8 +25,28 @@ export function setSessionHooks(next: SessionHooks): void {
 
 type RetriableConfig = InternalAxiosRequestConfig & { isRetry?: boolean };
 
+/** A call refused before it left: the six-day session marker has passed (SPEC §4). */
+export class SessionExpiredError extends Error {
+  readonly code = 'session/expired';
+  constructor() {
+    super('Session expired');
+  }
+}
+
+/**
+ * SPEC §4: outside the mini-app an expired or invalid marker ends the session: tokens cleared,
+ * the login page. Returns whether it did. Inside the mini-app the host signs the user in again instead.
+ */
+export function endSessionIfExpired(now = Date.now()): boolean {
+  if (hooks.isMiniApp() || !hasSession() || !isSessionExpired(now)) return false;
+  clearSession();
+  hooks.onSignedOut();
+  return true;
+}
+
 // Calls that hand out tokens must never trigger a refresh themselves.
 const TOKEN_CALLS = ['/user/login', '/user/registration', '/user/refresh', '/user/telegram/auth'];
+const isTokenCall = (config: InternalAxiosRequestConfig) => TOKEN_CALLS.some((path) => config.url?.endsWith(path));
 
 export function createHttp(baseURL = '/api', adapter?: InternalAxiosRequestConfig['adapter']): { http: AxiosInstance; renewSession: () => Promise<string> } {
   const http = axios.create({ baseURL, timeout: HTTP_TIMEOUT_MS, ...(adapter ? { adapter } : {}) });
@@ -40,30 +60,45 @@ export function createHttp(baseURL = '/api', adapter?: InternalAxiosRequestConfi
     return data.access_token;
   }
 
+  /** Inside the mini-app: the host's init data signs the user in again; a refusal leaves no tokens behind (SPEC §8). */
+  async function signInWithHost(): Promise<string> {
+    try {
+      const tokens = await hooks.reauthenticate();
+      saveSession(tokens);
+      return tokens.access_token;
+    } catch (error) {
+      clearSession();
+      throw error;
+    }
+  }
+
   async function renew(): Promise<string> {
     try {
       return await refresh();
     } catch (error) {
-      if (hooks.isMiniApp()) {
-        const tokens = await hooks.reauthenticate();
-        saveSession(tokens);
-        return tokens.access_token;
-      }
+      if (hooks.isMiniApp()) return signInWithHost();
       clearSession();
       hooks.onSignedOut();
       throw error;
     }
   }
 
-  /** One refresh at a time: concurrent 401s all wait for the same new token. */
-  function renewSession(): Promise<string> {
-    renewing ??= renew().finally(() => {
+  /** One renewal at a time: concurrent 401s (or expired markers) all wait for the same new token. */
+  function once(run: () => Promise<string>): Promise<string> {
+    renewing ??= run().finally(() => {
       renewing = null;
     });
     return renewing;
   }
+  const renewSession = () => once(renew);
 
-  http.interceptors.request.use((config) => {
+  http.interceptors.request.use(async (config) => {
+    // The marker is checked before every call, not only at start-up: a tab left open for days
+    // must not go on with a session that should have ended.
+    if (!isTokenCall(config) && hasSession() && isSessionExpired()) {
+      if (endSessionIfExpired()) throw new SessionExpiredError();
+      if (hooks.isMiniApp()) await once(signInWithHost);
+    }
     const token = accessToken();
     if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
     return config;
@@ -74,8 +109,7 @@ export function createHttp(baseURL = '/api', adapter?: InternalAxiosRequestConfi
     if (!(error instanceof AxiosError) || !error.config) throw error;
     const config = error.config as RetriableConfig;
     const status = error.response?.status;
-    const isTokenCall = TOKEN_CALLS.some((path) => config.url?.endsWith(path));
-    if ((status !== 401 && status !== 403) || config.isRetry || isTokenCall) throw error;
+    if ((status !== 401 && status !== 403) || config.isRetry || isTokenCall(config)) throw error;
     let token: string;
     try {
       token = await renewSession();
