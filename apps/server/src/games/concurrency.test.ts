@@ -41,6 +41,21 @@ describe('simultaneous actions', () => {
     }
   });
 
+  it('games that end at once and pay the same winners in opposite seat orders both settle (no deadlock)', async () => {
+    // Room A seats x, y, z; room B seats y, x, z. When z leaves both at once, A pays x then y
+    // and B pays y then x: paid pair by pair, the two settlements would wait on each other.
+    for (let round = 0; round < 4; round++) {
+      const [x, y, z] = [await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url)];
+      const a = await startedRoom(server.url, [x, y, z]);
+      const b = await startedRoom(server.url, [y, x, z]);
+      const sum = await ledgerSum(store);
+      const answers = await Promise.all([a, b].map((id) => request<{ error?: { code: string } }>(`${server.url}/api/v1/rooms/${id}/surrender`, { token: z.token, method: 'POST' })));
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      for (const id of [a, b]) expect((await view(server.url, id, x.token)).status).toBe('FINISHED');
+      expect(await ledgerSum(store)).toBe(sum);
+    }
+  });
+
   it('a stale seq is refused with 409 and nothing changes; an illegal move gets its rule code', async () => {
     const players = [await newPlayer(server.url), await newPlayer(server.url)];
     const id = await startedRoom(server.url, players);

@@ -5,7 +5,7 @@ import { channels, type Outbox } from '../rooms/outbox.js';
 import type { RoomsConfig } from '../rooms/rooms-config.js';
 import type { RoomRow } from '../rooms/room-store.js';
 import type { Tx } from '../store/db.js';
-import { transfer } from '../wallets/ledger.js';
+import { lockAccountSet, transfer } from '../wallets/ledger.js';
 import { settle } from './settlement.js';
 
 /** One timer as the spec's watch state shows it. */
@@ -123,6 +123,11 @@ export async function writeStep(
   if (!over || over.type !== 'game_over') throw new Error(`game of room ${room.id} finished without game_over`);
   const walletType = room.balanceType as WalletType;
   const settlement = settle(after.players, over.results, room.betAmount, config.rakeBps[walletType]);
+  await lockAccountSet(tx, [
+    { system: bankAccount(room.id), walletType },
+    { system: rakeAccount, walletType },
+    ...after.players.map((player) => ({ userId: Number(player), walletType })),
+  ]);
   for (const payout of settlement.payouts) {
     if (payout.amount === 0n) continue;
     const paid = await transfer(tx, {

@@ -165,6 +165,28 @@ async function lockAccounts(tx: Tx, fromRef: AccountRef, toRef: AccountRef): Pro
   return undefined;
 }
 
+/**
+ * Locks every listed account in one statement, in id order, before a series of transfers among
+ * them (a game's payouts): each transfer locks its own pair in id order, but pairs taken one
+ * after another in seat order could still cross with another room paying the same players, so
+ * the whole set is taken first. System accounts are created on first use; the locks last until
+ * the caller's transaction ends, so the transfers that follow find them already held.
+ */
+export async function lockAccountSet(tx: Tx, refs: readonly AccountRef[]): Promise<void> {
+  const rows = await tx
+    .select({ id: accounts.id, userId: accounts.userId, systemKey: accounts.systemKey, walletType: accounts.walletType, balance: accounts.balance })
+    .from(accounts)
+    .where(or(...refs.map(matches)))
+    .orderBy(asc(accounts.id))
+    .for('update');
+  const missing = refs.filter((ref) => 'system' in ref && !rows.some((row) => isRef(row, ref)));
+  if (missing.length === 0) return;
+  // New system accounts (the first rake of a wallet type): created, then the set is locked again,
+  // still in id order, since the new ids are the highest.
+  for (const ref of missing) await resolveAccount(tx, ref);
+  await tx.select({ id: accounts.id }).from(accounts).where(or(...missing.map(matches))).orderBy(asc(accounts.id)).for('update');
+}
+
 /** The account's id; system accounts are created on first use, user wallets must exist. */
 export async function resolveAccount(tx: Tx, ref: AccountRef): Promise<number | undefined> {
   if ('accountId' in ref) return ref.accountId;
