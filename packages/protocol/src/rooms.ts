@@ -142,6 +142,7 @@ export const presenceConnectAnswer = z.object({ url: z.string(), token: z.string
 
 export const sendEmojiBody = z.object({
   recipient: z.object({ player_id: z.coerce.number().int().positive(), username: z.string().max(64).optional() }),
-  emoji: z.union([z.number().int().positive(), z.string().min(1).max(64)]),
+  // An emoji id is an int4 in SQL: a larger number is a bad field, never a database error.
+  emoji: z.union([z.number().int().positive().max(2_147_483_647), z.string().min(1).max(64)]),
 });
 export type SendEmojiBody = z.infer<typeof sendEmojiBody>;
