@@ -5,7 +5,7 @@ import { createClock, createRoom, newPlayer, startRoomsServer, startedRoom, type
 const clock = createClock();
 let server: RoomsServer;
 beforeAll(async () => {
-  server = await startRoomsServer({ clock, rooms: { turnSeconds: 30, speedTurnSeconds: 15, readySeconds: 60 } });
+  server = await startRoomsServer({ clock, rooms: { turnSeconds: 30, speedTurnSeconds: 15, readySeconds: 60, openRoomSeconds: 300 } });
 });
 afterAll(async () => server?.close());
 
@@ -70,5 +70,31 @@ describe('ready timers', () => {
     await server.module.games.fireDue();
     const closed = await request<{ status: string }>(`${server.url}/api/v1/rooms/${id}`, { token: a.token });
     expect(closed.body.status).toBe('FINISHED');
+  });
+
+  it('a room whose seated players are all ready but whose seats stay free closes after the open-room time', async () => {
+    const [a, b] = [await newPlayer(server.url), await newPlayer(server.url)];
+    const id = await createRoom(server.url, a, { player_count: 3 });
+    await request(`${server.url}/api/v1/rooms/${id}/ready`, { token: a.token, method: 'POST' });
+    // Someone sitting down restarts the wait: the room is alive while players come.
+    clock.advance(200_000);
+    expect(await server.module.games.fireDue()).toBe(0);
+    await request(`${server.url}/api/v1/rooms/${id}/seat`, { token: b.token, body: {} });
+    await request(`${server.url}/api/v1/rooms/${id}/ready`, { token: b.token, method: 'POST' });
+    clock.advance(200_000);
+    expect(await server.module.games.fireDue()).toBe(0);
+    const waiting = await request<{ status: string }>(`${server.url}/api/v1/rooms/${id}`, { token: a.token });
+    expect(waiting.body.status).toBe('pending');
+
+    clock.advance(101_000);
+    expect(await server.module.games.fireDue()).toBe(1);
+    const closed = await request<{ status: string; seats: unknown[] }>(`${server.url}/api/v1/rooms/${id}`, { token: a.token });
+    expect(closed.body.status).toBe('FINISHED');
+    expect(closed.body.seats).toEqual([]);
+    const lobby = await request<{ items: { id: number }[] }>(`${server.url}/api/v1/rooms/?limit=100`, { token: a.token });
+    expect(lobby.body.items.map((r) => r.id)).not.toContain(id);
+    // Nothing was staked before the start: both wallets are as they were.
+    const me = await request<{ wallets: { wallet_type: string; balance: string }[] }>(`${server.url}/api/user/users/me`, { token: a.token });
+    expect(me.body.wallets.find((w) => w.wallet_type === 'BONUS_BALANCE')?.balance).toBe('10000');
   });
 });

@@ -10,6 +10,11 @@ export interface RoomsConfig {
   readonly catchWindowSeconds: number;
   /** A seated player who has not pressed ready within this long loses the seat, seconds. */
   readonly readySeconds: number;
+  /**
+   * A room that waits for players closes when nobody sits down or leaves for this long (every
+   * seated player already ready), seconds: the lobby shows only tables that may still start.
+   */
+  readonly openRoomSeconds: number;
   /** House rake in basis points of what is won, per wallet type (default 500 = 5%). */
   readonly rakeBps: { readonly BALANCE: number; readonly BONUS_BALANCE: number };
   /** How often each node looks for expired deadlines, ms (0: no sweeper, tests fire it by hand). */
@@ -27,6 +32,7 @@ export const defaultRoomsConfig: RoomsConfig = {
   speedTurnSeconds: 15,
   catchWindowSeconds: 3,
   readySeconds: 60,
+  openRoomSeconds: 600,
   rakeBps: { BALANCE: 500, BONUS_BALANCE: 500 },
   sweepIntervalMs: 250,
   emojiPer10s: 5,
@@ -39,6 +45,7 @@ const envSchema = z.object({
   SPEED_TURN_SECONDS: seconds.optional(),
   CATCH_WINDOW_SECONDS: seconds.optional(),
   READY_SECONDS: seconds.optional(),
+  OPEN_ROOM_SECONDS: z.coerce.number().positive().max(86_400).optional(),
   RAKE_BPS: z.coerce.number().int().min(0).max(10_000).optional(),
   BONUS_RAKE_BPS: z.coerce.number().int().min(0).max(10_000).optional(),
   TIMER_SWEEP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
@@ -62,6 +69,7 @@ export function loadRoomsConfig(env: NodeJS.ProcessEnv): { ok: true; config: Roo
       speedTurnSeconds: e.SPEED_TURN_SECONDS ?? d.speedTurnSeconds,
       catchWindowSeconds: e.CATCH_WINDOW_SECONDS ?? d.catchWindowSeconds,
       readySeconds: e.READY_SECONDS ?? d.readySeconds,
+      openRoomSeconds: e.OPEN_ROOM_SECONDS ?? d.openRoomSeconds,
       rakeBps: { BALANCE: e.RAKE_BPS ?? d.rakeBps.BALANCE, BONUS_BALANCE: e.BONUS_RAKE_BPS ?? e.RAKE_BPS ?? d.rakeBps.BONUS_BALANCE },
       sweepIntervalMs: e.TIMER_SWEEP_MS ?? d.sweepIntervalMs,
       emojiPer10s: e.EMOJI_PER_10S ?? d.emojiPer10s,

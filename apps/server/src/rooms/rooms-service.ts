@@ -49,7 +49,7 @@ const cannotCover = (bet: bigint, balance: bigint) =>
  * After a seat change: the status (pending until every seat is taken, then ready), the next
  * unready seat's deadline, and the news for the room channel and the lobby. An empty room closes.
  */
-async function settleSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<{ room: RoomRow; seats: SeatRow[] }> {
+async function settleSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date, openRoomSeconds: number): Promise<{ room: RoomRow; seats: SeatRow[] }> {
   const seats = await seatsOfRoom(tx, room.id);
   if (seats.length === 0) {
     const [closed] = await tx.update(rooms).set({ status: 'FINISHED', expiresAt: null, finishedAt: now }).where(eq(rooms.id, room.id)).returning();
@@ -62,9 +62,12 @@ async function settleSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Pr
     .from(roomSeats)
     .where(and(eq(roomSeats.roomId, room.id), eq(roomSeats.isReady, false)));
   const status = seats.length >= room.playerCount ? 'ready' : 'pending';
+  // Everyone seated is ready but seats are free: the room waits for players, not for ever.
+  const waitsForPlayers = status === 'pending' && (next?.at ?? null) === null;
+  const expiresAt = waitsForPlayers ? new Date(now.getTime() + openRoomSeconds * 1000) : (next?.at ?? null);
   const [updated] = await tx
     .update(rooms)
-    .set({ status, expiresAt: next?.at ?? null })
+    .set({ status, expiresAt })
     .where(eq(rooms.id, room.id))
     .returning();
   const json = roomJson(updated!, seats);
@@ -76,13 +79,21 @@ async function settleSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Pr
 export function createRoomsService(context: RoomsContext): RoomsService {
   const { store, config } = context;
 
+  const settle = (tx: Tx, outbox: Outbox, room: RoomRow, now: Date) => settleSeats(tx, outbox, room, now, config.openRoomSeconds);
+
   async function expireSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<void> {
     const lost = await tx
       .delete(roomSeats)
       .where(and(eq(roomSeats.roomId, room.id), eq(roomSeats.isReady, false), lte(roomSeats.readyDeadline, now)))
       .returning({ userId: roomSeats.userId, position: roomSeats.position });
     for (const seat of lost) outbox.add(channels.user(seat.userId), { type: 'seat_lost', room_id: room.id, position: seat.position, reason: 'not_ready' });
-    await settleSeats(tx, outbox, room, now);
+    if (lost.length === 0 && room.status === 'pending') {
+      // The deadline was the open room's: nobody came, so the room closes and frees its seats
+      // (no stake has moved before the start, so nothing is refunded).
+      const left = await tx.delete(roomSeats).where(eq(roomSeats.roomId, room.id)).returning({ userId: roomSeats.userId, position: roomSeats.position });
+      for (const seat of left) outbox.add(channels.user(seat.userId), { type: 'seat_lost', room_id: room.id, position: seat.position, reason: 'room_expired' });
+    }
+    await settle(tx, outbox, room, now);
   }
 
   return {
@@ -160,7 +171,7 @@ export function createRoomsService(context: RoomsContext): RoomsService {
         await tx
           .insert(roomSeats)
           .values({ roomId, position, userId, readyDeadline: new Date(now.getTime() + config.readySeconds * 1000), seatedAt: now });
-        const settled = await settleSeats(tx, outbox, room, now);
+        const settled = await settle(tx, outbox, room, now);
         return ok({ room: roomJson(settled.room, settled.seats), position });
       });
     },
@@ -192,7 +203,7 @@ export function createRoomsService(context: RoomsContext): RoomsService {
             outbox.add(channels.user(id), { type: 'seat_lost', room_id: roomId, reason: 'insufficient_funds' });
           }
         }
-        const settled = await settleSeats(tx, outbox, room, now);
+        const settled = await settle(tx, outbox, room, now);
         return ok(roomJson(settled.room, settled.seats));
       });
     },
@@ -213,7 +224,7 @@ export function createRoomsService(context: RoomsContext): RoomsService {
         .where(and(eq(roomSeats.roomId, room.id), eq(roomSeats.userId, userId)))
         .returning();
       if (removed.length === 0) return failure('room/not_seated', 'You do not sit in this room');
-      await settleSeats(tx, outbox, room, now);
+      await settle(tx, outbox, room, now);
       return ok({ seq: room.seq });
     },
 
