@@ -20,7 +20,7 @@ import { intentOf, movesOf, NO_MOVES } from './play-logic';
 import { ResultsDialog } from './results-dialog';
 import { seatSpots } from './seat-layout';
 import { EmptySeat, SeatView } from './seat-view';
-import { emojiApi, type Emoji } from './table-api';
+import type { Emoji } from './table-api';
 import type { RoomEvent } from './table-events';
 import { TableSlots } from './table-slots';
 import { TopBar } from './top-bar';
@@ -227,7 +227,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   function sendEmoji(emoji: Emoji) {
     const target = emojiTarget;
     setEmojiTarget(null);
-    if (target) void emojiApi.send(roomId, { player_id: target.id, username: target.name }, emoji.id).catch(() => undefined);
+    if (target) void actions.sendEmoji({ player_id: target.id, username: target.name }, emoji.id);
   }
 
   function leave() {

@@ -83,3 +83,26 @@ describe('a move made against a table that changed meanwhile', () => {
     expect(sounds.buzzes).toEqual(['error']);
   });
 });
+
+describe('an emoji the server refuses', () => {
+  it('shows the server’s error in the table’s toast, quietly: no sound, no buzz, no re-read', async () => {
+    post.mockRejectedValueOnce(refusal(429, 'request/rate_limited'));
+    const { result, readAll } = setUp(7);
+    let isSent: boolean | undefined;
+    await act(async () => {
+      isSent = await result.current.sendEmoji({ player_id: '9', username: 'boris' }, 3);
+    });
+    expect(post).toHaveBeenCalledWith('/v1/send-emoji/42/', { recipient: { player_id: '9', username: 'boris' }, emoji: 3 });
+    expect(isSent).toBe(false);
+    expect(result.current.failure).toMatchObject({ code: 'request/rate_limited', message: 'request/rate_limited' });
+    expect(sounds.played).toEqual([]);
+    expect(sounds.buzzes).toEqual([]);
+    expect(readAll).not.toHaveBeenCalled();
+  });
+
+  it('a sent emoji shows nothing', async () => {
+    const { result } = setUp(7);
+    await act(async () => void (await result.current.sendEmoji({ player_id: '9', username: 'boris' }, 3)));
+    expect(result.current.failure).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { toApiFailure, type ApiFailure } from '../../net/api-error';
 import { playSound } from '../../device/sound-player';
 import { vibrate } from '../../device/vibrate';
-import { tableApi } from './table-api';
+import { emojiApi, tableApi, type Emoji } from './table-api';
 import type { TableData } from './use-table';
 
 type SetData = (update: (prev: TableData) => TableData) => void;
@@ -53,10 +53,25 @@ export function useActions(roomId: string, setData: SetData, readAll: () => Prom
     [setData, readAll],
   );
 
+  /**
+   * An emoji is no move: a refusal (too many, not throwable at that seat) shows the server's
+   * error in the table's toast, quietly, without the error sound or buzz and without re-reading.
+   */
+  const sendEmoji = useCallback(async (recipient: { player_id: string; username: string }, emoji: Emoji['id']) => {
+    try {
+      await emojiApi.send(roomId, recipient, emoji);
+      return true;
+    } catch (error) {
+      setFailure(toApiFailure(error));
+      return false;
+    }
+  }, [roomId]);
+
   return {
     failure,
     pending,
     clearFailure: () => setFailure(null),
+    sendEmoji,
     sit: (position?: number, password?: string) => run('seat', () => tableApi.seat(roomId, { ...(position === undefined ? {} : { position }), ...(password ? { password } : {}) })),
     ready: () => run('ready', () => tableApi.ready(roomId)),
     attack: (card: Card) => run('attack', () => tableApi.attack(roomId, [card], seqOf()), card),
