@@ -25,10 +25,19 @@ const fastifyCodes: Record<string, Failure['code']> = {
 
 /**
  * One error shape for everything the routes did not answer themselves: schema validation (400
- * naming the field), malformed or oversize bodies, rate limits, unknown paths. Anything else is a
- * bug: logged, and answered 500 without internals.
+ * naming the field), bodies the API does not speak (415), malformed or oversize bodies, rate
+ * limits, unknown paths. Anything else is a bug: logged, and answered 500 without internals.
  */
 export function installErrorHandling(app: FastifyInstance): void {
+  // The multipart plugin accepts multipart/form-data on every route and leaves the body null, so a
+  // JSON call would answer "body: expected object". Only routes that declare it take multipart
+  // (docs/decisions.md); checked before authentication, like any other unsupported content type.
+  app.addHook('preValidation', async (request, reply) => {
+    if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) return;
+    if (request.routeOptions.schema?.consumes?.includes('multipart/form-data')) return;
+    await sendFailure(reply, { code: 'request/unsupported_media_type', message: 'This call takes a JSON body, not multipart/form-data' });
+    return reply;
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';

@@ -1,4 +1,5 @@
 import {
+  type Failure,
   avatarUploaded,
   changeUsernameRequest,
   errorBody,
@@ -11,7 +12,7 @@ import {
   tokenPair,
 } from '@durak/protocol';
 import type {} from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maxAvatarBytes } from '../avatars/avatars-service.js';
@@ -92,19 +93,32 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
       schema: { tags, security: [{ bearer: [] }], consumes: ['multipart/form-data'], response: { 200: avatarUploaded, ...errors } },
     },
     async (request, reply) => {
-      const file = await request.file({ limits: { fileSize: maxAvatarBytes, files: 1 } });
-      if (!file || file.fieldname !== 'file') {
-        return sendFailure(reply, { code: 'request/invalid', message: 'file: an image file is required', details: { field: 'file' } });
-      }
-      const data = await file.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
-        throw error;
-      });
-      if (data === null) {
-        return sendFailure(reply, { code: 'avatar/too_large', message: 'file: at most 5 MB', details: { field: 'file', max_bytes: maxAvatarBytes } });
-      }
-      const result = await services.avatars.upload(callerOf(request).id, data);
+      const file = await readAvatarFile(request);
+      if (!file.ok) return sendFailure(reply, file.error);
+      const result = await services.avatars.upload(callerOf(request).id, file.data);
       return result.ok ? { avatar_url: result.avatarUrl } : sendFailure(reply, result.error);
     },
   );
+}
+
+const fileRequired: Failure = { code: 'request/invalid', message: 'file: an image file is required', details: { field: 'file' } };
+
+// Busboy's parse errors (a body cut off by a dropped mobile connection, a missing boundary,
+// garbage) carry no code: they are the client's doing, so they answer 400 naming the field and are
+// logged at info, not as bugs. Fastify's coded errors (limits, not multipart) go on to the error
+// handler's table.
+async function readAvatarFile(request: FastifyRequest): Promise<{ ok: true; data: Buffer } | { ok: false; error: Failure }> {
+  try {
+    const file = await request.file({ limits: { fileSize: maxAvatarBytes, files: 1 } });
+    if (!file || file.fieldname !== 'file') return { ok: false, error: fileRequired };
+    return { ok: true, data: await file.toBuffer() };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      return { ok: false, error: { code: 'avatar/too_large', message: 'file: at most 5 MB', details: { field: 'file', max_bytes: maxAvatarBytes } } };
+    }
+    if (code !== undefined || !(error instanceof Error)) throw error;
+    request.log.info({ err: error }, 'client error: malformed multipart body');
+    return { ok: false, error: { code: 'request/invalid', message: `file: the multipart body is malformed (${error.message})`, details: { field: 'file' } } };
+  }
 }
