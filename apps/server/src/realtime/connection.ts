@@ -363,6 +363,15 @@ export class Connection {
     this.reply(id, 'history', { publications: history.publications, epoch: history.position.epoch, offset: history.position.offset });
   }
 
+  /**
+   * Runs on the gateway's expiry sweep. The client refreshes when the connect reply's `ttl` runs
+   * out, i.e. at the expiry itself, and its getToken is an HTTP round trip: `graceMs` lets that
+   * refresh arrive before the connection is closed, as Centrifugo's client_expired_close_delay does.
+   */
+  checkExpiry(now: number, graceMs: number): void {
+    if (!this.isClosed && this.expiresAt !== 0 && now > this.expiresAt + graceMs) void this.close(disconnect.expired);
+  }
+
   /** Runs on the gateway's shared ping wheel, never on a timer of its own. */
   heartbeat(now: number, staleMs: number): void {
     if (this.isClosed) return;
@@ -370,7 +379,6 @@ export class Connection {
       if (now - this.openedAt > staleMs) void this.close(disconnect.stale);
       return;
     }
-    if (this.expiresAt !== 0 && now > this.expiresAt) return void this.close(disconnect.expired);
     if (this.isAwaitingPong) return void this.close(disconnect.noPong);
     this.isAwaitingPong = true;
     this.send('{}');

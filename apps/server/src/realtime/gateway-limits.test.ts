@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, type TestNode } from './test-support.js';
+import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, until, type TestNode } from './test-support.js';
 
 const stops: (() => Promise<void>)[] = [];
 
@@ -18,7 +18,7 @@ afterEach(async () => {
 
 describe('realtime connection health, token lifetime and limits', () => {
   it('keeps a connection whose token is refreshed before it runs out', async () => {
-    const { url } = await node({ pingIntervalMs: 300 });
+    const { url } = await node({ expiredCloseDelayMs: 0 });
     let refreshes = 0;
     const client = newClient(url, {
       token: await signToken('u1', 2),
@@ -39,12 +39,26 @@ describe('realtime connection health, token lifetime and limits', () => {
   });
 
   it('closes a connection whose token ran out without a refresh with a code that reconnects', async () => {
-    const { url } = await node({ pingIntervalMs: 300 });
+    const { url } = await node({ expiredCloseDelayMs: 0 });
     const socket = await rawSocket(url);
-    socket.ws.on('message', (data: Buffer) => data.toString() === '{}' && socket.ws.send('{}'));
     socket.send({ id: 1, connect: { token: await signToken('u1', 1) } });
     const closed = await socket.closed;
     expect(closed.code).toBe(3005);
+  });
+
+  it('waits the grace period for a refresh that comes just after the token ran out', async () => {
+    const { url } = await node({ expiredCloseDelayMs: 4000 });
+    const socket = await rawSocket(url);
+    socket.send({ id: 1, connect: { token: await signToken('u1', 1) } });
+    await until(() => socket.received.length === 1);
+    // The token is gone and a sweep has run since (once a second), the grace is not over.
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    socket.send({ id: 2, refresh: { token: await signToken('u1', 60) } });
+    await until(() => socket.received.length === 2);
+    expect(socket.received[1]).toMatchObject({ id: 2, refresh: { expires: true } });
+    const closedSoon = await Promise.race([socket.closed, new Promise((resolve) => setTimeout(() => resolve('open'), 3000))]);
+    expect(closedSoon).toBe('open');
+    socket.ws.close();
   });
 
   it('drops a connection that does not answer the server ping, and keeps one that does', async () => {

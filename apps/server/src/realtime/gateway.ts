@@ -29,6 +29,8 @@ export interface GatewayOptions {
   pongTimeoutMs?: number;
   /** A socket that has not connected within this long is closed. */
   staleMs?: number;
+  /** How long past its token's expiry a connection may wait for the client's refresh before it is closed with 3005. */
+  expiredCloseDelayMs?: number;
   /** On close, how long clients get to answer the close frame before their sockets are cut. */
   closeGraceMs?: number;
   /** Receives the client's asynchronous `send` messages. */
@@ -62,6 +64,8 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+const expirySweepMs = 1000;
+
 const silentLogger: Logger = { warn: () => {}, error: () => {} };
 
 export function createGateway(options: GatewayOptions): Gateway {
@@ -70,6 +74,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const pingIntervalMs = options.pingIntervalMs ?? 25_000;
   const pongTimeoutMs = Math.min(options.pongTimeoutMs ?? 10_000, pingIntervalMs);
   const staleMs = options.staleMs ?? 10_000;
+  const expiredCloseDelayMs = options.expiredCloseDelayMs ?? 10_000;
   const closeGraceMs = options.closeGraceMs ?? 2_000;
   const logger = options.logger ?? silentLogger;
   const connections = new Set<Connection>();
@@ -152,6 +157,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     }, pongTimeoutMs);
   }, pingIntervalMs);
 
+  // Token expiry has its own sweep: the ping wheel turns every 25 s, far coarser than a token's
+  // lifetime may be. One pass over the connections a second costs microseconds.
+  const expirySweep = setInterval(() => {
+    const now = Date.now();
+    for (const connection of connections) connection.checkExpiry(now, expiredCloseDelayMs);
+  }, expirySweepMs);
+
   function accept(ws: WebSocket): void {
     if (isClosing) return void ws.close(disconnect.shutdown.code, disconnect.shutdown.reason);
     sockets.add(ws);
@@ -195,6 +207,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     async close() {
       isClosing = true;
       clearInterval(wheel);
+      clearInterval(expirySweep);
       clearTimeout(pongCheck);
       for (const { server, onUpgrade } of attached) server.off('upgrade', onUpgrade);
       await Promise.allSettled([...connections].map((connection) => connection.close(disconnect.shutdown)));

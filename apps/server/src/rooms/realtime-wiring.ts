@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
+import { decodeJwt } from 'jose';
 import type { TokenService } from '../accounts/tokens.js';
-import { createBroker, createGateway, defaultCanSubscribe, type Broker, type Gateway, type Logger } from '../realtime/index.js';
+import { createBroker, createGateway, defaultCanSubscribe, type Broker, type Gateway, type Logger, type VerifyToken } from '../realtime/index.js';
 
 export interface Realtime {
   readonly broker: Broker;
@@ -32,10 +33,7 @@ export function createRealtime(options: {
     broker,
     ...(options.logger ? { logger: options.logger } : {}),
     canSubscribe: defaultCanSubscribe,
-    async verifyToken(token) {
-      const checked = await options.tokens.verifyAccessToken(token);
-      return checked.ok ? { ok: true, userId: String(checked.userId) } : { ok: false, reason: checked.reason };
-    },
+    verifyToken: verifyAccessTokenForRealtime(options.tokens),
   });
   gateway.attach(options.server, '/connection/websocket');
   return {
@@ -47,5 +45,22 @@ export function createRealtime(options: {
       await gateway.close();
       await broker.close();
     },
+  };
+}
+
+/**
+ * The connection token is the access token, and its expiry is the connection's: the connect and
+ * refresh replies carry `expires`/`ttl`, the client refreshes through getToken before it runs out,
+ * and a connection whose token ran out unrefreshed is closed with 3005. Without `expiresAt` a socket
+ * opened with a token would outlive it forever.
+ */
+function verifyAccessTokenForRealtime(tokens: TokenService): VerifyToken {
+  return async (token) => {
+    const checked = await tokens.verifyAccessToken(token);
+    if (!checked.ok) return { ok: false, reason: checked.reason };
+    // AccessTokenCheck does not carry the expiry; the signature and `exp` were just checked, so
+    // reading the claim back is safe.
+    const { exp } = decodeJwt(token);
+    return { ok: true, userId: String(checked.userId), ...(typeof exp === 'number' ? { expiresAt: exp } : {}) };
   };
 }

@@ -1,0 +1,92 @@
+import type { PublicationContext, SubscribedContext } from 'centrifuge';
+import { afterEach, describe, expect, it } from 'vitest';
+import { disconnectClients, newClient, nextEvent, until } from '../realtime/test-support.js';
+import { registerUser, request } from '../test-support/http.js';
+import { startTestServer, type TestServer } from '../test-support/server.js';
+
+const servers: TestServer[] = [];
+
+async function server(overrides: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
+  const started = await startTestServer(overrides);
+  servers.push(started);
+  return started;
+}
+
+afterEach(async () => {
+  disconnectClients();
+  for (const started of servers.splice(0)) await started.close();
+});
+
+const wsUrl = (httpUrl: string) => `${httpUrl.replace(/^http/, 'ws')}/connection/websocket`;
+
+let counter = 0;
+
+/** A registered user whose getToken goes through POST /api/user/refresh, as the web's does. */
+async function signedIn(url: string) {
+  const tokens = await registerUser(url, `rt${process.pid % 1000}x${++counter}`);
+  let refreshToken = tokens.refresh_token;
+  const user = {
+    accessToken: tokens.access_token,
+    refreshes: 0,
+    isRefreshServerDown: false,
+    async getToken(): Promise<string> {
+      if (user.isRefreshServerDown) throw new Error('refresh endpoint unreachable');
+      const answer = await request<{ access_token: string; refresh_token: string }>(`${url}/api/user/refresh`, { body: { refresh_token: refreshToken } });
+      if (answer.status !== 200) throw new Error(`refresh failed: ${answer.status}`);
+      refreshToken = answer.body.refresh_token;
+      user.refreshes += 1;
+      return answer.body.access_token;
+    },
+  };
+  return user;
+}
+
+describe('the app’s realtime wiring with real access tokens', () => {
+  it('holds an open socket to its access token: refreshed in time it stays, unrefreshed it is closed with 3005 and comes back', async () => {
+    const accessTokenSeconds = 3;
+    const { url, services } = await server({ accessTokenSeconds });
+    const [keeper, lapser] = [await signedIn(url), await signedIn(url)];
+
+    const keeperClient = newClient(wsUrl(url), { token: keeper.accessToken, getToken: () => keeper.getToken() });
+    const lapserClient = newClient(wsUrl(url), { token: lapser.accessToken, getToken: () => lapser.getToken() });
+    lapserClient.on('error', () => {}); // the failing getToken is reported as an error event
+    const keeperSub = keeperClient.newSubscription('tournament:1');
+    const lapserSub = lapserClient.newSubscription('tournament:1');
+    const keeperSeen: unknown[] = [];
+    keeperSub.on('publication', (ctx: PublicationContext) => keeperSeen.push(ctx.data));
+    const keeperReconnects: number[] = [];
+    keeperClient.on('connecting', (ctx) => keeperReconnects.push(ctx.code));
+    lapser.isRefreshServerDown = true;
+    const lapserDropped = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket outlived its token: no close within 25 s')), 25_000);
+      lapserClient.on('connecting', (ctx) => {
+        if (ctx.code < 3000) return; // 0: connect called
+        clearTimeout(timer);
+        resolve(ctx.code);
+      });
+    });
+
+    for (const sub of [keeperSub, lapserSub]) sub.subscribe();
+    keeperClient.connect();
+    lapserClient.connect();
+    await Promise.all([keeperSub.ready(5000), lapserSub.ready(5000)]);
+    keeperReconnects.length = 0; // the first connect reports 'connecting' too
+
+    // Past the token's lifetime and the gateway's grace for a late refresh.
+    expect(await lapserDropped).toBe(3005);
+    expect(keeper.refreshes).toBeGreaterThanOrEqual(2);
+    expect(keeperReconnects).toEqual([]);
+    expect(keeperClient.state).toBe('connected');
+
+    const lapserBack = nextEvent<SubscribedContext>(lapserSub, 'subscribed', 20_000);
+    lapser.isRefreshServerDown = false;
+    const resubscribed = await lapserBack;
+    expect(resubscribed.wasRecovering).toBe(true);
+    expect(lapser.refreshes).toBeGreaterThanOrEqual(1);
+    expect(lapserClient.state).toBe('connected');
+
+    await services.realtime.publish('tournament:1', { type: 'still_here' });
+    await until(() => keeperSeen.length === 1);
+    expect(keeperSeen).toEqual([{ type: 'still_here' }]);
+  });
+});
