@@ -96,12 +96,12 @@ export function createAccountsService(options: AccountsOptions) {
       if (!checked.ok) return checked;
       const { user, startParam } = checked.data;
       return store.withTransaction(async (tx) => {
-        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.telegramId, user.id));
-        if (existing) {
+        const existingId = await telegramUserId(tx, user.id);
+        if (existingId !== undefined) {
           if (user.photoUrl?.startsWith('https://')) {
-            await tx.update(users).set({ avatarUrl: user.photoUrl }).where(and(eq(users.id, existing.id), isNull(users.avatarUrl)));
+            await tx.update(users).set({ avatarUrl: user.photoUrl }).where(and(eq(users.id, existingId), isNull(users.avatarUrl)));
           }
-          return { ok: true, value: await issueTokens(tx, existing.id) };
+          return { ok: true, value: await issueTokens(tx, existingId) };
         }
         // The parent comes only from the signed start_param and is fixed here, at first sign-up.
         const parent = parentFromStartParam(startParam);
@@ -163,9 +163,19 @@ export function createAccountsService(options: AccountsOptions) {
         parentId,
       });
       if (id !== undefined) return id;
+      // A simultaneous first sign-in of the same Telegram user (a mini-app that fires twice) got
+      // there first: the insert waited for it on the telegram_id index, and under READ COMMITTED
+      // this statement sees its row. That user is this one; the name was never the problem.
+      const winnerId = await telegramUserId(tx, user.id);
+      if (winnerId !== undefined) return winnerId;
     }
     throw new Error(`could not find a free username for telegram user ${user.id}`);
   }
+}
+
+async function telegramUserId(tx: Tx, telegramId: bigint): Promise<number | undefined> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId));
+  return row?.id;
 }
 
 /** Telegram usernames already fit our rules ([A-Za-z0-9_]{5,32}); users without one get tg<id>. */

@@ -65,6 +65,16 @@ describe('Telegram sign-in', () => {
     expect((await meOf(res.body.access_token)).username).toMatch(/^site_first_/);
   });
 
+  // The mini-app's first open often fires its sign-in twice (a remount, a retry); both must land in one account.
+  it('simultaneous first sign-ins of a new Telegram user all succeed as one user', async () => {
+    const data = initData({ id: 555010, username: 'eager_tapper', first_name: 'Eager' });
+    const replies = await Promise.all(Array.from({ length: 4 }, () => signIn(data)));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const ids = await Promise.all(replies.map(async (r) => (await meOf(r.body.access_token)).id));
+    expect(new Set(ids).size).toBe(1);
+    expect((await meOf(replies[0]?.body.access_token ?? '')).username).toBe('eager_tapper');
+  });
+
   it('refuses tampered init data', async () => {
     const data = new URLSearchParams(initData({ id: 555004, username: 'mallory' }, { start_param: `pr_${referrerId}` }));
     data.set('user', JSON.stringify({ id: 1, username: 'admin' }));
