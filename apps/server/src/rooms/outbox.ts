@@ -1,6 +1,9 @@
+import type { PublishOptions } from '../realtime/index.js';
+
 /** What the rooms publish through: the realtime gateway (or a test double). */
 export interface RoomsRealtime {
-  publish(channel: string, data: unknown): Promise<unknown>;
+  /** With an idempotency key, a repeated publish (a retried flush, another node) is delivered once. */
+  publish(channel: string, data: unknown, options?: PublishOptions): Promise<unknown>;
   presence(channel: string): Promise<{ users: string[] }>;
 }
 

@@ -90,3 +90,28 @@ describe('the app’s realtime wiring with real access tokens', () => {
     expect(keeperSeen).toEqual([{ type: 'still_here' }]);
   });
 });
+
+describe('publishing through the app’s realtime wiring', () => {
+  it('delivers a publication once when it is published twice with the same idempotency key', async () => {
+    const { url, services } = await server();
+    const user = await signedIn(url);
+    const client = newClient(wsUrl(url), { token: user.accessToken });
+    const sub = client.newSubscription('tournament:2');
+    const seen: unknown[] = [];
+    sub.on('publication', (ctx: PublicationContext) => seen.push(ctx.data));
+    sub.subscribe();
+    client.connect();
+    await sub.ready(5000);
+
+    const first = await services.realtime.publish('tournament:2', { type: 'round_started', round: 1 }, { idempotencyKey: 'tournament:2:round:1' });
+    const retried = await services.realtime.publish('tournament:2', { type: 'round_started', round: 1 }, { idempotencyKey: 'tournament:2:round:1' });
+    await services.realtime.publish('tournament:2', { type: 'round_started', round: 2 }, { idempotencyKey: 'tournament:2:round:2' });
+    await until(() => seen.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // a duplicate would have arrived by now
+    expect(retried).toEqual(first);
+    expect(seen).toEqual([
+      { type: 'round_started', round: 1 },
+      { type: 'round_started', round: 2 },
+    ]);
+  });
+});

@@ -1,12 +1,22 @@
 import type { Server } from 'node:http';
 import { decodeJwt } from 'jose';
 import type { TokenService } from '../accounts/tokens.js';
-import { createBroker, createGateway, defaultCanSubscribe, type Broker, type Gateway, type Logger, type VerifyToken } from '../realtime/index.js';
+import {
+  createBroker,
+  createGateway,
+  defaultCanSubscribe,
+  type Broker,
+  type Gateway,
+  type Logger,
+  type PublishOptions,
+  type VerifyToken,
+} from '../realtime/index.js';
 
 export interface Realtime {
   readonly broker: Broker;
   readonly gateway: Gateway;
-  publish(channel: string, data: unknown): Promise<unknown>;
+  /** With an idempotency key, a repeated publish (a retry, another node) is delivered once. */
+  publish(channel: string, data: unknown, options?: PublishOptions): Promise<unknown>;
   presence(channel: string): Promise<{ users: string[] }>;
   /** Tells every client to reconnect, then closes the broker. */
   close(): Promise<void>;
@@ -39,7 +49,7 @@ export function createRealtime(options: {
   return {
     broker,
     gateway,
-    publish: (channel, data) => gateway.publish(channel, data),
+    publish: (channel, data, publishOptions) => gateway.publish(channel, data, publishOptions),
     presence: (channel) => gateway.presence(channel),
     async close() {
       await gateway.close();
