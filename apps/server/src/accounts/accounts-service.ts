@@ -1,6 +1,6 @@
 import type { Failure, Me, RegistrationRequest, TokenPair } from '@durak/protocol';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Store, Tx } from '../store/db.js';
+import { pgErrorCode, pgErrors, type Store, type Tx } from '../store/db.js';
 import { users } from '../store/schema.js';
 import { parentFromStartParam, validateInitData, type TelegramUser } from '../telegram/init-data.js';
 import { listWallets, payWelcomeBonus } from '../wallets/wallets.js';
@@ -59,10 +59,12 @@ export function createAccountsService(options: AccountsOptions) {
     },
 
     async login(username: string, password: string): Promise<Result<TokenPair, 'auth/invalid_credentials'>> {
+      // Folded by the database, as the unique index folds it: JavaScript's toLowerCase and a
+      // database whose ctype folds only ASCII disagree on 'Ё', and the user was then never found.
       const [user] = await store.db
         .select({ id: users.id, passwordHash: users.passwordHash })
         .from(users)
-        .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+        .where(sql`lower(${users.username}) = lower(${username})`);
       const isValid = await passwords.verify(user?.passwordHash ?? null, password);
       if (!user || !user.passwordHash || !isValid) {
         return { ok: false, error: { code: 'auth/invalid_credentials', message: 'Wrong username or password' } };
@@ -132,15 +134,15 @@ export function createAccountsService(options: AccountsOptions) {
     },
 
     async changeUsername(userId: number, username: string): Promise<Result<{ username: string }, 'user/username_taken'>> {
-      return store.withTransaction(async (tx) => {
-        const [clash] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.username}) = ${username.toLowerCase()} and ${users.id} <> ${userId}`);
-        if (clash) return taken;
-        await tx.update(users).set({ username }).where(eq(users.id, userId));
-        return { ok: true, value: { username } };
-      });
+      // The unique index decides, not a read first: two players renaming to one free name at the
+      // same moment both passed a read and the second update's violation escaped as a 500.
+      try {
+        await store.db.update(users).set({ username }).where(eq(users.id, userId));
+      } catch (error) {
+        if (pgErrorCode(error) === pgErrors.uniqueViolation) return taken;
+        throw error;
+      }
+      return { ok: true, value: { username } };
     },
 
     async setAvatarUrl(userId: number, avatarUrl: string): Promise<void> {

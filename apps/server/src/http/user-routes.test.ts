@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../accounts/tokens.js';
+import { buildApp } from '../app.js';
+import { createStore } from '../store/db.js';
 import { registerUser, request } from '../test-support/http.js';
-import { startTestServer, type TestServer } from '../test-support/server.js';
+import { startTestServer, testConfig, type TestServer } from '../test-support/server.js';
 
 type Tokens = { access_token: string; refresh_token: string };
 type ErrorReply = { error: { code: string; message: string; details?: { field?: string } } };
@@ -84,6 +89,59 @@ describe('account flow', () => {
     // Renaming oneself to a different case of one's own name is fine.
     const self = await request(api('/api/user/username'), { method: 'PUT', token: owner.access_token, body: { username: 'taken_NAME' } });
     expect(self.status).toBe(200);
+  });
+});
+
+describe('usernames under concurrency and in any alphabet', () => {
+  it('five players renaming to one free name at the same moment: one gets it, the others 409', async () => {
+    const players = await Promise.all(['racer_1', 'racer_2', 'racer_3', 'racer_4', 'racer_5'].map((name) => registerUser(server.url, name)));
+    const replies = await Promise.all(
+      players.map((p) => request<ErrorReply>(api('/api/user/username'), { method: 'PUT', token: p.access_token, body: { username: 'Contested' } })),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const loser of replies.filter((r) => r.status === 409)) expect(loser.body.error.code).toBe('user/username_taken');
+  });
+
+  it('a Cyrillic name signs in whatever its letter case', async () => {
+    await registerUser(server.url, 'Ёжик', 'hedgehog-in-fog');
+    for (const username of ['Ёжик', 'ёжик', 'ЁЖИК']) {
+      const login = await request<Tokens>(api('/api/user/login'), { body: { username, password: 'hedgehog-in-fog' } });
+      expect(login.status, username).toBe(200);
+    }
+    const dup = await request<ErrorReply>(api('/api/user/registration'), { body: { username: 'ёЖИК', password: 'password-1' } });
+    expect(dup.status).toBe(409);
+  });
+});
+
+// A database created with LC_CTYPE 'C' folds only ASCII in lower(): the unique index then tells
+// 'Ёжик' from 'ёжик', and a lookup folded in JavaScript found nobody, not even under the exact name.
+describe.runIf(process.env.DATABASE_URL)('on a PostgreSQL database whose ctype is C', () => {
+  it('a Cyrillic name still signs in under exactly the name it registered', async () => {
+    const base = process.env.DATABASE_URL ?? '';
+    const name = `durak_test_ctype_c_${randomBytes(4).toString('hex')}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    await admin(`CREATE DATABASE ${name} TEMPLATE template0 LC_CTYPE 'C' LC_COLLATE 'C'`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const store = await createStore({ databaseUrl: url.toString(), poolSize: 2 });
+    const config = testConfig();
+    const built = await buildApp(config, { logger: false, store });
+    try {
+      await built.app.ready();
+      const registered = await built.app.inject({ method: 'POST', url: '/api/user/registration', payload: { username: 'Ёжик', password: 'hedgehog-in-fog' } });
+      expect(registered.statusCode).toBe(201);
+      const login = await built.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'Ёжик', password: 'hedgehog-in-fog' } });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await built.close();
+      await store.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(config.dataDir, { recursive: true, force: true });
+    }
   });
 });
 
