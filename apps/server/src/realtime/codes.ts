@@ -69,6 +69,7 @@ export const disconnect = {
   badRequest: { code: 3501, reason: 'bad request' },
   stale: { code: 3502, reason: 'stale' },
   forceNoReconnect: { code: 3503, reason: 'force disconnect' },
+  notAvailable: { code: 3508, reason: 'not available' },
   tooManyErrors: { code: 3509, reason: 'too many errors' },
 } as const satisfies Record<string, Disconnect>;
 

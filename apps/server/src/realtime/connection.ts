@@ -217,7 +217,7 @@ export class Connection {
       case 'sub_refresh':
         return this.subRefresh(id, request);
       case 'send':
-        return this.hub.onSend?.(this.userId, request.data);
+        return this.handleSend(request.data);
       default:
         return this.replyError(id, errorCode.methodNotFound);
     }
@@ -316,6 +316,18 @@ export class Connection {
       if (this.isClosed) return this.hub.broker.removePresence(channel, this.clientId ?? '');
       await this.hub.broker.publishJoin(channel, this.info());
     }
+  }
+
+  /**
+   * `send` is one-way: the protocol has no reply that could carry an error. Without a handler,
+   * Centrifuge closes with 3508 (not available) so that the client learns the server takes no
+   * messages; we do the same. The app takes player actions over HTTP, so a client that sends is
+   * built wrong, and dropping its messages in silence would hide that.
+   */
+  private async handleSend(data: unknown): Promise<void> {
+    if (this.hub.onSend !== undefined) return this.hub.onSend(this.userId, data);
+    this.hub.logger.warn({ user: this.userId, client: this.clientId }, 'realtime send refused: this server takes no client messages');
+    await this.close(disconnect.notAvailable);
   }
 
   /**

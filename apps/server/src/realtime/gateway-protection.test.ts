@@ -125,3 +125,33 @@ describe('channel rules that depend on the subscribe data', () => {
     expect(withPassword.state).toBe('subscribed');
   });
 });
+
+describe('asynchronous messages from a client (send)', () => {
+  it('closes a client that sends when the server takes no messages with 3508, which the client does not retry', async () => {
+    const { url, gateway } = await node();
+    const client = newClient(url, { token: await signToken('u1') });
+    client.connect();
+    await client.ready(5000);
+    let reconnects = 0;
+    client.on('connecting', () => (reconnects += 1));
+    const disconnected = nextEvent<{ code: number }>(client, 'disconnected');
+    await client.send({ type: 'attack', card: '6S' });
+    expect((await disconnected).code).toBe(3508);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reconnects).toBe(0);
+    expect(gateway.connectionCount()).toBe(0);
+  });
+
+  it('hands a client’s message to onSend with the sender’s user id, and keeps the connection', async () => {
+    const received: [string, unknown][] = [];
+    const { url } = await node({ onSend: (userId, data) => received.push([userId, data]) });
+    const client = newClient(url, { token: await signToken('u1') });
+    client.connect();
+    await client.ready(5000);
+    await client.send({ type: 'typing' });
+    await until(() => received.length === 1);
+    expect(received).toEqual([['u1', { type: 'typing' }]]);
+    expect((await client.rpc('time', {})).data).toHaveProperty('time');
+    expect(client.state).toBe('connected');
+  });
+});

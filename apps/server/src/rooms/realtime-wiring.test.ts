@@ -115,3 +115,16 @@ describe('publishing through the app’s realtime wiring', () => {
     ]);
   });
 });
+
+describe('client messages through the app’s realtime wiring', () => {
+  it('closes a client that sends a message with 3508: actions go over HTTP, the socket takes none', async () => {
+    const { url } = await server();
+    const user = await signedIn(url);
+    const client = newClient(wsUrl(url), { token: user.accessToken });
+    client.connect();
+    await client.ready(5000);
+    const disconnected = nextEvent<{ code: number }>(client, 'disconnected');
+    await client.send({ type: 'attack', card: '6S' });
+    expect((await disconnected).code).toBe(3508);
+  });
+});
