@@ -149,7 +149,8 @@ export function createAccountsService(options: AccountsOptions) {
       await store.db.update(users).set({ avatarUrl }).where(eq(users.id, userId));
     },
 
-    createUser: (user: Parameters<typeof insertUser>[1]) => store.withTransaction((tx) => createUser(tx, user)),
+    /** A user made by the system (the seeded first admin), in the caller's transaction. */
+    createUser: (tx: Tx, user: Parameters<typeof insertUser>[1]) => createUser(tx, user),
   };
 
   async function createTelegramUser(tx: Tx, user: TelegramUser, parentId: number | null): Promise<number> {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountsService } from '../accounts/accounts-service.js';
+import { createPasswordHasher } from '../accounts/passwords.js';
+import { createTokenService } from '../accounts/tokens.js';
 import { buildApp } from '../app.js';
 import { registerUser, request } from '../test-support/http.js';
 import { startTestServer, type TestServer } from '../test-support/server.js';
+import { createTestStore } from '../test-support/store.js';
+import { seedDatabase } from './seed.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,5 +42,29 @@ describe('seeding an empty database', () => {
     const again = await buildApp(server.config, { logger: false, store: server.services.store });
     expect(again.seed.firstAdmin).toBeUndefined();
     await again.close();
+  });
+});
+
+describe('a start that dies while seeding', () => {
+  it('leaves nothing marked as seeded, so the next start still creates the first admin', async () => {
+    const store = await createTestStore();
+    try {
+      const tokens = createTokenService('s'.repeat(32), 900);
+      const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
+      const accounts = createAccountsService({ store, tokens, passwords, welcomeBonus: 0n, refreshTokenDays: 30, telegramBotToken: undefined });
+      const admin = { username: 'first_admin', password: 'first-admin-password' };
+      // The process is killed (or the database drops the connection) while the admin is written.
+      const dying = { ...accounts, createUser: async () => Promise.reject(new Error('connection lost')) };
+      await expect(seedDatabase(store, dying, passwords, admin)).rejects.toThrow('connection lost');
+
+      const restart = await seedDatabase(store, accounts, passwords, admin);
+      expect(restart.firstAdmin?.username).toBe('first_admin');
+      const login = await accounts.login('first_admin', 'first-admin-password');
+      expect(login.ok).toBe(true);
+      const roles = login.ok ? await tokens.verifyAccessToken(login.value.access_token) : undefined;
+      expect(roles?.ok && roles.roles).toContain('admin');
+    } finally {
+      await store.close();
+    }
   });
 });
