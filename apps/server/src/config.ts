@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { username } from '@durak/protocol';
 import { z } from 'zod';
 import { loadRoomsConfig, type RoomsConfig } from './rooms/rooms-config.js';
 
@@ -16,7 +17,8 @@ const envSchema = z.object({
   JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   TELEGRAM_BOT_TOKEN: optionalText.refine((v) => v === undefined || /^\d+:[\w-]+$/.test(v), 'must look like 123456:ABC-...'),
   PUBLIC_URL: optionalText.refine((v) => v === undefined || URL.canParse(v), 'must be an absolute URL'),
-  ADMIN_USERNAME: optionalText,
+  // The seeded admin signs in like anyone else, so the name follows the same rules.
+  ADMIN_USERNAME: username.optional(),
   ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
   UPLOAD_DIR: optionalText,
   WEB_DIST: optionalText,
@@ -62,17 +64,33 @@ export interface Config {
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; message: string };
 
-/** Reads and validates the environment; a bad value names its variable (DESIGN.md §3). */
-export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
-  const parsed = envSchema.safeParse(env);
+/**
+ * Reads and validates the environment; a bad value names its variable (DESIGN.md §3). A variable
+ * set to nothing (`PORT=` in a compose file or an .env template) counts as unset and takes its
+ * default: read as a number it was 0, which meant a random port or rate limits silently off.
+ * Warnings about a configuration that starts but will misbehave go to `warn`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, warn: (message: string) => void = (message) => console.warn(message)): ConfigResult {
+  const setVariables = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(setVariables);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     return { ok: false, message: `Invalid configuration:\n${lines.join('\n')}` };
   }
   const e = parsed.data;
-  const rooms = loadRoomsConfig(env);
+  const rooms = loadRoomsConfig(setVariables);
   if (!rooms.ok) return rooms;
   const dataDir = resolve(e.DATA_DIR);
+  if (!e.JWT_SECRET && (e.DATABASE_URL || e.REDIS_URL)) {
+    // A shared database or Redis means other nodes may serve the same users; a secret generated
+    // per node makes each refuse the others' tokens. Not refused outright: the simulation and the
+    // room benchmark start single servers against PostgreSQL and Redis without one.
+    warn(
+      `WARNING: JWT_SECRET is not set while ${e.DATABASE_URL ? 'DATABASE_URL' : 'REDIS_URL'} is: this node signs tokens with a secret ` +
+        `of its own (${resolve(dataDir, 'jwt-secret')}), and every other node sharing the database refuses them. ` +
+        'Set the same JWT_SECRET (at least 32 characters) on every node.',
+    );
+  }
   return {
     ok: true,
     config: {
