@@ -32,7 +32,7 @@ export function createAccountsService(options: AccountsOptions) {
 
   async function issueTokens(tx: Tx, userId: number): Promise<TokenPair> {
     const roles = await rolesOf(tx, userId);
-    const refresh_token = await issueRefreshToken(tx, userId, options.refreshTokenDays);
+    const refresh_token = await issueRefreshToken(tx, userId, options.refreshTokenDays, now());
     return { access_token: await tokens.signAccessToken(userId, roles), refresh_token };
   }
 
@@ -74,7 +74,7 @@ export function createAccountsService(options: AccountsOptions) {
 
     async refresh(refreshToken: string): Promise<Result<TokenPair, 'auth/refresh_invalid'>> {
       return store.withTransaction(async (tx) => {
-        const rotated = await rotateRefreshToken(tx, refreshToken, options.refreshTokenDays);
+        const rotated = await rotateRefreshToken(tx, refreshToken, options.refreshTokenDays, now());
         if (!rotated.ok) return { ok: false, error: { code: 'auth/refresh_invalid', message: 'The refresh token is not valid' } };
         const roles = await rolesOf(tx, rotated.userId);
         return {

@@ -5,14 +5,17 @@ import { refreshTokens } from '../store/schema.js';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Issues a refresh token: random, stored only as its sha256, in a family (one sign-in). */
-export async function issueRefreshToken(tx: Tx, userId: number, lifetimeDays: number, familyId: string = randomUUID()): Promise<string> {
+/**
+ * Issues a refresh token: random, stored only as its sha256, in a family (one sign-in). `now` is
+ * the service's clock (DESIGN.md §8), so tests run expiry forward instead of waiting 30 days.
+ */
+export async function issueRefreshToken(tx: Tx, userId: number, lifetimeDays: number, now: Date, familyId: string = randomUUID()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await tx.insert(refreshTokens).values({
     userId,
     familyId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + lifetimeDays * 86_400_000),
+    expiresAt: new Date(now.getTime() + lifetimeDays * 86_400_000),
   });
   return token;
 }
@@ -23,16 +26,16 @@ export type RotateResult = { ok: true; userId: number; refreshToken: string } | 
  * Exchanges a refresh token for a new one in the same family. Presenting a token that was already
  * rotated means it leaked (or a client raced itself): the whole family is revoked (DESIGN.md §11).
  */
-export async function rotateRefreshToken(tx: Tx, token: string, lifetimeDays: number): Promise<RotateResult> {
+export async function rotateRefreshToken(tx: Tx, token: string, lifetimeDays: number, now: Date): Promise<RotateResult> {
   const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).for('update');
   if (!row || row.revokedAt) return { ok: false };
   if (row.rotatedAt) {
     await revokeFamily(tx, row.familyId);
     return { ok: false };
   }
-  if (row.expiresAt.getTime() <= Date.now()) return { ok: false };
-  await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-  const refreshToken = await issueRefreshToken(tx, row.userId, lifetimeDays, row.familyId);
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false };
+  await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
+  const refreshToken = await issueRefreshToken(tx, row.userId, lifetimeDays, now, row.familyId);
   return { ok: true, userId: row.userId, refreshToken };
 }
 

@@ -13,8 +13,10 @@ type ErrorReply = { error: { code: string; message: string; details?: { field?: 
 type MeReply = { id: number; username: string; roles: string[]; wallets: { wallet_type: string; balance: string }[]; country: string | null };
 
 let server: TestServer;
+/** How far the server's clock runs ahead of the real one (expiry tests move it, then put it back). */
+let clockAheadMs = 0;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { now: () => new Date(Date.now() + clockAheadMs) });
 });
 afterAll(async () => {
   await server.close();
@@ -67,6 +69,23 @@ describe('account flow', () => {
     // The thief's reuse also kills the legitimate newer token of that sign-in.
     const victim = await request(api('/api/user/refresh'), { body: { refresh_token: second.body.refresh_token } });
     expect(victim.status).toBe(401);
+  });
+
+  it('a refresh token works for 30 days and is refused after that', async () => {
+    const day = 86_400_000;
+    const early = await registerUser(server.url, 'returns_in_time');
+    const late = await registerUser(server.url, 'returns_too_late');
+    try {
+      clockAheadMs = 29 * day;
+      const inTime = await request<Tokens>(api('/api/user/refresh'), { body: { refresh_token: early.refresh_token } });
+      expect(inTime.status).toBe(200);
+      clockAheadMs = 30 * day + 60_000;
+      const tooLate = await request<ErrorReply>(api('/api/user/refresh'), { body: { refresh_token: late.refresh_token } });
+      expect(tooLate.status).toBe(401);
+      expect(tooLate.body.error.code).toBe('auth/refresh_invalid');
+    } finally {
+      clockAheadMs = 0;
+    }
   });
 
   it('a wrong password is 401 with a stable code, and says nothing about which part was wrong', async () => {
