@@ -1,6 +1,12 @@
+/** What the budget says to one more command. */
+export type CommandVerdict = 'allowed' | 'refused' | 'exhausted';
+
 /**
  * A token bucket: `perSecond` commands on average, `burst` at once (a reconnecting client sends
  * connect and every subscribe in one frame, so the burst must cover a whole resubscribe).
+ * Past the bucket a command is refused (111, temporary) but still costs: the bucket goes into
+ * debt, which the refill pays back. A client that backs off on 111 is soon in credit again; one
+ * that keeps sending sinks past `overdraft` and is cut off.
  */
 export class CommandBudget {
   private tokens: number;
@@ -9,18 +15,19 @@ export class CommandBudget {
   constructor(
     private readonly perSecond: number,
     private readonly burst: number,
+    private readonly overdraft: number,
     now = Date.now(),
   ) {
     this.tokens = burst;
     this.refilledAt = now;
   }
 
-  take(now = Date.now()): boolean {
+  take(now = Date.now()): CommandVerdict {
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.refilledAt) / 1000) * this.perSecond);
     this.refilledAt = now;
-    if (this.tokens < 1) return false;
     this.tokens -= 1;
-    return true;
+    if (this.tokens >= 0) return 'allowed';
+    return this.tokens >= -this.overdraft ? 'refused' : 'exhausted';
   }
 }
 

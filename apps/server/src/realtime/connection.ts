@@ -16,6 +16,10 @@ export interface GatewayLimits {
   /** Commands per second a connection may send on average, and in one burst (a reconnect sends connect and every subscribe at once). */
   commandsPerSecond: number;
   commandBurst: number;
+  /** Commands past the budget answered 111 before the connection is closed with 3013 (too many requests); paid back at `commandsPerSecond`. */
+  commandOverdraft: number;
+  /** Received frames waiting behind a command still running (a slow Redis, a slow channel rule); past it, 3013. */
+  maxPendingBytes: number;
   /** A client that lets this much output queue up is too slow to keep. */
   maxBufferedBytes: number;
   /** Refused commands (bad request, unknown method or channel, permission denied...) a connection may send within `commandErrorWindowMs` before it is closed with 3509. */
@@ -80,6 +84,7 @@ export class Connection {
   readonly openedAt = Date.now();
   readonly subscriptions = new Map<string, SubscriptionState>();
   private queue: Promise<void> = Promise.resolve();
+  private pendingBytes = 0;
   private readonly commandBudget: CommandBudget;
   private readonly errorBudget: ErrorBudget;
   private hasFailedConnect = false;
@@ -88,14 +93,21 @@ export class Connection {
     private readonly ws: WebSocket,
     private readonly hub: ConnectionHub,
   ) {
-    this.commandBudget = new CommandBudget(hub.limits.commandsPerSecond, hub.limits.commandBurst, this.openedAt);
+    this.commandBudget = new CommandBudget(hub.limits.commandsPerSecond, hub.limits.commandBurst, hub.limits.commandOverdraft, this.openedAt);
     this.errorBudget = new ErrorBudget(hub.limits.maxCommandErrors, hub.limits.commandErrorWindowMs, this.openedAt);
     ws.on('message', (data: Buffer, isBinary: boolean) => {
       this.isAwaitingPong = false;
       if (isBinary) return void this.close(disconnect.badRequest);
-      const text = data.toString('utf8');
+      if (this.isClosed) return;
+      // Commands run one at a time, so frames wait here while one is slow; a client that keeps
+      // sending meanwhile would grow this queue without bound.
+      this.pendingBytes += data.length;
+      if (this.pendingBytes > hub.limits.maxPendingBytes) return void this.close(disconnect.tooManyRequests);
       this.queue = this.queue
-        .then(() => this.handleFrame(text))
+        .then(() => {
+          this.pendingBytes -= data.length;
+          return this.handleFrame(data.toString('utf8'));
+        })
         .catch((error: unknown) => {
           hub.logger.error({ err: error, client: this.clientId }, 'realtime command failed');
           void this.close(disconnect.serverError);
@@ -189,7 +201,9 @@ export class Connection {
     const id = typeof command.id === 'number' ? command.id : 0;
     const method = Object.keys(command).find((key) => key !== 'id');
     if (method === undefined) return; // `{}` is the pong to a server ping
-    if (!this.commandBudget.take()) return id > 0 ? this.replyError(id, errorCode.tooManyRequests) : undefined;
+    const verdict = this.commandBudget.take();
+    if (verdict === 'exhausted') return void (await this.close(disconnect.tooManyRequests));
+    if (verdict === 'refused') return id > 0 ? this.replyError(id, errorCode.tooManyRequests) : undefined;
     const request = isRecord(command[method]) ? (command[method] as Record<string, unknown>) : {};
     if (method === 'connect') return this.connect(id, request);
     if (!this.isConnected) {

@@ -104,6 +104,67 @@ describe('realtime connection health, token lifetime and limits', () => {
     const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as { code: number });
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.every((error) => error.code === 111)).toBe(true);
+    expect(client.state).toBe('connected'); // a short excess is refused, not punished
+  });
+
+  it('closes a client that keeps sending past the rate limit with 3013, and the client comes back later', async () => {
+    const { url } = await node({ limits: { commandsPerSecond: 1, commandBurst: 4, commandOverdraft: 10 } });
+    const client = newClient(url, { token: await signToken('u1') });
+    client.connect();
+    await client.ready(5000);
+    const dropped = nextEvent<{ code: number }>(client, 'connecting');
+    const flood = Array.from({ length: 40 }, () => client.rpc('time', {}).catch((error: { code: number }) => error));
+    expect((await dropped).code).toBe(3013);
+    const answers = (await Promise.all(flood)) as { code?: number }[];
+    const refused = answers.filter((answer) => answer.code === 111).length;
+    expect(refused).toBe(10); // the overdraft, answered 111 one by one before the close
+    await client.ready(5000); // 3013 is not terminal: it reconnects after its backoff, with a fresh budget
+    expect((await client.rpc('time', {})).data).toHaveProperty('time');
+  });
+
+  it('closes with 3013 a client that piles up frames while its commands wait', async () => {
+    let release: () => void = () => {};
+    const stalled = new Promise<boolean>((resolve) => (release = () => resolve(true)));
+    // The channel rule stands in for anything slow a command awaits (Redis, the database).
+    const { url } = await node({ canSubscribe: () => stalled, limits: { maxPendingBytes: 8 * 1024, commandBurst: 1000 } });
+    const socket = await rawSocket(url);
+    socket.send({ id: 1, connect: { token: await signToken('u1') } }, { id: 2, subscribe: { channel: 'lobby' } });
+    await until(() => socket.received.length === 1);
+    const padding = 'x'.repeat(1024);
+    for (let id = 3; id < 23; id++) socket.send({ id, rpc: { method: 'time', data: { padding } } });
+    const closed = await Promise.race([socket.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))]);
+    release();
+    expect(closed).toMatchObject({ code: 3013 });
+    expect(socket.received).toHaveLength(1); // none of the piled-up commands ran
+  });
+
+  it('closes a subscriber that does not read its publications with 3008, and the others keep getting theirs', async () => {
+    const { url, gateway } = await node({ limits: { maxBufferedBytes: 1024 * 1024 } });
+    const healthy = newClient(url, { token: await signToken('u1') });
+    const healthySub = healthy.newSubscription('room:5');
+    let healthyCount = 0;
+    healthySub.on('publication', () => (healthyCount += 1));
+    healthySub.subscribe();
+    healthy.connect();
+    await healthySub.ready(5000);
+
+    const slow = await rawSocket(url);
+    slow.send({ id: 1, connect: { token: await signToken('u2') } }, { id: 2, subscribe: { channel: 'room:5' } });
+    await until(() => slow.received.length >= 2); // the replies, then its own join
+    slow.ws.pause(); // stops reading: the kernel buffers fill, then the server's queue for it grows
+    const payload = 'x'.repeat(32 * 1024);
+    const total = 400; // 12.8 MB, more than the socket buffers of both ends hold
+    for (let n = 1; n <= total; n++) {
+      await gateway.publish('room:5', { n, payload });
+      // Publications come from separate requests: the sockets get written between them.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await until(() => gateway.connectionCount() === 1);
+    slow.ws.resume();
+    expect((await slow.closed).code).toBe(3008);
+    const slowCount = (slow.received as { push?: { pub?: unknown } }[]).filter((frame) => frame.push?.pub !== undefined).length;
+    expect(slowCount).toBeLessThan(total);
+    await until(() => healthyCount === total, 10_000);
   });
 
   it('closes with 1009 on a message over the size limit, which the client does not retry', async () => {

@@ -11,6 +11,8 @@ export const defaultGatewayLimits: GatewayLimits = {
   maxSubscriptions: 128,
   commandsPerSecond: 20,
   commandBurst: 60,
+  commandOverdraft: 60,
+  maxPendingBytes: 256 * 1024,
   maxBufferedBytes: 4 * 1024 * 1024,
   maxCommandErrors: 30,
   commandErrorWindowMs: 60_000,
