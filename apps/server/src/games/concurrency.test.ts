@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../test-support/http.js';
 import { createTestStore } from '../test-support/store.js';
 import type { Store } from '../store/db.js';
-import { actionBody, ledgerSum, newPlayer, playToEnd, rng, startRoomsServer, startedRoom, type RoomsServer } from '../rooms/test-support.js';
+import { actionBody, createClock, ledgerSum, newPlayer, playToEnd, rng, startRoomsServer, startedRoom, type RoomsServer } from '../rooms/test-support.js';
 
 let store: Store;
 let server: RoomsServer;
@@ -109,5 +109,26 @@ describe('a server restart', () => {
     await playToEnd(server.url, id, players.map((p) => ({ ...p, url: server.url })));
     const watch = await request<{ status: string }>(`${server.url}/api/v1/rooms/${id}/watch`, { token: players[0]!.token });
     expect(watch.body.status).toBe('FINISHED');
+  });
+
+  it('a turn deadline that passed while no node was running fires once a node is back', async () => {
+    const clock = createClock();
+    // Its own database: the other tests' running games have deadlines of their own.
+    const own = await createTestStore();
+    let node = await startRoomsServer({ store: own, clock });
+    const players = [await newPlayer(node.url), await newPlayer(node.url)];
+    const id = await startedRoom(node.url, players);
+    const seqBefore = (await view(node.url, id, players[0]!.token)).seq;
+    const { jwtSecret } = node.config;
+    await node.close();
+    clock.advance(31_000); // the 30 s turn ran out during the outage
+    node = await startRoomsServer({ store: own, clock, config: { jwtSecret } });
+    try {
+      expect(await node.module.games.fireDue()).toBe(1);
+      expect((await view(node.url, id, players[0]!.token)).seq).toBe(seqBefore + 1);
+    } finally {
+      await node.close();
+      await own.close();
+    }
   });
 });

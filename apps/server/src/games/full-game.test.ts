@@ -47,8 +47,8 @@ describe('full games over HTTP with real realtime clients', () => {
     const before = await Promise.all(players.map((p) => bonusBalance(server.url, p)));
     const roomId = await createRoom(server.url, players[0]!, { player_count: count, ...options });
     const captured: Captured[] = [];
-    for (const p of players) clients.push(await listen(server.wsUrl, p, [`room:${roomId}`, `#${p.id}`], captured));
-    clients.push(await listen(server.wsUrl, spectator, [`room:${roomId}`], captured));
+    for (const p of players) clients.push(await listen(server.wsUrl, p, [`room:${roomId}`, `#${p.id}`, 'lobby'], captured));
+    clients.push(await listen(server.wsUrl, spectator, [`room:${roomId}`, 'lobby'], captured));
 
     await seatAndReady(server.url, roomId, players);
     const { answers } = await playToEnd(server.url, roomId, players, rng(roomId));
@@ -71,8 +71,10 @@ describe('full games over HTTP with real realtime clients', () => {
       return seat?.result;
     }));
 
+    // The lobby only ever carries room summaries: no card at all.
+    expect(captured.filter((c) => c.channel === 'lobby' && JSON.stringify(c.data).includes('"suit"'))).toEqual([]);
     const messages = [
-      ...captured.map((c) => ({ receiver: c.receiver, body: c.data })),
+      ...captured.filter((c) => c.channel !== 'lobby').map((c) => ({ receiver: c.receiver, body: c.data })),
       ...answers,
       ...watches.map((w, i) => ({ receiver: [...players, spectator][i]!.id, body: w.body })),
     ];
@@ -82,7 +84,7 @@ describe('full games over HTTP with real realtime clients', () => {
     expect(captured.filter((m) => m.data.type === 'hand' && m.receiver === players[0]!.id).length).toBeGreaterThan(0);
     // Every game publication carries its seq, in order per receiver.
     for (const p of [...players, spectator]) {
-      const seqs = captured.filter((c) => c.receiver === p.id && c.channel.startsWith('room:')).map((c) => c.data.seq as number);
+      const seqs = captured.filter((c) => c.receiver === p.id && c.channel.startsWith('room:') && c.data.room_id === roomId).map((c) => c.data.seq as number);
       expect(seqs.every((s, i) => typeof s === 'number' && (i === 0 || s >= seqs[i - 1]!))).toBe(true);
     }
 

@@ -10,11 +10,18 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisUrl } from '../realtime/test-redis.js';
 import { until } from '../realtime/test-support.js';
-import { createRoom, listen, newPlayer, playToEnd, rng, seatAndReady, type Captured, type TestPlayer } from '../rooms/test-support.js';
+import { bonusBalance, createRoom, listen, newPlayer, playToEnd, rng, seatAndReady, type Captured, type TestPlayer } from '../rooms/test-support.js';
 import { createTestDatabase } from '../test-support/database.js';
+import { request } from '../test-support/http.js';
+import type { GameRecord } from './game-service.js';
+import { replay, secrecyViolations } from './test-secrecy.js';
 
 const redis = redisUrl();
 const databaseUrl = process.env.DATABASE_URL;
+// Under CI the shared PostgreSQL and Redis are given (.ci/run): these games must run, never skip.
+if (process.env.CI === 'true' && (redis === undefined || databaseUrl === undefined)) {
+  throw new Error('CI=true needs DATABASE_URL and REDIS_URL: the multi-node games must run, not skip');
+}
 const main = fileURLToPath(new URL('../main.ts', import.meta.url));
 const children: ChildProcess[] = [];
 const clients: Centrifuge[] = [];
@@ -73,11 +80,21 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('two server pro
       const roomId = await createRoom(players[0]!.url!, players[0]!, { player_count: count });
       const captured: Captured[] = [];
       for (const p of players) clients.push(await listen(`${p.url!.replace('http', 'ws')}/connection/websocket`, p, [`room:${roomId}`, `#${p.id}`], captured));
+      const before = await Promise.all(players.map((p) => bonusBalance(p.url!, p)));
       await seatAndReady(a, roomId, players);
-      await playToEnd(a, roomId, players, rng(count));
+      // Each player acts on its own node.
+      const { answers } = await playToEnd(a, roomId, players, rng(count));
       // Each player hears the end on its own node, and got its hands there too.
       await until(() => players.every((p) => captured.some((c) => c.receiver === p.id && c.data.type === 'game_over')), 10_000);
       for (const p of players) expect(captured.some((c) => c.receiver === p.id && c.data.type === 'hand')).toBe(true);
+      // Whichever node a message came from, nobody saw another player's hand.
+      const record = await request<GameRecord>(`${b}/api/v1/rooms/${roomId}/record`, { token: players[0]!.token });
+      const messages = [...captured.map((c) => ({ receiver: c.receiver, body: c.data })), ...answers];
+      expect(secrecyViolations(record.body, replay(record.body), messages)).toEqual([]);
+      // Each player's balance moved by exactly the signed amount the game published.
+      const over = captured.find((c) => c.data.type === 'game_over')!.data as { bets: { playerId: string; amount: string }[] };
+      const after = await Promise.all(players.map((p) => bonusBalance(p.url!, p)));
+      players.forEach((p, i) => expect(after[i]! - before[i]!).toBe(BigInt(over.bets.find((bet) => bet.playerId === String(p.id))!.amount)));
     }
 
     // Nobody plays this one: the turn timers fire on whichever node's sweeper gets there first.

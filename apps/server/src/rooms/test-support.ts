@@ -166,6 +166,8 @@ export async function playToEnd(url: string, roomId: number, players: readonly T
     for (const p of players) {
       const view = await request<GameView>(`${p.url ?? url}/api/v1/rooms/${roomId}/view`, { token: p.token });
       answers.push({ receiver: p.id, body: view.body });
+      // The hand call too, now and then: its answers go through the same secrecy check.
+      if (step % 4 === 0) answers.push({ receiver: p.id, body: (await request(`${p.url ?? url}/api/v1/rooms/${roomId}/cards`, { token: p.token })).body });
       if (view.body.status === 'FINISHED') return { answers, applied };
       let legal = legalActions(view.body, String(p.id));
       // In secret trump mode a view cannot know which cards are trumps, so a defence the view
@@ -174,6 +176,7 @@ export async function playToEnd(url: string, roomId: number, players: readonly T
         const choice = chooseAction(view.body, legal, random);
         if (!choice) break;
         const answer = await request(`${p.url ?? url}/api/v1/rooms/${roomId}/${actionPath[choice.type]}`, { token: p.token, body: actionBody(choice, view.body.seq) });
+        answers.push({ receiver: p.id, body: answer.body });
         if (answer.status === 200) {
           applied++;
           acted = true;
