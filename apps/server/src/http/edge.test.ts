@@ -32,6 +32,24 @@ describe('edges of the service', () => {
     expect(spoofed.status).toBe(429);
   });
 
+  // Each sign-in call has its own allowance: the login test above has spent the login one.
+  it.each([
+    ['registration', '/api/user/registration', (i: number) => ({ username: `limited_${i}`, password: 'password-123' })],
+    ['refresh', '/api/user/refresh', () => ({ refresh_token: 'not-a-real-refresh-token' })],
+    ['Telegram auth', '/api/user/telegram/auth', () => ({ init_data: 'user=%7B%22id%22%3A1%7D&hash=00' })],
+  ])('limits %s per address: the 4th in a minute is 429', async (_name, path, body) => {
+    const statuses: number[] = [];
+    let last: { error: { code: string } } | undefined;
+    for (let i = 0; i < 4; i++) {
+      const res = await request<{ error: { code: string } }>(`${server.url}${path}`, { body: body(i) });
+      statuses.push(res.status);
+      last = res.body;
+    }
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    expect(statuses[3]).toBe(429);
+    expect(last?.error.code).toBe('request/rate_limited');
+  });
+
   it('allows cross-origin calls only from PUBLIC_URL', async () => {
     const ours = await fetch(`${server.url}/healthz`, { headers: { origin: 'https://durak.example' } });
     expect(ours.headers.get('access-control-allow-origin')).toBe('https://durak.example');

@@ -83,6 +83,35 @@ describe('Telegram sign-in', () => {
     expect(res.body.error.code).toBe('auth/telegram_invalid');
   });
 
+  it.each([
+    ['without a hash', (signed: URLSearchParams) => signed.delete('hash')],
+    ['with an empty hash', (signed: URLSearchParams) => signed.set('hash', '')],
+    ['with a hash that is not hex', (signed: URLSearchParams) => signed.set('hash', 'z'.repeat(64))],
+    ['with a hash of the wrong length', (signed: URLSearchParams) => signed.set('hash', 'abcd')],
+    ['with a hash one hex digit short', (signed: URLSearchParams) => signed.set('hash', (signed.get('hash') ?? '').slice(1))],
+  ])('refuses init data %s with 401, never a 500', async (_name, spoil) => {
+    const data = new URLSearchParams(initData({ id: 555008, username: 'hashless' }));
+    spoil(data);
+    const res = await signIn(data.toString());
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('auth/telegram_invalid');
+  });
+
+  it.each([
+    ['a percent sign soup', '%%%&&&==='],
+    ['a JSON body as text', '{"user":{"id":1},"hash":"00"}'],
+  ])('refuses init data that is %s with 401', async (_name, data) => {
+    const res = await signIn(data);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('auth/telegram_invalid');
+  });
+
+  it('an empty init data is 400 naming the field', async () => {
+    const res = await request<{ error: { code: string; details?: { field?: string } } }>(`${server.url}/api/user/telegram/auth`, { body: { init_data: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details?.field).toBe('init_data');
+  });
+
   it('refuses init data signed with another bot token', async () => {
     const res = await signIn(initData({ id: 555005 }, {}, '42:ANOTHER-bot'));
     expect(res.status).toBe(401);
