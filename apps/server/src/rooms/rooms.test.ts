@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../realtime/test-support.js';
 import { request } from '../test-support/http.js';
-import { bonusBalance, classicRoom, createRoom, newPlayer, startRoomsServer, type RoomsServer } from './test-support.js';
+import { bonusBalance, classicRoom, createRoom, listen, newPlayer, startedRoom, startRoomsServer, type RoomsServer } from './test-support.js';
 
 let server: RoomsServer;
 beforeAll(async () => {
@@ -169,5 +170,32 @@ describe('seats', () => {
     const p = await newPlayer(server.url);
     expect((await request<{ error: { code: string } }>(`${rooms()}999999`, { token: p.token })).body.error.code).toBe('room/not_found');
     expect((await request(`${rooms()}999999/attack`, { token: p.token, body: { cards: [{ suit: 'hearts', rank: '6' }] } })).status).toBe(404);
+  });
+});
+
+describe('connection state', () => {
+  it('presence/connect hands out the realtime endpoint and a token the gateway accepts', async () => {
+    const p = await newPlayer(server.url);
+    const connect = await request<{ url: string; token: string }>(`${server.url}/api/v1/presence/connect`, { token: p.token, method: 'POST' });
+    expect(connect.status).toBe(200);
+    expect(connect.body.url).toBe('/connection/websocket');
+    const client = await listen(server.wsUrl, { ...p, token: connect.body.token }, ['lobby'], []);
+    expect(client.state).toBe('connected');
+    client.disconnect();
+  });
+
+  it("a seat shows is_connected while its player is on the room's channel; a player who drops keeps the seat", async () => {
+    const [a, b] = [await newPlayer(server.url), await newPlayer(server.url)];
+    const id = await startedRoom(server.url, [a, b]);
+    const watch = async () => (await request<{ status: string; seats: Record<string, { is_connected: boolean }> }>(`${server.url}/api/v1/rooms/${id}/watch`, { token: a.token })).body;
+    expect(Object.values((await watch()).seats).map((s) => s.is_connected)).toEqual([false, false]);
+    const client = await listen(server.wsUrl, a, [`room:${id}`], []);
+    await until(async () => (await watch()).seats[String(a.id)]?.is_connected === true);
+    expect((await watch()).seats[String(b.id)]?.is_connected).toBe(false);
+    client.disconnect();
+    await until(async () => (await watch()).seats[String(a.id)]?.is_connected === false);
+    const after = await watch();
+    expect(after.status).toBe('in_progress');
+    expect(Object.keys(after.seats).sort()).toEqual([String(a.id), String(b.id)].sort());
   });
 });
