@@ -1,11 +1,13 @@
 import { afterEach, expect, it } from 'vitest';
-import type { Broker, BrokerEvent } from './broker.js';
+import type { Broker, BrokerEvent, BrokerLimits } from './broker.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What every broker must do, run against the in-memory one and against Redis. */
-export function brokerContract(make: (limits: { historySize: number }) => Broker): void {
+export function brokerContract(make: (limits: Partial<BrokerLimits>) => Broker): void {
   const brokers: Broker[] = [];
-  const broker = (historySize = 10) => {
-    const made = make({ historySize });
+  const broker = (historySize = 10, limits: Partial<BrokerLimits> = {}) => {
+    const made = make({ historySize, ...limits });
     brokers.push(made);
     return made;
   };
@@ -76,5 +78,39 @@ export function brokerContract(make: (limits: { historySize: number }) => Broker
     await b.addPresence('room:5', { client: 'c2', user: 'u2' });
     await b.removePresence('room:5', 'c1');
     expect(await b.presence('room:5')).toEqual({ c2: { client: 'c2', user: 'u2' } });
+  });
+
+  it('renews the epoch of a channel whose history aged out, so a client that was away that long re-reads', async () => {
+    const b = broker(10, { historyTtlSeconds: 1 });
+    const before = await b.publish('room:6', { n: 1 });
+    await sleep(1500);
+    const after = await b.history('room:6', { limit: -1, since: before });
+    expect(after.ok).toBe(false);
+    expect(after.position.epoch).not.toBe(before.epoch);
+    expect(after.position.offset).toBe(0);
+    const next = await b.publish('room:6', { n: 2 });
+    expect(next).toEqual({ offset: 1, epoch: after.position.epoch });
+  });
+
+  it('keeps the epoch of a channel that keeps publishing within the history lifetime', async () => {
+    const b = broker(10, { historyTtlSeconds: 2 });
+    const first = await b.publish('room:7', { n: 1 });
+    await sleep(1200);
+    await b.publish('room:7', { n: 2 });
+    await sleep(1200); // past the first publication's lifetime, not the second's
+    const third = await b.publish('room:7', { n: 3 });
+    expect(third).toEqual({ offset: 3, epoch: first.epoch });
+    const recovered = await b.history('room:7', { limit: -1, since: first });
+    expect(recovered.ok && recovered.publications.map((p) => p.data)).toEqual([{ n: 2 }, { n: 3 }]);
+  });
+
+  it('forgets a client whose presence was not refreshed, while another in the channel refreshes its own', async () => {
+    const b = broker(10, { presenceTtlSeconds: 2 });
+    await b.addPresence('room:8', { client: 'gone', user: 'u1' });
+    await b.addPresence('room:8', { client: 'alive', user: 'u2' });
+    await sleep(1000);
+    await b.addPresence('room:8', { client: 'alive', user: 'u2' }); // the ping wheel's refresh
+    await sleep(1300);
+    expect(await b.presence('room:8')).toEqual({ alive: { client: 'alive', user: 'u2' } });
   });
 }
