@@ -174,6 +174,24 @@ describe('realtime connection health, token lifetime and limits', () => {
     expect((await socket.closed).code).toBe(1009);
   });
 
+  it('stops the real client after a message over the size limit instead of reconnecting to send it again', async () => {
+    const { url, gateway } = await node({ limits: { maxMessageBytes: 1024 } });
+    const client = newClient(url, { token: await signToken('u1') });
+    client.connect();
+    await client.ready(5000);
+    let reconnects = 0;
+    client.on('connecting', () => (reconnects += 1));
+    const disconnected = nextEvent<{ code: number; reason: string }>(client, 'disconnected');
+    const call = client.rpc('time', { padding: 'x'.repeat(2000) }).catch((error: unknown) => error);
+    // The client turns the WebSocket's 1009 into its own terminal "message size limit" (3).
+    expect(await disconnected).toMatchObject({ code: 3, reason: 'message size limit exceeded' });
+    await call;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reconnects).toBe(0);
+    expect(client.state).toBe('disconnected');
+    expect(gateway.connectionCount()).toBe(0);
+  });
+
   it('closes with bad request on a frame that is not JSON', async () => {
     const { url } = await node();
     const socket = await rawSocket(url);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { PublicationContext } from 'centrifuge';
+import type { PublicationContext, SubscribedContext } from 'centrifuge';
 import { afterEach, describe, expect, it } from 'vitest';
 import { disconnectClients, newClient, signToken, startProxy, until, type TestProxy } from './test-support.js';
 import { redisUrl, uniquePrefix } from './test-redis.js';
@@ -86,6 +86,7 @@ describe.runIf(url !== undefined)('several realtime nodes sharing Redis', () => 
     await until(() => seen.length === 1);
 
     proxy.isRefusing = true;
+    const resubscribed = new Promise<SubscribedContext>((resolve) => sub.once('subscribed', resolve));
     a.child.kill('SIGKILL');
     await until(() => client.state === 'connecting', 10_000);
     await b.publish('room:2', { seq: 2 });
@@ -93,6 +94,11 @@ describe.runIf(url !== undefined)('several realtime nodes sharing Redis', () => 
     proxy.target = b.port;
     proxy.isRefusing = false;
     await until(() => client.state === 'connected', 10_000);
+    // Node B serves the same stream from Redis: the client's position is good there, so the missed
+    // publications come from history and the app need not re-read its state.
+    const ctx = await resubscribed;
+    expect(ctx.wasRecovering).toBe(true);
+    expect(ctx.recovered).toBe(true);
     await b.publish('room:2', { seq: 4 });
     await until(() => seen.length >= 4, 10_000);
     expect(seen).toEqual([1, 2, 3, 4].map((seq) => ({ seq })));
