@@ -1,3 +1,4 @@
+import { frameColors, markHostTheme, type HostColors } from './host-theme';
 import { parentFromStartParam } from './start-param';
 import type { HapticSink } from './vibration';
 
@@ -6,7 +7,6 @@ type Sdk = typeof import('@telegram-apps/sdk-react');
 let sdk: Sdk | null = null;
 const DETECTED_KEY = 'durak/tma';
 const VIEWPORT_WAIT_MS = 1500;
-const FELT_COLOR = '#072a1c';
 
 /**
  * Whether the page runs inside the Telegram host: its launch parameters in the URL, its native
@@ -34,7 +34,8 @@ export function ensureMiniApp(): Promise<HapticSink> {
 
 /**
  * Connects to the host: ready, expand, no vertical swipes (they close the app mid-game), the host
- * theme and safe areas as CSS variables. Returns the host haptics for the vibration module.
+ * theme (followed by host-theme.css) and safe areas as CSS variables. Returns the host haptics
+ * for the vibration module.
  */
 async function setupMiniApp(): Promise<HapticSink> {
   sdk = await import('@telegram-apps/sdk-react');
@@ -46,15 +47,18 @@ async function setupMiniApp(): Promise<HapticSink> {
   if (s.miniApp.mountSync.isAvailable()) {
     s.miniApp.mountSync();
     s.miniApp.bindCssVars.ifAvailable();
-    // The host's own header and background take the table's felt colour, so the frame is seamless.
-    s.miniApp.setHeaderColor.ifAvailable(FELT_COLOR);
-    s.miniApp.setBackgroundColor.ifAvailable(FELT_COLOR);
-    s.miniApp.setBottomBarColor.ifAvailable(FELT_COLOR);
   }
   if (s.themeParams.mountSync.isAvailable()) {
     s.themeParams.mountSync();
     s.themeParams.bindCssVars.ifAvailable();
-  }
+    const follow = () => {
+      markHostTheme(document.documentElement, hostColors(), s.themeParams.isDark());
+      paintFrame(isFramePaintedOnFelt);
+    };
+    follow();
+    // The user may switch the host between light and dark while the app is open.
+    s.themeParams.state.sub(follow);
+  } else paintFrame(true);
   if (s.viewport.mount.isAvailable()) {
     // Some hosts never answer the viewport request; the game must start regardless.
     const mounted = s.viewport.mount().catch((error: unknown) => console.warn('viewport mount failed', error));
@@ -67,6 +71,40 @@ async function setupMiniApp(): Promise<HapticSink> {
     if (haptic.kind === 'impact') s.hapticFeedback.impactOccurred.ifAvailable(haptic.style);
     else s.hapticFeedback.notificationOccurred.ifAvailable(haptic.type);
   };
+}
+
+function hostColors(): HostColors {
+  if (!sdk) return {};
+  const theme = sdk.themeParams;
+  return {
+    background: theme.backgroundColor(),
+    secondaryBackground: theme.secondaryBackgroundColor(),
+    headerBackground: theme.headerBackgroundColor(),
+    bottomBarBackground: theme.bottomBarBgColor(),
+    text: theme.textColor(),
+  };
+}
+
+// Until the app says otherwise the start screen is up, and it is drawn on felt.
+let isFramePaintedOnFelt = true;
+
+function paintFrame(isOnFelt: boolean): void {
+  isFramePaintedOnFelt = isOnFelt;
+  if (!sdk?.miniApp.isMounted()) return;
+  const { miniApp } = sdk;
+  const colors = frameColors(hostColors(), isOnFelt);
+  // Hosts before 6.9 take only theme keys for the header, not a colour.
+  if (miniApp.setHeaderColor.isAvailable() && miniApp.setHeaderColor.supports.rgb()) miniApp.setHeaderColor(colors.header as `#${string}`);
+  miniApp.setBackgroundColor.ifAvailable(colors.background);
+  miniApp.setBottomBarColor.ifAvailable(colors.bottomBar);
+}
+
+/**
+ * The host's header, background and bottom bar: the felt behind the table (and the start and
+ * sign-in screens), the host's own theme elsewhere.
+ */
+export function paintHostFrame(isOnFelt: boolean): void {
+  if (isOnFelt !== isFramePaintedOnFelt) paintFrame(isOnFelt);
 }
 
 /** The signed host init data and the parent from the start parameter, for POST user/telegram/auth. */
