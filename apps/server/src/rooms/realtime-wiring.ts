@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import { decodeJwt } from 'jose';
 import type { TokenService } from '../accounts/tokens.js';
 import {
   createBroker,
@@ -68,9 +67,6 @@ function verifyAccessTokenForRealtime(tokens: TokenService): VerifyToken {
   return async (token) => {
     const checked = await tokens.verifyAccessToken(token);
     if (!checked.ok) return { ok: false, reason: checked.reason };
-    // AccessTokenCheck does not carry the expiry; the signature and `exp` were just checked, so
-    // reading the claim back is safe.
-    const { exp } = decodeJwt(token);
-    return { ok: true, userId: String(checked.userId), ...(typeof exp === 'number' ? { expiresAt: exp } : {}) };
+    return { ok: true, userId: String(checked.userId), expiresAt: checked.expiresAt };
   };
 }
