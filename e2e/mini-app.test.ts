@@ -116,8 +116,26 @@ describe('inside the Telegram mini-app', () => {
     await page.waitForTimeout(300);
     await screenshot(page, 'mini-app-light-main-phone');
 
+    await page.getByRole('link', { name: 'Меню' }).click();
+    await page.getByTestId('language-select').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'mini-app-light-menu-phone');
+
+    // Someone else's room waits in the lobby.
+    const host = await registerByApi(server.baseUrl, uniqueName('host'), 'host-password-1');
+    const room = await fetch(`${server.baseUrl}/api/v1/rooms/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${host.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ bet_amount: 1000, player_count: 3, deck_size: 36, balance_type: 'BONUS_BALANCE', is_speed_mode: true, is_transfer_allowed: true, is_cheating_allowed: false, is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true, card_transfer_permission: 'ALL_PLAYERS', secret_trump_mode: false }),
+    });
+    expect(room.status).toBe(201);
+    await page.getByRole('link', { name: 'Главная' }).click();
     await page.getByRole('link', { name: /Играть/ }).first().click();
     await page.waitForURL('**/games');
+    await page.getByTestId('room-card').first().waitFor();
+    expect(await css('[data-testid="room-card"]', 'background-color')).toBe('rgb(255, 255, 255)');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'mini-app-light-lobby-phone');
     await page.getByTestId('open-create').click();
     await page.getByTestId('create-room-dialog').waitFor();
     expect(await css('.modal', 'background-color')).toBe('rgb(255, 255, 255)');
