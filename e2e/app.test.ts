@@ -2,7 +2,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieValue, registerByApi, signInContext, uniqueName } from './support/accounts';
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot } from './support/browser';
+import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -72,6 +72,7 @@ describe('start screen', () => {
     await expect.poll(() => page.getByTestId('start-progress').textContent()).toBe('загрузка 60%');
     await page.waitForTimeout(300);
     await screenshot(page, `start-${name}`);
+    expectScreenshots(`start-${name}`);
     await context.close();
   });
 });
@@ -134,7 +135,11 @@ describe('sign-up and sign-in', () => {
     await page.goto('/auth/login');
     await page.getByRole('button', { name: 'Войти' }).click();
     await expect.poll(() => page.getByTestId('username-error').textContent()).toBe('Заполните это поле');
+    // Off the button, so the picture does not catch its hover glow half way.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
     await screenshot(page, `login-${name}`);
+    expectScreenshots(`login-${name}`);
     await context.close();
   });
 });
@@ -160,6 +165,21 @@ describe('session', () => {
     await page.goto('/');
     await page.waitForURL('**/auth/login');
     expect(await cookieValue(context, 'accessToken')).toBeUndefined();
+    await context.close();
+  });
+
+  it('coming back to a tab whose session marker passed meanwhile clears the tokens and goes to login', async () => {
+    const tokens = await registerByApi(server.baseUrl, uniqueName('back'), PASSWORD);
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await signInContext(context, server.baseUrl, tokens);
+    await page.goto('/');
+    await page.getByTestId('header-username').waitFor();
+    // Six days later the phone wakes the tab up.
+    await signInContext(context, server.baseUrl, tokens, Date.now() - 1000);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForURL('**/auth/login');
+    expect(await cookieValue(context, 'accessToken')).toBeUndefined();
+    expect(await cookieValue(context, 'refreshToken')).toBeUndefined();
     await context.close();
   });
 
@@ -249,6 +269,7 @@ describe('main page and menu', () => {
     await page.goto('/menu');
     await page.getByTestId('language-select').waitFor();
     await screenshot(page, `menu-${name}`);
+    expectScreenshots(`main-${name}`, `menu-${name}`);
     await context.close();
   });
 

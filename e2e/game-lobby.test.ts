@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInContext, uniqueName, type Tokens } from './support/accounts';
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot } from './support/browser';
+import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { waitForSettledTableCards } from './support/table';
 
 let server: RunningServer;
 let browser: Browser;
@@ -154,6 +155,14 @@ describe('emoji at the table', () => {
     // On one's own seat only the non-throwable ones.
     await host.page.locator('.me-bar .seat-avatar').click();
     await expect.poll(() => host.page.getByRole('dialog', { name: 'Выберите эмодзи' }).locator('.emoji-btn').count()).toBe(8);
+    await host.page.keyboard.press('Escape');
+    // Past five in ten seconds the server refuses; the table says so in its toast.
+    for (let i = 0; i < 5; i++) {
+      await host.page.locator('.felt [data-testid="seat"] .seat-avatar').click();
+      await picker.getByRole('button', { name: 'Помидор' }).click();
+      await picker.waitFor({ state: 'detached' });
+    }
+    await expect.poll(() => host.page.getByTestId('action-failure').textContent().catch(() => null), { timeout: 10_000 }).toBe('Слишком часто, подождите немного.');
     expect(host.errors).toEqual([]);
     await host.close();
     await guest.close();
@@ -178,6 +187,18 @@ describe('screenshots', () => {
     await page.getByTestId('open-create').click();
     await page.waitForTimeout(300);
     await screenshot(page, `create-dialog-${name}`);
+    // All twelve bet presets fit the dialog without sideways scrolling, each a full tap target.
+    const presets = await page.getByTestId('create-bet-presets').getByRole('radio').evaluateAll((chips) =>
+      chips.map((chip) => {
+        const box = chip.getBoundingClientRect();
+        const dialog = chip.closest('.modal')!.getBoundingClientRect();
+        return { label: chip.textContent, width: box.width, height: box.height, isInside: box.left >= dialog.left && box.right <= dialog.right, isCut: chip.scrollWidth > chip.clientWidth };
+      }),
+    );
+    expect(presets.map((p) => p.label)).toEqual(['100', '999', '1k', '4999', '5k', '9999', '10k', '24999', '25k', '49999', '50k', '100k']);
+    for (const preset of presets) expect(preset, preset.label!).toMatchObject({ isInside: true, isCut: false });
+    expect(Math.min(...presets.flatMap((p) => [p.width, p.height]))).toBeGreaterThanOrEqual(44);
+    expect(await page.locator('.modal').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await page.keyboard.press('Escape');
 
     // Six at a table: five others sit and get ready by API, the sixth is this browser.
@@ -198,12 +219,12 @@ describe('screenshots', () => {
     } else {
       await page.locator('.hand-card-playable').first().click({ force: true });
     }
-    await page.locator('[data-testid="table-card"]').first().waitFor();
+    await waitForSettledTableCards(page, 1);
     expect(await page.getByTestId('seat').count()).toBe(6);
-    await page.waitForTimeout(600);
     await screenshot(page, `table-6-players-${name}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
+    expectScreenshots(`lobby-${name}`, `create-dialog-${name}`, `table-6-players-${name}`);
     await close();
   });
 });

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot } from './support/browser';
+import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { hasSettledTableCards, settleTableCards } from './support/table';
 
 // Whole games played only through the UI: each player taps a highlighted card or a shown button.
 let server: RunningServer;
@@ -37,7 +38,7 @@ async function register(name: string, country: string): Promise<Tokens> {
   return (await res.json()) as Tokens;
 }
 
-async function player(i: number, viewport = PHONE): Promise<Player> {
+async function player(i: number, viewport: { width: number; height: number } = PHONE): Promise<Player> {
   const tokens = await register(uniqueName('pl'), COUNTRIES[i % COUNTRIES.length]!);
   const { context, page, errors } = await newPage(browser, server.baseUrl, viewport);
   await signInContext(context, server.baseUrl, tokens);
@@ -144,27 +145,36 @@ async function expectResults(players: Player[]): Promise<void> {
 }
 
 describe('a whole game through the UI', () => {
-  it('two players create, join, ready, play to the end and see the results and their balances', { timeout: 400_000 }, async () => {
-    const players = [await player(0), await player(1)];
+  it('two players (a phone and a desktop) create, join, ready, play to the end and see the results and their balances', { timeout: 400_000 }, async () => {
+    const players = [await player(0, PHONE), await player(1, DESKTOP)];
     await seatEveryone(players);
-    let shot = false;
+    let isTableShot = false;
     await playToTheEnd(
       players.map((p) => p.page),
       async (round) => {
-        const page = players[0]!.page;
-        if (!shot && round >= 6 && (await page.locator('[data-testid="table-card"]').count()) >= 2) {
-          // Let the cards land: a still taken mid-flight shows them half transparent.
-          await page.waitForTimeout(600);
-          if ((await page.locator('[data-testid="table-card"]').count()) >= 2) {
-            shot = true;
-            await screenshot(page, 'table-2-players-phone');
-          }
-        }
+        // Mid-game: a bout with an attack and its defence (or a throw-in) on the table, seen by both.
+        if (isTableShot || round < 4) return;
+        const pages = players.map((p) => p.page);
+        if ((await pages[0]!.locator('[data-testid="table-card"]').count()) === 0) return;
+        // Nobody moves while this runs, so a defence tapped this round (its card may not show
+        // yet) lands; a bout just closed (beat, take) empties the table instead, and a later
+        // round tries again.
+        if (!(await settleTableCards(pages[0]!, 2, 1_500)) || !(await settleTableCards(pages[1]!, 2))) return;
+        await screenshot(pages[0]!, 'table-2-players-phone');
+        await screenshot(pages[1]!, 'table-2-players-desktop');
+        // Still there after the pictures (a timer may have moved on meanwhile); else shoot again later.
+        isTableShot = (await Promise.all(pages.map((page) => hasSettledTableCards(page, 2)))).every(Boolean);
       },
     );
-    await players[0]!.page.waitForTimeout(800);
-    await screenshot(players[0]!.page, 'results-phone');
+    expect(isTableShot, 'the game never showed two landed cards on both screens between moves').toBe(true);
+    expectScreenshots('table-2-players-phone', 'table-2-players-desktop');
+    // The balances have settled once expectResults passes; the pictures show them.
     await expectResults(players);
+    for (const p of players) await p.page.getByTestId('results').waitFor();
+    await players[0]!.page.waitForTimeout(400);
+    await screenshot(players[0]!.page, 'results-phone');
+    await screenshot(players[1]!.page, 'results-desktop');
+    expectScreenshots('results-phone', 'results-desktop');
     // The deal can be checked against the hash published before it.
     const first = players[0]!.page;
     await first.locator('.fair summary').click();
@@ -204,10 +214,6 @@ describe('watching and reconnecting', () => {
       async (round) => {
         expect(await watcher.page.locator('[data-testid="hand-card"]').count()).toBe(0);
         if (round % 3 === 0) expect(await spectatorSawHand()).toEqual([]);
-        if (round === 4) {
-          await offline.page.waitForTimeout(600);
-          await screenshot(offline.page, 'table-2-players-desktop');
-        }
         if (round === 8 && !wentOffline) {
           wentOffline = true;
           await offline.page.context().setOffline(true);
@@ -228,6 +234,7 @@ describe('watching and reconnecting', () => {
     await watcher.page.getByTestId('results').waitFor();
     await watcher.page.waitForTimeout(800);
     await screenshot(watcher.page, 'results-spectator-phone');
+    expectScreenshots('results-spectator-phone');
     for (const p of [...players, watcher]) await p.close();
   });
 });

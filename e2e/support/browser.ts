@@ -24,7 +24,20 @@ export async function newPage(browser: Browser, baseURL: string, viewport: { wid
   return { context, page, errors };
 }
 
+const taken = new Set<string>();
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  taken.add(name);
+}
+
+/**
+ * Fails unless each named screenshot was taken in this run: a picture taken only when the game
+ * happens to offer the moment must not go missing silently (a file from an earlier run would
+ * hide it).
+ */
+export function expectScreenshots(...names: string[]): void {
+  const missing = names.filter((name) => !taken.has(name));
+  if (missing.length > 0) throw new Error(`required screenshot(s) not taken: ${missing.join(', ')}`);
 }
