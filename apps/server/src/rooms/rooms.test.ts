@@ -199,3 +199,21 @@ describe('connection state', () => {
     expect(Object.keys(after.seats).sort()).toEqual([String(a.id), String(b.id)].sort());
   });
 });
+
+describe('a stake spent before the start', () => {
+  it('the player who can no longer cover it loses the seat when the last one readies; the game waits and nothing moves', async () => {
+    const [a, b, c] = [await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url)];
+    const x = await createRoom(server.url, a, { bet_amount: '10000' });
+    await request(`${server.url}/api/v1/rooms/${x}/seat`, { token: b.token, body: {} });
+    // b stakes 100 of the 10,000 in another game meanwhile.
+    await startedRoom(server.url, [b, c]);
+    expect(await bonusBalance(server.url, b)).toBe(9_900n);
+    await request(`${server.url}/api/v1/rooms/${x}/ready`, { token: b.token, method: 'POST' });
+    const last = await request<{ status: string; seats: { player_id: number }[] }>(`${server.url}/api/v1/rooms/${x}/ready`, { token: a.token, method: 'POST' });
+    expect(last.status).toBe(200);
+    expect(last.body.status).toBe('pending');
+    expect(last.body.seats.map((s) => s.player_id)).toEqual([a.id]);
+    expect(await bonusBalance(server.url, a)).toBe(10_000n);
+    expect(await bonusBalance(server.url, b)).toBe(9_900n);
+  });
+});
