@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../store/db.js';
-import { createRoom, newPlayer, startedRoom, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import { classicRoom, createRoom, newPlayer, startedRoom, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
 import { request } from '../test-support/http.js';
 
 type ErrorReply = { error: { code: string; message: string; details?: { field?: string } } };
@@ -31,30 +31,16 @@ async function footprint(): Promise<string> {
   return JSON.stringify(row);
 }
 
-const validRoom = {
-  bet_amount: '100',
-  player_count: 2,
-  deck_size: 36,
-  balance_type: 'BONUS_BALANCE',
-  is_speed_mode: false,
-  is_transfer_allowed: false,
-  is_cheating_allowed: false,
-  is_draw_allowed: false,
-  is_death_match_allowed: false,
-  is_classic_mode_allowed: true,
-  card_transfer_permission: 'ALL_PLAYERS',
-  secret_trump_mode: false,
-};
 const huge = 3_000_000_000; // past int4
 const card = { suit: 'hearts', rank: '6' };
 
 const cases: { name: string; path: () => string; body: unknown; field: string }[] = [
-  { name: 'a room with a bet as a word', path: () => '/api/v1/rooms/', body: { ...validRoom, bet_amount: 'lots' }, field: 'bet_amount' },
-  { name: 'a room for seven players', path: () => '/api/v1/rooms/', body: { ...validRoom, player_count: 7 }, field: 'player_count' },
-  { name: 'a room with a 52-card deck', path: () => '/api/v1/rooms/', body: { ...validRoom, deck_size: 52 }, field: 'deck_size' },
-  { name: 'a room with an unknown wallet', path: () => '/api/v1/rooms/', body: { ...validRoom, balance_type: 'GOLD' }, field: 'balance_type' },
-  { name: 'a room with a string flag', path: () => '/api/v1/rooms/', body: { ...validRoom, is_speed_mode: 'yes' }, field: 'is_speed_mode' },
-  { name: 'a room with a scripted permission', path: () => '/api/v1/rooms/', body: { ...validRoom, card_transfer_permission: '<script>' }, field: 'card_transfer_permission' },
+  { name: 'a room with a bet as a word', path: () => '/api/v1/rooms/', body: { ...classicRoom, bet_amount: 'lots' }, field: 'bet_amount' },
+  { name: 'a room for seven players', path: () => '/api/v1/rooms/', body: { ...classicRoom, player_count: 7 }, field: 'player_count' },
+  { name: 'a room with a 52-card deck', path: () => '/api/v1/rooms/', body: { ...classicRoom, deck_size: 52 }, field: 'deck_size' },
+  { name: 'a room with an unknown wallet', path: () => '/api/v1/rooms/', body: { ...classicRoom, balance_type: 'GOLD' }, field: 'balance_type' },
+  { name: 'a room with a string flag', path: () => '/api/v1/rooms/', body: { ...classicRoom, is_speed_mode: 'yes' }, field: 'is_speed_mode' },
+  { name: 'a room with a scripted permission', path: () => '/api/v1/rooms/', body: { ...classicRoom, card_transfer_permission: '<script>' }, field: 'card_transfer_permission' },
   { name: 'a seat at a text position', path: () => `/api/v1/rooms/${pendingRoom}/seat`, body: { position: 'left' }, field: 'position' },
   { name: 'a seat at a huge position', path: () => `/api/v1/rooms/${pendingRoom}/seat`, body: { position: huge }, field: 'position' },
   { name: 'an attack without cards', path: () => `/api/v1/rooms/${runningRoom}/attack`, body: {}, field: 'cards' },
