@@ -119,7 +119,23 @@ async function playToTheEnd(pages: Page[], onRound?: (round: number) => Promise<
     await onRound?.(round);
     await pages[0]!.waitForTimeout(moves.every((m) => m === null || m === 'done') ? 100 : 30);
   }
-  throw new Error('the game did not end');
+  // Say where each table stood, and keep its picture: a game that never ends is a bug to find.
+  const where = await Promise.all(
+    pages.map(async (page, i) => {
+      await screenshot(page, `did-not-end-${i}`).catch(() => undefined);
+      return page
+        .evaluate(() => ({
+          status: document.querySelector('[data-status]')?.getAttribute('data-status') ?? null,
+          results: document.querySelector('[data-testid="results"]') !== null,
+          buttons: [...document.querySelectorAll('[data-testid^="action-"]')].map((b) => `${b.getAttribute('data-testid')}${(b as HTMLButtonElement).disabled ? '(disabled)' : ''}`),
+          playable: document.querySelectorAll('.hand-card-playable').length,
+          tableCards: document.querySelectorAll('[data-testid="table-card"]').length,
+          realtime: document.querySelector('[data-testid="realtime-notice"]')?.textContent ?? 'connected',
+        }))
+        .catch((error: unknown) => String(error));
+    }),
+  );
+  throw new Error(`the game did not end: ${JSON.stringify(where)}`);
 }
 
 interface Me {
