@@ -113,7 +113,10 @@ async function move(page: Page): Promise<Move> {
 }
 
 async function playToTheEnd(pages: Page[], onRound?: (round: number) => Promise<void>): Promise<void> {
-  for (let round = 0; round < 1500; round++) {
+  // A time budget, not a count of rounds: on a loaded machine many rounds pass while a tapped card
+  // is still in flight, and a random four-player game here runs 600-1,000 rounds even when quiet.
+  const deadline = Date.now() + 300_000;
+  for (let round = 0; Date.now() < deadline; round++) {
     const moves = await Promise.all(pages.map((p) => move(p)));
     if (moves.every((m) => m === 'done')) return;
     await onRound?.(round);
