@@ -52,15 +52,17 @@ function open(index, channel) {
     const ws = new WebSocket(url, { perMessageDeflate: false });
     let replies = 0;
     ws.on('open', () => ws.send(`{"id":1,"connect":{"token":"u${index}"}}\n{"id":2,"subscribe":{"channel":"${channel}"}}`));
+    // A frame may hold several messages, one per line (the node batches what it sends in one
+    // turn): replies, pushes and pings are told apart line by line.
     ws.on('message', (data) => {
-      const text = data.toString();
-      if (text === '{}') return void ws.send('{}');
-      if (text.startsWith('{"push"')) return void onPublication(text);
-      for (const line of text.split('\n')) {
-        if (line.includes('"error"')) reject(new Error(line));
-        else replies += 1;
+      for (const line of data.toString().split('\n')) {
+        if (line === '{}') ws.send('{}');
+        else if (line.startsWith('{"push"')) {
+          if (line.includes('"pub":')) onPublication(line); // joins and leaves are not publications
+        }
+        else if (line.includes('"error"')) reject(new Error(line));
+        else if (++replies === 2) resolve(ws);
       }
-      if (replies === 2) resolve(ws);
     });
     ws.on('error', reject);
   });
