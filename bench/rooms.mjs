@@ -56,7 +56,7 @@ async function startServer(env) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'durak-bench-rooms-'));
   const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/main.js'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '0', JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(32).toString('hex'), ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
