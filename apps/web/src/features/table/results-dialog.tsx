@@ -27,12 +27,24 @@ export function ResultsDialog({ watch, me, isOpen, onClose }: { watch: WatchStat
     .slice()
     .sort((a, b) => a.place - b.place);
   const mine = lines.find((l) => l.player_id === me);
+  // A room that closed before its game (nobody came, or the seats were not readied): no deal, no results.
+  const isClosedUnplayed = !watch.seed_hash && (watch.results ?? []).length === 0;
   const order = seats.slice().sort((a, b) => a.position - b.position);
   const myIndex = order.findIndex((s) => String(s.player.player_id) === me);
 
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={mine ? t(`result.title_${mine.result}`) : t('result.title')} closeLabel={t('close')}>
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={isClosedUnplayed ? t('result.title_closed') : mine ? t(`result.title_${mine.result}`) : t('result.title')}
+      closeLabel={t('close')}
+    >
       <div className="results" data-testid="results">
+        {isClosedUnplayed ? (
+          <p className="results-balance" data-testid="results-closed">
+            {t('result.closed_note')}
+          </p>
+        ) : null}
         <ol className="results-list">
           {lines.map((line) => {
             const seat = watch.seats[line.player_id];

@@ -1,0 +1,65 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ResultsDialog } from './results-dialog';
+import type { WatchState } from './table-types';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/game.json'), 'utf8')) as Record<string, unknown>;
+  await i18n.use(initReactI18next).init({ lng: 'ru', resources: { ru: { game } }, interpolation: { escapeValue: false } });
+});
+afterEach(cleanup);
+
+const finished = (extra: Partial<WatchState>): WatchState => ({
+  seats: {},
+  status: 'FINISHED',
+  round: { slots: [], player_status: {} },
+  trump_card: null,
+  turn: null,
+  timers: [],
+  talon_count: 0,
+  discard_count: 0,
+  seq: 0,
+  ...extra,
+});
+
+function show(watch: WatchState, me = '1') {
+  render(
+    <MemoryRouter>
+      <I18nextProvider i18n={i18n}>
+        <ResultsDialog watch={watch} me={me} isOpen onClose={() => {}} />
+      </I18nextProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('the end of a table', () => {
+  it('a room that closed before its game says so, and that no stake was taken', () => {
+    show(finished({}));
+    expect(screen.getByRole('dialog').textContent).toContain('Стол закрыт');
+    expect(screen.getByTestId('results-closed').textContent).toBe('Игра не началась, ставки не списывались.');
+    expect(screen.queryAllByTestId('result-line')).toHaveLength(0);
+  });
+
+  it('a played game shows the player its own result and every signed amount', () => {
+    const seat = (id: string, position: number) => ({ position, player: { player_id: id, username: `u${id}` }, card_count: 0, is_ready: true, is_connected: true, result: null });
+    show(
+      finished({
+        seed_hash: 'ab',
+        seats: { '1': seat('1', 0), '2': seat('2', 1) },
+        results: [
+          { player_id: '2', result: 'victory', place: 1, amount: '95' },
+          { player_id: '1', result: 'defeat', place: 2, amount: '-100' },
+        ],
+      }),
+    );
+    expect(screen.getByRole('dialog').textContent).toContain('Вы — дурак');
+    expect(screen.queryByTestId('results-closed')).toBeNull();
+    expect(screen.getAllByTestId('result-amount').map((e) => e.textContent)).toEqual(['+95', '−100']);
+  });
+});
