@@ -2,7 +2,7 @@ import { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { request } from '../test-support/http.js';
-import { createRoom, newPlayer, seatAndReady, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import { createClock, createRoom, newPlayer, seatAndReady, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
 
 let server: RoomsServer;
 beforeAll(async () => {
@@ -119,5 +119,31 @@ describe('the room channel of a private room', () => {
     const deadline = Date.now() + 5000;
     while (!events.includes('room_changed') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(events).toContain('room_changed');
+  });
+});
+
+describe('guessing a private room password', () => {
+  it('five wrong tries within a minute close the room to that user for the rest of the minute, whatever the call', async () => {
+    const clock = createClock();
+    const node = await startRoomsServer({ clock });
+    try {
+      const [host, guesser, other] = [await newPlayer(node.url), await newPlayer(node.url), await newPlayer(node.url)];
+      const id = await createRoom(node.url, host, { password: 'hunter22', player_count: 3 });
+      const peek = (player: TestPlayer, password: string) =>
+        request<ErrorReply>(`${node.url}/api/v1/rooms/${id}/watch`, { token: player.token, headers: { 'x-room-password': password } });
+      for (const guess of ['a', 'b', 'c', 'd', 'e']) expect((await peek(guesser, guess)).body.error.code).toBe('room/wrong_password');
+      // Now even the right password is refused, on every call that checks it.
+      const blocked = await peek(guesser, 'hunter22');
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error.code).toBe('request/rate_limited');
+      const seat = await request<ErrorReply>(`${node.url}/api/v1/rooms/${id}/seat`, { token: guesser.token, body: { password: 'hunter22' } });
+      expect(seat.status).toBe(429);
+      // Someone else is not affected.
+      expect((await peek(other, 'hunter22')).status).toBe(200);
+      clock.advance(61_000);
+      expect((await peek(guesser, 'hunter22')).status).toBe(200);
+    } finally {
+      await node.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
 import { channels, type Outbox } from './outbox.js';
 import { failure, ok, type Result } from './result.js';
+import { createPasswordAttempts } from './password-attempts.js';
 import { checkRoomPassword, hashRoomPassword } from './room-password.js';
 import { listRooms, lockRoom, readRoom, roomJson, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from './room-store.js';
 import { inRoomTransaction, type RoomsContext } from './rooms-context.js';
@@ -88,6 +89,15 @@ async function settleSeats(
 export function createRoomsService(context: RoomsContext): RoomsService {
   const { store, config } = context;
 
+  const attempts = createPasswordAttempts(5, 60_000, () => context.now().getTime());
+  const tooManyTries = () => failure('request/rate_limited', 'Too many wrong passwords for this room: try again in a minute');
+  /** A private room's password check, counted: a user who keeps guessing is refused for a while. */
+  async function isPasswordRight(userId: number, roomId: number, password: string | undefined, hash: string): Promise<boolean> {
+    const isRight = await checkRoomPassword(password, hash);
+    if (!isRight) attempts.recordFailure(userId, roomId);
+    return isRight;
+  }
+
   const settle = (tx: Tx, outbox: Outbox, room: RoomRow, now: Date, seats?: SeatRow[]) => settleSeats(tx, outbox, room, now, config.openRoomSeconds, seats);
 
   async function expireSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<void> {
@@ -155,8 +165,9 @@ export function createRoomsService(context: RoomsContext): RoomsService {
       const room0 = await readRoom(store.db, roomId);
       if (!room0) return failure('room/not_found', `No room ${roomId}`);
       // Checked before the lock: scrypt is slow and must not hold the room.
-      if (room0.passwordHash !== null && !(await checkRoomPassword(body.password, room0.passwordHash))) {
-        return failure('room/wrong_password', 'This room needs its password');
+      if (room0.passwordHash !== null) {
+        if (attempts.isBlocked(userId, roomId)) return tooManyTries();
+        if (!(await isPasswordRight(userId, roomId, body.password, room0.passwordHash))) return failure('room/wrong_password', 'This room needs its password');
       }
       return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
         const room = await lockRoom(tx, roomId);
@@ -225,7 +236,8 @@ export function createRoomsService(context: RoomsContext): RoomsService {
       if (room.passwordHash === null) return ok(true);
       if ((await seatsOfRoom(store.db, roomId)).some((s) => s.userId === userId)) return ok(true);
       if (password === undefined || password === '') return failure('room/password_required', 'This room is private: its password is needed to watch it');
-      if (!(await checkRoomPassword(password, room.passwordHash))) return failure('room/wrong_password', 'This room needs its password');
+      if (attempts.isBlocked(userId, roomId)) return tooManyTries();
+      if (!(await isPasswordRight(userId, roomId, password, room.passwordHash))) return failure('room/wrong_password', 'This room needs its password');
       return ok(true);
     },
 
