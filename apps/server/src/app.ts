@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccountsService } from './accounts/accounts-service.js';
 import { createPasswordHasher } from './accounts/passwords.js';
@@ -118,7 +119,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(cors, { origin: config.publicUrl ? [new URL(config.publicUrl).origin] : false, credentials: true });
-  if (config.authRateLimit > 0) await app.register(rateLimit, { global: false });
+  if (config.authRateLimit > 0) {
+    // With Redis the sign-in allowance of an address is shared by every node (counted in Redis);
+    // alone, each node would grant the full allowance again. If Redis is unreachable the limit is
+    // skipped rather than refusing every sign-in.
+    const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+    if (redis) {
+      redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
+      app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+    }
+    await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.rooms.redisPrefix ?? 'durak'}:rl:`, skipOnError: true } : {}) });
+  }
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));

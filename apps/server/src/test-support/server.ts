@@ -48,7 +48,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     accessTokenSeconds: 15 * 60,
     refreshTokenDays: 30,
     // No sweeper by default: timer tests fire deadlines by hand with a controlled clock.
-    rooms: { ...defaultRoomsConfig, sweepIntervalMs: 0 },
+    // Its own Redis namespace: test files run side by side on one Redis.
+    rooms: { ...defaultRoomsConfig, sweepIntervalMs: 0, redisPrefix: `durak-test-${randomBytes(4).toString('hex')}` },
     ...overrides,
   };
 }
