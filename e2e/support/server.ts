@@ -47,6 +47,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'durak-e2e-'));
   const jwtSecret = 'e2e-secret-that-is-long-enough-for-hs256-0123456789';
+  // One installation per test file: with REDIS_URL (under CI) the realtime channels and the
+  // sign-in limits live in Redis, and files running side by side must not share them.
+  const redisPrefix = `durak-e2e-${port}-${Date.now().toString(36)}`;
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   let child: ChildProcess;
@@ -54,7 +57,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   async function spawnServer(): Promise<void> {
     child = spawn(process.execPath, ['apps/server/dist/main.js'], {
       cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: jwtSecret, LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: jwtSecret, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
