@@ -145,8 +145,13 @@ export function createAccountsService(options: AccountsOptions) {
       return { ok: true, value: { username } };
     },
 
-    async setAvatarUrl(userId: number, avatarUrl: string): Promise<void> {
-      await store.db.update(users).set({ avatarUrl }).where(eq(users.id, userId));
+    /** Sets the avatar and answers the one it replaced (null when there was none). */
+    async setAvatarUrl(userId: number, avatarUrl: string): Promise<string | null> {
+      return store.withTransaction(async (tx) => {
+        const [before] = await tx.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).for('update');
+        await tx.update(users).set({ avatarUrl }).where(eq(users.id, userId));
+        return before?.avatarUrl ?? null;
+      });
     },
 
     /** A user made by the system (the seeded first admin), in the caller's transaction. */

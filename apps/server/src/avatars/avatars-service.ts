@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Failure } from '@durak/protocol';
 import sharp from 'sharp';
@@ -15,7 +15,8 @@ export interface AvatarOptions {
   readonly uploadDir: string;
   /** Absolute origin for URLs (the web shows only https avatars); absent: a path under /uploads. */
   readonly publicUrl: string | undefined;
-  readonly setAvatarUrl: (userId: number, url: string) => Promise<void>;
+  /** Sets the user's avatar URL and answers the one it replaced. */
+  readonly setAvatarUrl: (userId: number, url: string) => Promise<string | null>;
 }
 
 export type AvatarService = ReturnType<typeof createAvatarService>;
@@ -42,8 +43,19 @@ export function createAvatarService(options: AvatarOptions) {
       await writeFile(join(options.uploadDir, 'avatars', name), webp);
       const path = `/uploads/avatars/${name}`;
       const avatarUrl = options.publicUrl ? new URL(path, options.publicUrl).toString() : path;
-      await options.setAvatarUrl(userId, avatarUrl);
+      const replaced = await options.setAvatarUrl(userId, avatarUrl);
+      // The picture it replaced is removed when it is one of ours (a Telegram photo is not): every
+      // new upload used to leave the old file behind for good.
+      const oldName = replaced === null ? null : ownAvatarFile(replaced, userId);
+      if (oldName !== null) await rm(join(options.uploadDir, 'avatars', oldName), { force: true });
       return { ok: true, avatarUrl };
     },
   };
+}
+
+/** The file name of an avatar this service made for the user, or null for any other URL. */
+function ownAvatarFile(url: string, userId: number): string | null {
+  const match = /\/uploads\/avatars\/([^/?#]+)$/.exec(url);
+  const name = match?.[1];
+  return name !== undefined && new RegExp(`^${userId}-[0-9a-f]{12}\\.webp$`).test(name) ? name : null;
 }

@@ -40,6 +40,16 @@ describe('avatar upload', () => {
     expect(me.body.avatar_url).toBe(res.body.avatar_url);
   });
 
+  it('a new upload replaces the old picture: the old file is gone, the new one is served', async () => {
+    const png = (colour: string) => sharp({ create: { width: 64, height: 64, channels: 3, background: colour } }).png().toBuffer();
+    const first = await upload(await png('#a33'), 'one.png');
+    const second = await upload(await png('#33a'), 'two.png');
+    expect(second.status).toBe(200);
+    expect(second.body.avatar_url).not.toBe(first.body.avatar_url);
+    expect((await fetch(`${server.url}${first.body.avatar_url}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${second.body.avatar_url}`)).status).toBe(200);
+  });
+
   it('judges by content, not by name: text called .png is refused', async () => {
     const res = await upload(Buffer.from('definitely not an image'), 'evil.png');
     expect(res.status).toBe(400);
