@@ -1,9 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation, useParams } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../net/query-client';
 import { useUserStore } from '../state/user-store';
+import { renderRoutesAt } from './render-routes.test-support';
 
 // Each page is stood in for by its name and id, so a test reads which page a path reached.
 function stub(name: string) {
@@ -25,20 +24,7 @@ vi.mock('../features/auth/registration-page', () => stub('registration'));
 
 const { AppRoutes } = await import('./app-routes');
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-function renderAt(path: string) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Where />
-        <AppRoutes />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (path: string) => renderRoutesAt(AppRoutes, path);
 
 const user = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [] };
 beforeEach(() => useUserStore.setState({ user, isSignedOut: false }));

@@ -1,26 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../net/query-client';
 import { useUserStore } from '../state/user-store';
+import { renderRoutesAt } from './render-routes.test-support';
 import { AppRoutes } from './app-routes';
 
-function Where() {
-  const { pathname } = useLocation();
-  return <output data-testid="where">{pathname}</output>;
-}
-
-function renderAt(path: string) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Where />
-        <AppRoutes />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (path: string) => renderRoutesAt(AppRoutes, path);
 
 const user = { id: 1, username: 'Константинопольский', avatar_url: 'http://insecure/a.png', country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
 
