@@ -244,7 +244,8 @@ describe('watching and reconnecting', () => {
           const watch = await api<{ seq: number }>(offline.tokens, `/v1/rooms/${roomId}/watch`);
           const cards = await api<{ items: { rank: string; suit: string }[] }>(offline.tokens, `/v1/rooms/${roomId}/cards`);
           await expect.poll(() => offline.page.getByTestId('table-page').getAttribute('data-seq'), { timeout: 10_000 }).toBe(String(watch.seq));
-          expect(await offline.page.locator('[data-testid="hand-card"]').count()).toBe(cards.items.length);
+          // The hand settles with the table (a card may still be flying in); a stale one never does.
+          await expect.poll(() => offline.page.locator('[data-testid="hand-card"]').count(), { timeout: 3_000 }).toBe(cards.items.length);
           cameBack = true;
         }
       },

@@ -3,12 +3,12 @@ import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const tableApi = vi.hoisted(() => ({ watch: vi.fn(), cards: vi.fn(), view: vi.fn() }));
-const channels = vi.hoisted(() => ({ calls: [] as { channel: string | null; options: unknown }[] }));
+const channels = vi.hoisted(() => ({ calls: [] as { channel: string | null; options: unknown; handler: (data: unknown) => void }[] }));
 vi.mock('./table-api', () => ({ tableApi }));
 vi.mock('../../net/api', () => ({ api: { me: vi.fn() } }));
 vi.mock('../../net/realtime', () => ({
   personalChannel: (id: string) => `#${id}`,
-  useChannel: (channel: string | null, _handler: unknown, options: unknown = {}) => void channels.calls.push({ channel, options }),
+  useChannel: (channel: string | null, handler: (data: unknown) => void, options: unknown = {}) => void channels.calls.push({ channel, options, handler }),
   useRealtimeStore: (select: (state: { state: string }) => unknown) => select({ state: 'connected' }),
 }));
 vi.mock('../../state/user-store', () => ({
@@ -83,5 +83,22 @@ describe('after a refused stale move', () => {
     expect(result.current.hand).toEqual([]);
     expect(tableApi.cards).toHaveBeenCalledTimes(2);
     expect(tableApi.view).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('after a reconnect', () => {
+  it('a hand push older than the fresh read (recovered from the channel history) does not bring back played cards', async () => {
+    const mine = { '5': { position: 0 }, '2': { position: 1 } };
+    const six = ['6', '7', '8', '9', '10', 'J'].map((rank) => ({ suit: 'clubs', rank }));
+    tableApi.watch.mockResolvedValue({ ...table(8), seats: mine });
+    tableApi.cards.mockResolvedValue({ items: six.slice(0, 5), seq: 8 });
+    tableApi.view.mockResolvedValue({ seq: 8, hand: six.slice(0, 5) });
+    const { result } = renderHook(() => useTable('9'));
+    await waitFor(() => expect(result.current.hand).toHaveLength(5));
+    const push = (data: object) => act(() => channels.calls.filter((call) => call.channel === '#5').at(-1)!.handler(data));
+    push({ type: 'hand', room_id: 9, seq: 6, cards: six });
+    expect(result.current.hand).toHaveLength(5);
+    push({ type: 'hand', room_id: 9, seq: 9, cards: six.slice(0, 4) });
+    expect(result.current.hand).toHaveLength(4);
   });
 });

@@ -46,11 +46,16 @@ export function useTable(roomId: string, onEvent?: EventListener) {
   const password = useRef<string | undefined>(undefined);
   const [channelPassword, setChannelPassword] = useState<string | undefined>(undefined);
   const lastError = useRef<unknown>(null);
+  // The seq of the hand on screen: a hand push older than it (one recovered from the channel's
+  // history after a reconnect, arriving after the fresh read) must not put back cards played since.
+  const handSeq = useRef(-1);
 
   const readView = useCallback(async () => {
     try {
       const view = await tableApi.view(roomId, password.current);
       viewSeq.current = Math.max(viewSeq.current, view.seq);
+      if (view.seq < handSeq.current) return;
+      handSeq.current = view.seq;
       setData((prev) => (prev.watch && view.seq < prev.watch.seq ? prev : { ...prev, view, hand: [...view.hand] }));
     } catch {
       // Not a player of a running game: no view, and the hand comes from GET cards.
@@ -77,6 +82,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
           if (ownView) viewSeq.current = Math.max(viewSeq.current, ownView.seq);
           hand = ownView ? [...ownView.hand] : (cards?.items ?? []);
         }
+        handSeq.current = view?.seq ?? watch.seq;
         current.current = watch;
         lastError.current = null;
         setData({ watch, view, hand, error: null });
@@ -164,14 +170,19 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     if (!event || String(event.room_id ?? roomId) !== roomId) return;
     if (event.type === 'view' && event.view && typeof event.view === 'object') {
       const view = event.view as GameView;
-      if (view.seq >= viewSeq.current) {
+      if (view.seq >= viewSeq.current && view.seq >= handSeq.current) {
         viewSeq.current = view.seq;
+        handSeq.current = view.seq;
         setData((prev) => ({ ...prev, view, hand: [...view.hand] }));
       }
     }
     if (event.type === 'hand' && Array.isArray(event.cards)) {
-      const cards = event.cards as Card[];
-      setData((prev) => ({ ...prev, hand: cards }));
+      const seq = typeof event.seq === 'number' ? event.seq : handSeq.current;
+      if (seq >= handSeq.current) {
+        handSeq.current = seq;
+        const cards = event.cards as Card[];
+        setData((prev) => ({ ...prev, hand: cards }));
+      }
     }
     if (event.type === 'wallet_changed') {
       void api.me().then((user) => useUserStore.getState().setUser(user), () => undefined);
