@@ -128,6 +128,7 @@ function toRecord(row: typeof ledgerTransfers.$inferSelect): TransferRecord {
 }
 
 type LockedAccount = { id: number; userId: number | null; walletType: string; balance: bigint };
+type LockedRow = LockedAccount & { systemKey: string | null };
 
 const matches = (ref: AccountRef) =>
   'accountId' in ref
@@ -136,55 +137,45 @@ const matches = (ref: AccountRef) =>
       ? and(eq(accounts.userId, ref.userId), eq(accounts.walletType, ref.walletType))
       : and(eq(accounts.systemKey, ref.system), eq(accounts.walletType, ref.walletType));
 
-const isRef = (row: LockedAccount & { systemKey: string | null }, ref: AccountRef) =>
+const isRef = (row: LockedRow, ref: AccountRef) =>
   'accountId' in ref
     ? row.id === ref.accountId
     : 'userId' in ref
       ? row.userId === ref.userId && row.walletType === ref.walletType
       : row.systemKey === ref.system && row.walletType === ref.walletType;
 
+const lockedColumns = { id: accounts.id, userId: accounts.userId, systemKey: accounts.systemKey, walletType: accounts.walletType, balance: accounts.balance };
+
 /**
- * Finds and locks both accounts in one statement, in id order (the fixed order that rules out
- * deadlocks). A system account seen for the first time is created, then the lock is retried.
+ * Locks the accounts in one statement, in id order (the fixed order that rules out deadlocks).
+ * A system account seen for the first time is created and then locked; its id is the highest, so
+ * the order still holds. A missing user wallet is simply absent from the answer.
  */
+async function lockRows(tx: Tx, refs: readonly AccountRef[]): Promise<LockedRow[]> {
+  const rows = await tx.select(lockedColumns).from(accounts).where(or(...refs.map(matches))).orderBy(asc(accounts.id)).for('update');
+  const missing = refs.filter((ref) => 'system' in ref && !rows.some((row) => isRef(row, ref)));
+  if (missing.length === 0) return rows;
+  for (const ref of missing) await resolveAccount(tx, ref);
+  const created = await tx.select(lockedColumns).from(accounts).where(or(...missing.map(matches))).orderBy(asc(accounts.id)).for('update');
+  return [...rows, ...created];
+}
+
+/** Finds and locks both accounts of a transfer. */
 async function lockAccounts(tx: Tx, fromRef: AccountRef, toRef: AccountRef): Promise<{ from: LockedAccount; to: LockedAccount } | undefined> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const rows = await tx
-      .select({ id: accounts.id, userId: accounts.userId, systemKey: accounts.systemKey, walletType: accounts.walletType, balance: accounts.balance })
-      .from(accounts)
-      .where(or(matches(fromRef), matches(toRef)))
-      .orderBy(asc(accounts.id))
-      .for('update');
-    const from = rows.find((r) => isRef(r, fromRef));
-    const to = rows.find((r) => isRef(r, toRef));
-    if (from && to) return { from, to };
-    const missing = [fromRef, toRef].filter((ref, i) => (i === 0 ? !from : !to) && 'system' in ref);
-    if (attempt > 0 || missing.length === 0) return undefined;
-    for (const ref of missing) await resolveAccount(tx, ref);
-  }
-  return undefined;
+  const rows = await lockRows(tx, [fromRef, toRef]);
+  const from = rows.find((r) => isRef(r, fromRef));
+  const to = rows.find((r) => isRef(r, toRef));
+  return from && to ? { from, to } : undefined;
 }
 
 /**
- * Locks every listed account in one statement, in id order, before a series of transfers among
- * them (a game's payouts): each transfer locks its own pair in id order, but pairs taken one
- * after another in seat order could still cross with another room paying the same players, so
- * the whole set is taken first. System accounts are created on first use; the locks last until
- * the caller's transaction ends, so the transfers that follow find them already held.
+ * Locks every listed account before a series of transfers among them (a game's payouts): each
+ * transfer locks its own pair in id order, but pairs taken one after another in seat order could
+ * still cross with another room paying the same players, so the whole set is taken first. The
+ * locks last until the caller's transaction ends.
  */
 export async function lockAccountSet(tx: Tx, refs: readonly AccountRef[]): Promise<void> {
-  const rows = await tx
-    .select({ id: accounts.id, userId: accounts.userId, systemKey: accounts.systemKey, walletType: accounts.walletType, balance: accounts.balance })
-    .from(accounts)
-    .where(or(...refs.map(matches)))
-    .orderBy(asc(accounts.id))
-    .for('update');
-  const missing = refs.filter((ref) => 'system' in ref && !rows.some((row) => isRef(row, ref)));
-  if (missing.length === 0) return;
-  // New system accounts (the first rake of a wallet type): created, then the set is locked again,
-  // still in id order, since the new ids are the highest.
-  for (const ref of missing) await resolveAccount(tx, ref);
-  await tx.select({ id: accounts.id }).from(accounts).where(or(...missing.map(matches))).orderBy(asc(accounts.id)).for('update');
+  await lockRows(tx, refs);
 }
 
 /** The account's id; system accounts are created on first use, user wallets must exist. */
