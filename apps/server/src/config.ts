@@ -83,8 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, warn: (message: string) => vo
   const dataDir = resolve(e.DATA_DIR);
   if (!e.JWT_SECRET && (e.DATABASE_URL || e.REDIS_URL)) {
     // A shared database or Redis means other nodes may serve the same users; a secret generated
-    // per node makes each refuse the others' tokens. Not refused outright: the simulation and the
-    // room benchmark start single servers against PostgreSQL and Redis without one.
+    // per node makes each refuse the others' tokens. Not refused outright: a single node on
+    // PostgreSQL is a valid deployment, and its generated secret is kept in DATA_DIR.
     warn(
       `WARNING: JWT_SECRET is not set while ${e.DATABASE_URL ? 'DATABASE_URL' : 'REDIS_URL'} is: this node signs tokens with a secret ` +
         `of its own (${resolve(dataDir, 'jwt-secret')}), and every other node sharing the database refuses them. ` +

@@ -6,6 +6,8 @@ import { clientFaults, disconnect, errorCode, protocolError, serverUnsubscribe, 
 import { CommandBudget, ErrorBudget } from './connection-budget.js';
 
 const NEWLINE = Buffer.from('\n');
+// One function for every connection's flush, not a bound closure per connection.
+const flushConnection = (connection: Connection): void => connection.flushOutgoing();
 
 export type VerifyToken = (
   token: string,
@@ -87,6 +89,8 @@ export class Connection {
   readonly subscriptions = new Map<string, SubscriptionState>();
   private queue: Promise<void> = Promise.resolve();
   private pendingBytes = 0;
+  /** Replies and pushes queued in this turn of the event loop (see `send`). */
+  private outgoing: (string | Buffer)[] = [];
   private readonly commandBudget: CommandBudget;
   private readonly errorBudget: ErrorBudget;
   private hasFailedConnect = false;
@@ -138,12 +142,11 @@ export class Connection {
     if (this.isClosed) return;
     if (this.ws.bufferedAmount > this.hub.limits.maxBufferedBytes) return void this.close(disconnect.slow);
     this.outgoing.push(raw);
-    if (this.outgoing.length === 1) setImmediate(this.flushOutgoing);
+    if (this.outgoing.length === 1) setImmediate(flushConnection, this);
   }
 
-  private outgoing: (string | Buffer)[] = [];
-
-  private readonly flushOutgoing = (): void => {
+  /** Sends what `send` queued, as one frame (called on the next turn, or before a close). */
+  flushOutgoing(): void {
     const frames = this.outgoing;
     if (frames.length === 0 || this.isClosed) return;
     this.outgoing = [];
@@ -154,7 +157,7 @@ export class Connection {
       parts.push(typeof frame === 'string' ? Buffer.from(frame) : frame);
     }
     this.ws.send(Buffer.concat(parts), { binary: false });
-  };
+  }
 
   deliverPublication(channel: string, offset: number, epoch: string, raw: Buffer): void {
     const state = this.subscriptions.get(channel);
