@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, until, type TestNode } from './test-support.js';
+import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, until, type TestNode, watchedClient } from './test-support.js';
 
 const stops: (() => Promise<void>)[] = [];
 
@@ -176,19 +176,12 @@ describe('realtime connection health, token lifetime and limits', () => {
 
   it('stops the real client after a message over the size limit instead of reconnecting to send it again', async () => {
     const { url, gateway } = await node({ limits: { maxMessageBytes: 1024 } });
-    const client = newClient(url, { token: await signToken('u1') });
-    client.connect();
-    await client.ready(5000);
-    let reconnects = 0;
-    client.on('connecting', () => (reconnects += 1));
-    const disconnected = nextEvent<{ code: number; reason: string }>(client, 'disconnected');
+    const { client, disconnected, stayedDown } = await watchedClient(url, 'u1');
     const call = client.rpc('time', { padding: 'x'.repeat(2000) }).catch((error: unknown) => error);
     // The client turns the WebSocket's 1009 into its own terminal "message size limit" (3).
     expect(await disconnected).toMatchObject({ code: 3, reason: 'message size limit exceeded' });
     await call;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(reconnects).toBe(0);
-    expect(client.state).toBe('disconnected');
+    expect(await stayedDown()).toBe(true);
     expect(gateway.connectionCount()).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, until, type TestNode } from './test-support.js';
+import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, until, type TestNode, watchedClient } from './test-support.js';
 
 const stops: (() => Promise<void>)[] = [];
 
@@ -44,19 +44,12 @@ describe('sub_refresh: subscriptions carry no token and never expire', () => {
 describe('a client that keeps sending commands the server must refuse', () => {
   it('is closed with 3509 (too many errors), and the real client does not reconnect', async () => {
     const { url, gateway } = await node({ limits: { maxCommandErrors: 5 } });
-    const client = newClient(url, { token: await signToken('u1') });
-    client.connect();
-    await client.ready(5000);
-    let reconnects = 0;
-    client.on('connecting', () => (reconnects += 1));
-    const disconnected = nextEvent<{ code: number; reason: string }>(client, 'disconnected');
+    const { client, disconnected, stayedDown } = await watchedClient(url, 'u1');
     const calls = Array.from({ length: 8 }, () => client.rpc('no_such_method', {}).catch((error: { code: number }) => error));
     expect((await disconnected).code).toBe(3509);
     const answered = (await Promise.all(calls)).slice(0, 5) as { code: number }[];
     expect(answered.map((error) => error.code)).toEqual([104, 104, 104, 104, 104]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(client.state).toBe('disconnected');
-    expect(reconnects).toBe(0);
+    expect(await stayedDown()).toBe(true);
     expect(gateway.connectionCount()).toBe(0);
   });
 

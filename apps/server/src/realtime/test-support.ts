@@ -71,6 +71,24 @@ export function disconnectClients(): void {
   for (const client of clients.splice(0)) client.disconnect();
 }
 
+/**
+ * A connected real client, watched for a terminal close: its first disconnect, and whether it then
+ * tried to reconnect. `stayedDown` waits a moment and tells whether it stayed disconnected.
+ */
+export async function watchedClient(url: string, userId: string) {
+  const client = newClient(url, { token: await signToken(userId) });
+  client.connect();
+  await client.ready(5000);
+  let reconnects = 0;
+  client.on('connecting', () => (reconnects += 1));
+  const disconnected = nextEvent<{ code: number; reason: string }>(client, 'disconnected');
+  const stayedDown = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return reconnects === 0 && client.state === 'disconnected';
+  };
+  return { client, disconnected, stayedDown };
+}
+
 /** Resolves at the first event of that name, or fails after the time given. */
 export function nextEvent<T>(emitter: { once(event: string, listener: (ctx: T) => void): unknown }, event: string, timeoutMs = 5000): Promise<T> {
   return new Promise((resolve, reject) => {
