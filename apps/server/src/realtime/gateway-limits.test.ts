@@ -47,7 +47,9 @@ describe('realtime connection health, token lifetime and limits', () => {
   });
 
   it('waits the grace period for a refresh that comes just after the token ran out', async () => {
-    const { url } = await node({ expiredCloseDelayMs: 4000 });
+    // A grace far longer than the wait below: a token of 1 s runs out anywhere within the first
+    // second (exp is whole seconds), and a loaded machine may stall this process for a while.
+    const { url } = await node({ expiredCloseDelayMs: 8000 });
     const socket = await rawSocket(url);
     socket.send({ id: 1, connect: { token: await signToken('u1', 1) } });
     await until(() => socket.received.length === 1);
