@@ -33,7 +33,7 @@ import { createStore, type Store } from './store/db.js';
 export interface BuildOptions {
   /** An already open store (tests, benchmarks); otherwise one is opened from the config. */
   readonly store?: Store;
-  /** The clock for token expiry and Telegram auth_date checks. */
+  /** The clock for token expiry, Telegram auth_date checks, the rooms' timers and the realtime gateway. */
   readonly now?: () => Date;
   /** Pino options or false; default: pino at config.logLevel. */
   readonly logger?: boolean | { level: string };
@@ -77,7 +77,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
   // The realtime gateway shares the HTTP port: it takes the upgrades of /connection/websocket.
-  const realtime = createRealtime({ server: app.server, tokens, redisUrl: config.redisUrl, redisPrefix: config.rooms.redisPrefix, logger: app.log });
+  const realtime = createRealtime({
+    server: app.server,
+    tokens,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.rooms.redisPrefix,
+    logger: app.log,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const rooms = createRoomsModule({
     store,
     realtime,
