@@ -18,7 +18,7 @@ import { seedDatabase, type SeedResult } from './catalogue/seed.js';
 import type { Config } from './config.js';
 import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
-import { installErrorHandling, notFound } from './http/errors.js';
+import { frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
 import { registerPermissionRoutes } from './http/permission-routes.js';
 import { registerRoomRoutes } from './http/room-routes.js';
@@ -73,6 +73,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Only behind a proxy may X-Forwarded-For name the client: otherwise anyone could dodge the
     // per-address rate limits by sending a different header each time.
     trustProxy: config.trustProxy,
+    // A malformed URL is answered before any route: in our error shape, not Fastify's.
+    frameworkErrors,
   });
   // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
