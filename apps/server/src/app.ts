@@ -25,6 +25,7 @@ import { registerRoomRoutes } from './http/room-routes.js';
 import { registerSystemRoutes } from './http/system-routes.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
+import { createSharedLimits } from './limits/index.js';
 import { createRoomsModule } from './rooms/rooms-module.js';
 import { roomChannelRule } from './rooms/rooms-service.js';
 import type { Services } from './services.js';
@@ -87,22 +88,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: app.log,
     ...(options.now ? { now: options.now } : {}),
   });
+  // The action, emoji and room-password limits: shared by every node through Redis, as the sign-in limits are.
+  const limits = createSharedLimits({
+    redisUrl: config.redisUrl,
+    prefix: config.rooms.redisPrefix ?? 'durak',
+    now: options.now ?? (() => new Date()),
+    onError: (error) => app.log.warn({ err: error }, 'shared limits: redis error, counting on this node'),
+  });
   const rooms = createRoomsModule({
     store,
     realtime,
     config: config.rooms,
+    limits: limits.windows,
     ...(options.now ? { now: options.now } : {}),
     logError: (error, message) => app.log.error({ err: error }, message),
   });
   // A private room's channel is for its players and whoever knows its password.
   realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
   const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms };
-  app.addHook('onReady', async () => rooms.startSweeper());
+  app.addHook('onReady', async () => {
+    await limits.ready();
+    rooms.startSweeper();
+  });
   // Clients are told to reconnect (to another node) before the HTTP server stops.
   app.addHook('preClose', async () => {
     await rooms.close();
     await realtime.close();
   });
+  app.addHook('onClose', async () => limits.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
