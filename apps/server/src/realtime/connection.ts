@@ -87,7 +87,7 @@ export class Connection {
   private pendingBytes = 0;
   /** Replies and pushes queued in this turn of the event loop (see `send`). */
   private outgoing: (string | Buffer)[] = [];
-  /** The command handlers (connection-commands.ts) read and spend these. */
+  /** Spent by every command (connection-commands.ts). */
   readonly commandBudget: CommandBudget;
   private readonly errorBudget: ErrorBudget;
   /** Set by a refused connect: the subscribes sent with it are moot. */
