@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import type { Broker, BrokerEvent, BrokerLimits } from './broker.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * What every broker must do, run against the in-memory one and against Redis. `pass` lets time
