@@ -90,7 +90,7 @@ export function createAccountsService(options: AccountsOptions) {
 
     async telegramSignIn(
       initData: string,
-    ): Promise<Result<TokenPair, 'auth/telegram_invalid' | 'auth/telegram_expired' | 'auth/telegram_unavailable'>> {
+    ): Promise<Result<TokenPair, 'auth/telegram_invalid' | 'auth/telegram_expired' | 'auth/telegram_unavailable' | 'request/invalid'>> {
       if (!options.telegramBotToken) {
         return { ok: false, error: { code: 'auth/telegram_unavailable', message: 'Telegram sign-in is not configured' } };
       }

@@ -23,24 +23,9 @@ const windowMs = 10_000;
 /**
  * Emoji at the table (SPEC §5): a throwable one only at another player, a non-throwable one only
  * at oneself; the sender sits in the room or watches it (is present on its channel). Limited per
- * sender and room on this node; broadcast on the room channel, stored nowhere.
+ * sender and room in the shared limits (every node counts together); broadcast on the room channel, stored nowhere.
  */
 export function createEmojiService(context: RoomsContext): EmojiService {
-  const sent = new Map<string, number[]>();
-
-  function isRateLimited(key: string, now: number): boolean {
-    const recent = (sent.get(key) ?? []).filter((t) => now - t < windowMs);
-    if (recent.length >= context.config.emojiPer10s) {
-      sent.set(key, recent);
-      return true;
-    }
-    recent.push(now);
-    sent.set(key, recent);
-    // Forget idle senders so the map does not grow without bound.
-    if (sent.size > 10_000) for (const [k, times] of sent) if (times.every((t) => now - t >= windowMs)) sent.delete(k);
-    return false;
-  }
-
   return {
     async send(userId, roomId, body) {
       const { db } = context.store;
@@ -63,7 +48,7 @@ export function createEmojiService(context: RoomsContext): EmojiService {
       if (!found.isThrowable && !toSelf) return failure('emoji/not_allowed', 'This emoji is only for your own seat');
       const target = seats.find((s) => s.userId === body.recipient.player_id);
       if (!toSelf && !target) return failure('emoji/not_allowed', 'The recipient does not sit at this table');
-      if (isRateLimited(`${userId}:${roomId}`, context.now().getTime())) {
+      if (!(await context.limits.take(`emoji:${userId}:${roomId}`, context.config.emojiPer10s, windowMs))) {
         return failure('request/rate_limited', 'Too many emoji, slow down');
       }
       const [me] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));

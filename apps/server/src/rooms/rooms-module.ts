@@ -1,5 +1,6 @@
 import { createEmojiService, type EmojiService } from '../emoji/send-emoji.js';
 import { createGameService, type GameService } from '../games/game-service.js';
+import { createMemoryRateWindows, type RateWindows } from '../limits/index.js';
 import type { Store } from '../store/db.js';
 import { createPublisher, type RoomsRealtime } from './outbox.js';
 import type { RoomsConfig } from './rooms-config.js';
@@ -10,6 +11,8 @@ export interface RoomsModuleOptions {
   readonly realtime: RoomsRealtime;
   readonly config: RoomsConfig;
   readonly now?: () => Date;
+  /** The action, emoji and room-password limits' counts; default: this node's memory. */
+  readonly limits?: RateWindows;
   readonly logError?: (error: unknown, message: string) => void;
 }
 
@@ -18,6 +21,7 @@ export interface RoomsModule {
   readonly rooms: RoomsService;
   readonly games: GameService;
   readonly emoji: EmojiService;
+  readonly limits: RateWindows;
   /** Starts this node's timer sweeper (DESIGN.md §8); a no-op when the interval is 0. */
   startSweeper(): void;
   /** Stops the sweeper and waits for a running sweep. */
@@ -28,7 +32,9 @@ export interface RoomsModule {
 export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
   const logError = options.logError ?? (() => {});
   const publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
-  const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now: options.now ?? (() => new Date()) };
+  const now = options.now ?? (() => new Date());
+  const limits = options.limits ?? createMemoryRateWindows(() => now().getTime());
+  const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now, limits };
   const rooms = createRoomsService(context);
   const games = createGameService(context, rooms);
   const emoji = createEmojiService(context);
@@ -50,6 +56,7 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
     rooms,
     games,
     emoji,
+    limits,
     startSweeper() {
       if (options.config.sweepIntervalMs <= 0 || timer !== undefined || isClosed) return;
       timer = setTimeout(tick, options.config.sweepIntervalMs);

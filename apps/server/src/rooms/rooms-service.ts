@@ -89,12 +89,12 @@ async function settleSeats(
 export function createRoomsService(context: RoomsContext): RoomsService {
   const { store, config } = context;
 
-  const attempts = createPasswordAttempts(5, 60_000, () => context.now().getTime());
+  const attempts = createPasswordAttempts(context.limits, 5, 60_000);
   const tooManyTries = () => failure('request/rate_limited', 'Too many wrong passwords for this room: try again in a minute');
   /** A private room's password check, counted: a user who keeps guessing is refused for a while. */
   async function isPasswordRight(userId: number, roomId: number, password: string | undefined, hash: string): Promise<boolean> {
     const isRight = await checkRoomPassword(password, hash);
-    if (!isRight) attempts.recordFailure(userId, roomId);
+    if (!isRight) await attempts.recordFailure(userId, roomId);
     return isRight;
   }
 
@@ -166,7 +166,7 @@ export function createRoomsService(context: RoomsContext): RoomsService {
       if (!room0) return failure('room/not_found', `No room ${roomId}`);
       // Checked before the lock: scrypt is slow and must not hold the room.
       if (room0.passwordHash !== null) {
-        if (attempts.isBlocked(userId, roomId)) return tooManyTries();
+        if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
         if (!(await isPasswordRight(userId, roomId, body.password, room0.passwordHash))) return failure('room/wrong_password', 'This room needs its password');
       }
       return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
@@ -236,7 +236,7 @@ export function createRoomsService(context: RoomsContext): RoomsService {
       if (room.passwordHash === null) return ok(true);
       if ((await seatsOfRoom(store.db, roomId)).some((s) => s.userId === userId)) return ok(true);
       if (password === undefined || password === '') return failure('room/password_required', 'This room is private: its password is needed to watch it');
-      if (attempts.isBlocked(userId, roomId)) return tooManyTries();
+      if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
       if (!(await isPasswordRight(userId, roomId, password, room.passwordHash))) return failure('room/wrong_password', 'This room needs its password');
       return ok(true);
     },
