@@ -1,7 +1,7 @@
 // Sign-in limits across nodes: with Redis, two nodes of one installation (same REDIS_PREFIX)
 // share an address's allowance; alone, each would grant it again.
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultRoomsConfig } from '../rooms/rooms-config.js';
+import { defaultRoomsConfig } from '../tables/rooms-config.js';
 import { redisUrl, uniquePrefix } from '../realtime/test-redis.js';
 import { request } from '../test-support/http.js';
 import { startTestServer, type TestServer } from '../test-support/server.js';

@@ -1,8 +1,9 @@
 import { createEmojiService, type EmojiService } from '../emoji/send-emoji.js';
 import { createGameService, type GameService } from '../games/game-service.js';
+import { startGame } from '../games/start-game.js';
 import type { Store } from '../store/db.js';
-import { createPublisher, type RoomsRealtime } from './outbox.js';
-import type { RoomsConfig } from './rooms-config.js';
+import { createPublisher, type RoomsRealtime } from '../tables/outbox.js';
+import type { RoomsConfig } from '../tables/rooms-config.js';
 import { createRoomsService, type RoomsService } from './rooms-service.js';
 
 export interface RoomsModuleOptions {
@@ -29,7 +30,7 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
   const logError = options.logError ?? (() => {});
   const publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
   const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now: options.now ?? (() => new Date()) };
-  const rooms = createRoomsService(context);
+  const rooms = createRoomsService(context, startGame);
   const games = createGameService(context, rooms);
   const emoji = createEmojiService(context);
   let timer: NodeJS.Timeout | undefined;
