@@ -1,5 +1,5 @@
 import { applyAction, viewFor, type Action, type Card, type GameView } from '@durak/engine';
-import type { Failure, ResultPayload, WatchState } from '@durak/protocol';
+import { isRuleErrorCode, type Failure, type ResultPayload, type WatchState } from '@durak/protocol';
 import { asc, eq } from 'drizzle-orm';
 import type { Outbox } from '../tables/outbox.js';
 import { failure, ok, type Result } from '../shared/result.js';
@@ -62,7 +62,11 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
       return failure('rule/stale_seq', `The game is at seq ${state.seq}, not ${seq}`, { seq: state.seq });
     }
     const applied = applyAction(state, action);
-    if (!applied.ok) return failure(applied.error.code as Failure['code'], applied.error.message, { seq: state.seq });
+    if (!applied.ok) {
+      const { code, message } = applied.error;
+      if (!isRuleErrorCode(code)) throw new Error(`the engine refused an action of room ${room.id} with ${code}`);
+      return failure(code, message, { seq: state.seq });
+    }
     await writeStep(tx, room, { before: state, after: applied.state, action, events: applied.events }, { now, config, outbox });
     return ok({ seq: applied.state.seq });
   }
