@@ -1,16 +1,16 @@
 import { applyAction, viewFor, type Action, type Card, type GameView } from '@durak/engine';
 import { isRuleErrorCode, type Failure, type ResultPayload, type WatchState } from '@durak/protocol';
 import { asc, eq } from 'drizzle-orm';
-import type { Outbox } from '../tables/outbox.js';
-import { failure, ok, type Result } from '../shared/result.js';
-import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, readRoom, seatsOfRoom, type RoomRow } from '../tables/room-store.js';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
-import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
-import type { SeatsBeforeStart } from '../tables/table-services.js';
+import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { gameEvents, rooms } from '../store/rooms-schema.js';
-import { gameOptionsOf } from './start-game.js';
+import type { Outbox } from '../tables/outbox.js';
+import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, readRoom, seatsOfRoom, type RoomRow } from '../tables/room-store.js';
+import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
+import type { SeatsBeforeStart } from '../tables/table-services.js';
 import { writeStep } from './game-step.js';
+import { gameOptionsOf } from './start-game.js';
 import { buildWatch } from './watch.js';
 
 /** A player's move as the HTTP API takes it; the player is the caller. */

@@ -1,10 +1,10 @@
 import { awaited, cardCode, turnSeconds, viewFor, type Action, type GameEvent, type GameState } from '@durak/engine';
 import type { BetPayload, ResultPayload, TimerPayload, WalletType } from '@durak/protocol';
 import { sql } from 'drizzle-orm';
-import type { Outbox } from '../tables/outbox.js';
-import type { RoomsConfig } from '../tables/rooms-config.js';
-import type { RoomRow } from '../tables/room-store.js';
 import type { Tx } from '../store/db.js';
+import type { Outbox } from '../tables/outbox.js';
+import type { RoomRow } from '../tables/room-store.js';
+import type { RoomsConfig } from '../tables/rooms-config.js';
 import { lockAccountSet, transfer } from '../wallets/ledger.js';
 import { payoutOf } from './payout.js';
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createGame, type GameOptions } from '@durak/engine';
 import type { WalletType } from '@durak/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { RoomRow } from '../tables/room-store.js';
-import type { StartGame } from '../tables/table-services.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
+import type { RoomRow } from '../tables/room-store.js';
+import type { StartGame } from '../tables/table-services.js';
 import { transfer } from '../wallets/ledger.js';
 import { bankAccount, writeStep } from './game-step.js';
 

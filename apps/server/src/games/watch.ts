@@ -1,8 +1,8 @@
 import { viewFor } from '@durak/engine';
 import type { ResultPayload, RoomPayload, TimerPayload, WatchSeat, WatchState } from '@durak/protocol';
+import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 import type { RoomRow, SeatRow } from '../tables/room-store.js';
 import { gameStateOf, roomJson } from '../tables/room-store.js';
-import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 import { timersOf } from './game-step.js';
 
 /** Unready seats' deadlines as timers, so a pending room shows who must press ready by when. */

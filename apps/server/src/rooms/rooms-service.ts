@@ -1,16 +1,16 @@
 import type { CreateRoomBody, RoomListQuery, RoomPayload } from '@durak/protocol';
 import { and, eq, lte } from 'drizzle-orm';
 import { defaultCanSubscribe, type CanSubscribe } from '../realtime/index.js';
+import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
 import type { Outbox } from '../tables/outbox.js';
-import { failure, ok, type Result } from '../shared/result.js';
-import { createPasswordAttempts } from './password-attempts.js';
-import { checkRoomPassword, hashRoomPassword } from './room-password.js';
 import { listRooms, lockRoom, readRoom, roomJson, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from '../tables/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
 import type { SeatsBeforeStart, StartGame } from '../tables/table-services.js';
+import { createPasswordAttempts } from './password-attempts.js';
+import { checkRoomPassword, hashRoomPassword } from './room-password.js';
 
 export interface SeatAnswer {
   readonly room: RoomPayload;
