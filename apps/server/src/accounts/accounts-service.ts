@@ -1,5 +1,6 @@
-import type { Failure, Me, RegistrationRequest, TokenPair } from '@durak/protocol';
+import type { Me, RegistrationRequest, TokenPair } from '@durak/protocol';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Result } from '../shared/result.js';
 import { pgErrorCode, pgErrors, type Store, type Tx } from '../store/db.js';
 import { users } from '../store/schema.js';
 import { parentFromStartParam, validateInitData, type TelegramUser } from '../telegram/init-data.js';
@@ -8,8 +9,6 @@ import type { PasswordHasher } from './passwords.js';
 import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './sessions.js';
 import type { TokenService } from './tokens.js';
 import { canAdoptParent, insertUser, rolesOf } from './users.js';
-
-export type Result<T, C extends Failure['code']> = { ok: true; value: T } | { ok: false; error: Failure<C> };
 
 export interface AccountsOptions {
   readonly store: Store;

@@ -1,9 +1,9 @@
 import type { SendEmojiBody } from '@durak/protocol';
 import { eq } from 'drizzle-orm';
-import { channels } from '../rooms/outbox.js';
-import { failure, ok, type Result } from '../rooms/result.js';
-import { readRoom, seatsOfRoom } from '../rooms/room-store.js';
-import type { RoomsContext } from '../rooms/rooms-context.js';
+import { channels } from '../tables/outbox.js';
+import { failure, ok, type Result } from '../shared/result.js';
+import { readRoom, seatsOfRoom } from '../tables/room-store.js';
+import type { RoomsContext } from '../tables/rooms-context.js';
 import { emoji as emojiTable, users } from '../store/schema.js';
 
 export interface EmojiPublication {

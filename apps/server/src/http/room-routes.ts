@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { TokenService } from '../accounts/tokens.js';
 import type { PlayerMove } from '../games/game-service.js';
 import { createActionLimiter } from '../rooms/action-limiter.js';
-import { failure, type Result } from '../rooms/result.js';
+import { failure, type Result } from '../shared/result.js';
 import type { RoomsModule } from '../rooms/rooms-module.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';

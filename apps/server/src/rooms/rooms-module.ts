@@ -1,9 +1,10 @@
 import { createEmojiService, type EmojiService } from '../emoji/send-emoji.js';
 import { createGameService, type GameService } from '../games/game-service.js';
+import { startGame } from '../games/start-game.js';
 import { createMemoryRateWindows, type RateWindows } from '../limits/index.js';
 import type { Store } from '../store/db.js';
-import { createPublisher, type RoomsRealtime } from './outbox.js';
-import type { RoomsConfig } from './rooms-config.js';
+import { createPublisher, type RoomsRealtime } from '../tables/outbox.js';
+import type { RoomsConfig } from '../tables/rooms-config.js';
 import { createRoomsService, type RoomsService } from './rooms-service.js';
 
 export interface RoomsModuleOptions {
@@ -35,7 +36,7 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
   const now = options.now ?? (() => new Date());
   const limits = options.limits ?? createMemoryRateWindows(() => now().getTime());
   const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now, limits };
-  const rooms = createRoomsService(context);
+  const rooms = createRoomsService(context, startGame);
   const games = createGameService(context, rooms);
   const emoji = createEmojiService(context);
   let timer: NodeJS.Timeout | undefined;
