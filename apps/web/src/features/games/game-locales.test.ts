@@ -45,6 +45,22 @@ describe('game translations', () => {
     expect(reference['emoji.title']).toBe('Выберите эмодзи');
   });
 
+  // A defender's transfer and an attacker's "beat" (shown as pass while the defender takes) are
+  // different moves; words sharing a stem ("Pass" / "Pass on") had players press the wrong one.
+  it.each(LANGUAGES)('%s names beat, pass and transfer with words that share no stem', (lng) => {
+    const file = load(lng);
+    const stem = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^\p{L}]/gu, '').slice(0, 3);
+    const words = [file['action.beat']!, file['action.pass']!, file['action.transfer']!];
+    expect(stem(words[2]!), `${lng}: ${words.join(' / ')}`).not.toBe(stem(words[0]!));
+    expect(stem(words[2]!), `${lng}: ${words.join(' / ')}`).not.toBe(stem(words[1]!));
+    expect(new Set(words).size).toBe(3);
+  });
+
+  it('says "Бито" and "Перевести" in Russian and "Transfer" in English', () => {
+    expect([reference['action.beat'], reference['action.transfer']]).toEqual(['Бито', 'Перевести']);
+    expect(english['action.transfer']).toBe('Transfer');
+  });
+
   it('defines every key the lobby and the table ask for', () => {
     const used = new Set<string>();
     for (const dir of featureDirs) {
