@@ -58,9 +58,4 @@ export interface WatchState {
   bets?: BetResult[];
 }
 
-export interface HandState {
-  items: Card[];
-  seq: number;
-}
-
 export type { GameView };
