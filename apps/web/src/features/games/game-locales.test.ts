@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '../../i18n/languages';
 import { TOGGLE_KEYS } from './filter-store';
-import { BALANCE_TYPES, ROOM_STATUSES, TRANSFER_PERMISSIONS } from './room-types';
+import { BALANCE_TYPES, ROOM_STATUSES, TRANSFER_PERMISSIONS } from './room-options';
 
 // The lobby's and the table's strings live in their own namespace, `game`, loaded on demand.
 const localesDir = join(import.meta.dirname, '../../../public/locales');

@@ -1,7 +1,6 @@
 import type { Card } from '@durak/engine';
 import { spriteStyle } from '../cards/sprite';
-import type { RoomEvent } from './table-events';
-import type { WatchState } from './table-types';
+import type { RoomMessage, WatchState } from '@durak/protocol';
 
 // Card movement uses the Web Animations API on transforms only, so the compositor runs it at
 // the display's rate without React rendering a frame.
@@ -73,14 +72,14 @@ function tableCards(before: WatchState): { el: HTMLElement; card: Card | null }[
  * The flights an event starts: the table to the discard or to the taker, the talon to a drawing
  * seat. A card put on the table flies in by itself (TableSlots), as it mounts.
  */
-export function flyFor(event: RoomEvent, before: WatchState, me: string, backUrl: string): void {
+export function flyFor(event: RoomMessage, before: WatchState, me: string, backUrl: string): void {
   if (event.type === 'discarded' || event.type === 'taken') {
-    const to = rectOf(event.type === 'discarded' ? '[data-testid="discard"]' : seatSelector(String(event.player), me));
+    const to = rectOf(event.type === 'discarded' ? '[data-testid="discard"]' : seatSelector(event.player, me));
     if (to) tableCards(before).forEach(({ el, card }, i) => flyAway(el.getBoundingClientRect(), to, card, backUrl, i * 25));
   }
   if (event.type === 'drawn') {
     const from = rectOf('[data-testid="talon"] .card');
-    const to = rectOf(seatSelector(String(event.player), me));
-    if (from && to) for (let i = 0; i < Math.min(6, Number(event.count) || 0); i++) flyAway(from, to, null, backUrl, i * 60);
+    const to = rectOf(seatSelector(event.player, me));
+    if (from && to) for (let i = 0; i < Math.min(6, event.count); i++) flyAway(from, to, null, backUrl, i * 60);
   }
 }

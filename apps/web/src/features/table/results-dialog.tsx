@@ -8,7 +8,7 @@ import { Modal } from '../../ui/modal';
 import { CardFace } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
 import { checkDeal, type FairCheck } from './fair-check';
-import type { WatchState } from './table-types';
+import type { WatchState } from '@durak/protocol';
 
 function signed(amount: string): string {
   if (amount.startsWith('-')) return `−${formatChips(amount.slice(1))}`;

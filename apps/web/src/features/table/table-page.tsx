@@ -20,10 +20,9 @@ import { ResultsDialog } from './results-dialog';
 import { seatSpots } from './seat-layout';
 import { EmptySeat, SeatView } from './seat-view';
 import type { Emoji } from './table-api';
-import type { RoomEvent } from './table-events';
 import { TableSlots } from './table-slots';
 import { TopBar } from './top-bar';
-import type { WatchState } from './table-types';
+import type { RoomMessage, WatchState } from '@durak/protocol';
 import { useActions } from './use-actions';
 import { useEmojiBubbles } from './use-emoji-bubbles';
 import { isPasswordQuestion, useTable } from './use-table';
@@ -53,7 +52,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   const meRef = useRef('');
 
   // Sounds, buzzes, flights and emoji follow the room's stream.
-  function onEvent(event: RoomEvent, before: WatchState) {
+  function onEvent(event: RoomMessage, before: WatchState) {
     counter.current += 1;
     cue(cueFor(event, meRef.current, counter.current));
     flyFor(event, before, meRef.current, backUrl);

@@ -1,6 +1,6 @@
 import { isSameCard, type Card, type GameView } from '@durak/engine';
-import { applyRoomEvent, judgeSeq, needsRead, type RoomEvent } from './table-events';
-import type { WatchState } from './table-types';
+import type { RoomMessage, UserMessage, WatchState } from '@durak/protocol';
+import { applyRoomEvent, judgeSeq, needsRead } from './table-events';
 
 /**
  * Everything the table shows. The hand has one source: the caller's own engine view. It comes
@@ -20,43 +20,35 @@ export interface TableState {
   isStale: boolean;
 }
 
-/** A personal-channel publication about this room. */
-export interface PersonalEvent {
-  type: string;
-  seq?: number;
-  view?: GameView;
-  [key: string]: unknown;
-}
-
 export type TableMessage =
   /** A fresh read of the table (and of the caller's view when seated in a running game). */
   | { type: 'read'; watch: WatchState; view: GameView | null }
   | { type: 'read_failed'; error: unknown }
   /** A publication of the room's channel. */
-  | { type: 'room'; event: RoomEvent }
+  | { type: 'room'; event: RoomMessage }
   /** A publication of the caller's own channel about this room. */
-  | { type: 'personal'; event: PersonalEvent }
+  | { type: 'personal'; event: UserMessage }
   /** The player played this card: it leaves the hand at once, before the server answers. */
   | { type: 'card_played'; card: Card };
 
 export const EMPTY_TABLE: TableState = { watch: null, view: null, hand: [], error: null, readSeq: -1, liveSeq: -1, isStale: false };
 
-function onRoomEvent(state: TableState, event: RoomEvent): TableState {
+function onRoomEvent(state: TableState, event: RoomMessage): TableState {
   if (needsRead(event)) return { ...state, isStale: true };
   if (event.type === 'emoji') return state;
   const verdict = judgeSeq(event, state.readSeq, state.liveSeq);
   if (verdict === 'stale') return state;
   if (verdict === 'gap') return { ...state, isStale: true };
-  const liveSeq = typeof event.seq === 'number' ? Math.max(state.liveSeq, event.seq) : state.liveSeq;
+  const liveSeq = 'seq' in event ? Math.max(state.liveSeq, event.seq) : state.liveSeq;
   if (!state.watch) return { ...state, liveSeq };
   return { ...state, liveSeq, watch: applyRoomEvent(state.watch, event) };
 }
 
-function onPersonalEvent(state: TableState, event: PersonalEvent): TableState {
+function onPersonalEvent(state: TableState, event: UserMessage): TableState {
   if (event.type === 'seat_lost') return { ...state, isStale: true };
   // The `hand` push is not read: the `view` of the same step carries the same cards and the
   // legal moves' inputs, so the hand and the buttons can never disagree.
-  if (event.type !== 'view' || !event.view) return state;
+  if (event.type !== 'view') return state;
   // Only a newer view: an old one recovered from the channel's history after a reconnect must not
   // put back cards played since, nor one of the same step a card the player just played.
   if (state.view && event.view.seq <= state.view.seq) return state;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { emojiGlyph } from './emoji-glyphs';
 import { rectOf, seatSelector } from './flights';
-import type { RoomEvent } from './table-events';
+import type { EmojiMessage } from '@durak/protocol';
 
 /** How long an emoji stays over the seat it was sent to. */
 const BUBBLE_MS = 2600;
@@ -41,21 +41,19 @@ export function useEmojiBubbles() {
     return () => pending.forEach(clearTimeout);
   }, []);
 
-  const show = useCallback((event: RoomEvent) => {
-    const emoji = event.emoji as { name?: string; is_throwable?: boolean } | undefined;
-    const from = String((event.from as { player_id?: unknown } | undefined)?.player_id ?? '');
-    const to = String((event.to as { player_id?: unknown } | undefined)?.player_id ?? '');
-    if (!emoji?.name || !to) return;
+  const show = useCallback(({ emoji, from, to }: EmojiMessage) => {
+    const sender = String(from.player_id);
+    const recipient = String(to.player_id);
     const glyph = emojiGlyph(emoji.name);
-    const fromRect = from && from !== to ? rectOf(seatSelector(from, '')) : null;
-    const toRect = rectOf(seatSelector(to, ''));
+    const fromRect = sender !== recipient ? rectOf(seatSelector(sender, '')) : null;
+    const toRect = rectOf(seatSelector(recipient, ''));
     if (fromRect && toRect && emoji.is_throwable) throwEmoji(glyph, fromRect, toRect);
     counter.current += 1;
     const key = `${glyph}:${counter.current}`;
-    setBubbles((prev) => ({ ...prev, [to]: key }));
+    setBubbles((prev) => ({ ...prev, [recipient]: key }));
     const timer = setTimeout(() => {
       timers.current.delete(timer);
-      setBubbles((prev) => (prev[to] === key ? { ...prev, [to]: '' } : prev));
+      setBubbles((prev) => (prev[recipient] === key ? { ...prev, [recipient]: '' } : prev));
     }, BUBBLE_MS);
     timers.current.add(timer);
   }, []);

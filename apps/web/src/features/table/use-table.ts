@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../net/api';
 import { toApiFailure } from '../../net/api-error';
 import { personalChannel, useChannel, useRealtimeStore } from '../../net/realtime';
 import { useUserStore } from '../../state/user-store';
 import { tableApi } from './table-api';
-import { needsRead, parseRoomEvent, type RoomEvent } from './table-events';
+import { needsRead } from './table-events';
 import { EMPTY_TABLE, isViewBehind, tableReducer, type TableMessage, type TableState } from './table-reducer';
-import type { WatchState } from './table-types';
+import type { RoomMessage, WatchState } from '@durak/protocol';
 
 /** Listeners for each room publication: sounds, vibration, card flights and emoji follow the stream. */
-export type EventListener = (event: RoomEvent, before: WatchState, after: WatchState) => void;
+export type EventListener = (event: RoomMessage, before: WatchState, after: WatchState) => void;
 
 /** A private room the caller has no seat in: the table is shown only for its password. */
 export function isPasswordQuestion(error: unknown): boolean {
@@ -114,9 +113,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     [readAll],
   );
 
-  useChannel(`room:${roomId}`, (raw) => {
-    const event = parseRoomEvent(raw);
-    if (!event) return;
+  useChannel(`room:${roomId}`, (event) => {
     const before = current.current.watch;
     follow({ type: 'room', event });
     const after = current.current.watch;
@@ -125,14 +122,9 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     if (before && after && (after !== before || isSignal)) listener.current?.(event, before, after);
   }, channelPassword === undefined ? {} : { data: { password: channelPassword } });
 
-  useChannel(me ? personalChannel(me) : null, (raw) => {
-    const event = parseRoomEvent(raw);
-    if (!event || String(event.room_id ?? roomId) !== roomId) return;
-    if (event.type === 'wallet_changed') {
-      void api.me().then((user) => useUserStore.getState().setUser(user), () => undefined);
-      return;
-    }
-    follow({ type: 'personal', event });
+  // Wallet changes on this channel are followed app-wide (app/realtime-link.tsx).
+  useChannel(me ? personalChannel(me) : null, (event) => {
+    if (String(event.room_id) === roomId && event.type !== 'wallet_changed') follow({ type: 'personal', event });
   });
 
   // A connection that came back may have missed publications beyond the channel's history.
