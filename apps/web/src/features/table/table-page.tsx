@@ -1,9 +1,8 @@
 import { legalActions, sortHand, type Card } from '@durak/engine';
+import type { RoomMessage, WatchState } from '@durak/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { playSound } from '../../device/sound-player';
-import { vibrate } from '../../device/vibrate';
 import { Spinner } from '../../ui/spinner';
 import { useCardBackUrl } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
@@ -12,7 +11,7 @@ import { ActionBar } from './action-bar';
 import { ConfirmDialog } from './confirm-dialog';
 import { DiscardView, TalonView } from './deck-view';
 import { EmojiPicker } from './emoji-picker';
-import { cueFor, endCue, YOUR_TURN_CUE, type Cue } from './feedback';
+import { cueFor } from './feedback';
 import { flyFor, rectOf, seatSelector } from './flights';
 import { HandView } from './hand-view';
 import { intentOf, movesOf, NO_MOVES } from './play-logic';
@@ -22,23 +21,14 @@ import { EmptySeat, SeatView } from './seat-view';
 import type { Emoji } from './table-api';
 import { TableSlots } from './table-slots';
 import { TopBar } from './top-bar';
-import type { RoomMessage, WatchState } from '@durak/protocol';
 import { useActions } from './use-actions';
 import { useEmojiBubbles } from './use-emoji-bubbles';
+import { playCue, useTurnCues } from './use-table-cues';
 import { isPasswordQuestion, useTable } from './use-table';
 import { toApiFailure } from '../../net/api-error';
 import { cardSizes, useViewport } from './use-viewport';
 import '../games/lobby.css';
 import './table.css';
-
-function cue({ sound, vibration }: Cue): void {
-  try {
-    if (sound) playSound(sound);
-  } catch {
-    // A sound that cannot play is not worth interrupting the game for.
-  }
-  if (vibration) vibrate(vibration);
-}
 
 /** /durak/{id}: the table. */
 export function TablePage({ roomId }: { roomId: string }) {
@@ -54,7 +44,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   // Sounds, buzzes, flights and emoji follow the room's stream.
   function onEvent(event: RoomMessage, before: WatchState) {
     counter.current += 1;
-    cue(cueFor(event, meRef.current, counter.current));
+    playCue(cueFor(event, meRef.current, counter.current));
     flyFor(event, before, meRef.current, backUrl);
     if (event.type === 'emoji') emoji.show(event);
   }
@@ -86,24 +76,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   const sortedHand = useMemo(() => sortHand(hand, trumpSuit), [hand, trumpSuit]);
   const isMyMove = moves.actions.some((a) => a.type !== 'surrender' && a.type !== 'catch');
 
-  // The caller's turn: a sound and a buzz when it starts, not on every repaint.
-  const wasMyMove = useRef(false);
-  useEffect(() => {
-    if (isMyMove && !wasMyMove.current) cue(YOUR_TURN_CUE);
-    wasMyMove.current = isMyMove;
-  }, [isMyMove]);
-  const status = watch?.status;
-  const myResult = mySeat?.result;
-  const wasFinished = useRef<boolean | null>(null);
-  useEffect(() => {
-    if (!status) return;
-    const isFinished = status === 'FINISHED';
-    if (isFinished && wasFinished.current === false) {
-      cue(endCue(myResult));
-      setResultsOpen(true);
-    }
-    wasFinished.current = isFinished;
-  }, [status, myResult]);
+  useTurnCues(isMyMove, watch?.status, mySeat?.result, () => setResultsOpen(true));
   useEffect(() => setPicked(null), [watch?.seq]);
 
   if (!watch && isPasswordQuestion(table.error)) {
