@@ -117,7 +117,7 @@ export function TablePage({ roomId }: { roomId: string }) {
 
   const seats = Object.values(watch.seats);
   const room = watch.room;
-  const playerCount = room?.player_count ?? Math.max(2, ...seats.map((s) => s.position + 1));
+  const playerCount = room.player_count;
   const bottom = mySeat?.position ?? 0;
   const spots = seatSpots(playerCount, bottom);
   const byPosition = new Map(seats.map((s) => [s.position, s]));
@@ -127,15 +127,15 @@ export function TablePage({ roomId }: { roomId: string }) {
   const defender = watch.turn?.current_defender_user_id ?? null;
   const timerOf = (id: string) => watch.timers.find((x) => String(x.timer_response.player_id) === id);
   const canSit = isSpectator && (watch.status === 'pending' || watch.status === 'ready');
-  const isCheating = room?.is_cheating_allowed === true;
+  const isCheating = room.is_cheating_allowed;
   const pickedCard = picked ? sortedHand.find((c) => cardKey(c) === picked) ?? null : null;
   const pickedIntent = pickedCard ? intentOf(moves, pickedCard) : null;
   const targets = new Set(pickedIntent?.kind === 'choose' ? pickedIntent.slots : []);
   const isTaking = defender !== null && watch.round.player_status[defender] === 'take';
-  const bet = Number(room?.bet_amount ?? 0);
+  const bet = Number(room.bet_amount);
 
   function sit(position: number) {
-    if (room?.is_private) setSeatToTake(position);
+    if (room.is_private) setSeatToTake(position);
     else void actions.sit(position);
   }
 
@@ -216,7 +216,7 @@ export function TablePage({ roomId }: { roomId: string }) {
         </div>
         {isPlaying || watch.status === 'FINISHED' ? (
           <>
-            <TalonView trump={watch.trump_card} talonCount={watch.talon_count} isSecret={room?.secret_trump_mode === true} cardWidth={sizes.pile} />
+            <TalonView trump={watch.trump_card} talonCount={watch.talon_count} isSecret={room.secret_trump_mode} cardWidth={sizes.pile} />
             <DiscardView count={watch.discard_count} cardWidth={sizes.pile} />
           </>
         ) : null}
