@@ -1,18 +1,13 @@
-import type { SendEmojiBody } from '@durak/protocol';
+import type { RoomMessage, SendEmojiBody } from '@durak/protocol';
 import { eq } from 'drizzle-orm';
-import { channels } from '../tables/outbox.js';
+import { channels, Outbox } from '../tables/outbox.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import { readRoom, seatsOfRoom } from '../tables/room-store.js';
 import type { RoomsContext } from '../tables/rooms-context.js';
 import { emoji as emojiTable, users } from '../store/schema.js';
 
-export interface EmojiPublication {
-  readonly type: 'emoji';
-  readonly room_id: number;
-  readonly from: { readonly player_id: number; readonly username: string };
-  readonly to: { readonly player_id: number; readonly username: string };
-  readonly emoji: { readonly id: number; readonly name: string; readonly is_throwable: boolean };
-}
+/** The room channel's emoji message, as the protocol declares it. */
+export type EmojiPublication = Extract<RoomMessage, { type: 'emoji' }>;
 
 export interface EmojiService {
   send(userId: number, roomId: number, body: SendEmojiBody): Promise<Result<EmojiPublication>>;
@@ -60,7 +55,10 @@ export function createEmojiService(context: RoomsContext): EmojiService {
         to: toSelf ? from : { player_id: target!.userId, username: target!.username },
         emoji: { id: found.id, name: found.name, is_throwable: found.isThrowable },
       };
-      await context.realtime.publish(channels.room(roomId), publication);
+      // Through the typed outbox like every other publication, on the room's ordered chain.
+      const outbox = new Outbox();
+      outbox.toRoom(roomId, publication);
+      await context.publisher.flush(roomId, outbox);
       return ok(publication);
     },
   };

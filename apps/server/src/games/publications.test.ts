@@ -1,9 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { channelKindOf, messageSchemaFor, type EmojiMessage } from '@durak/protocol';
+import { channelKindOf, messageSchemaFor } from '@durak/protocol';
 import type { Centrifuge } from 'centrifuge';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emojiCatalogue } from '../catalogue/catalogue.js';
-import type { EmojiPublication } from '../emoji/send-emoji.js';
 import { until } from '../realtime/test-support.js';
 import {
   createClock,
@@ -18,7 +17,6 @@ import {
   type RoomsServer,
   type TestPlayer,
 } from '../rooms/test-support.js';
-import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 import { request } from '../test-support/http.js';
 
 const clock = createClock();
@@ -80,10 +78,4 @@ describe('realtime publications', () => {
     expect([...seen('user')].sort()).toEqual(['hand', 'seat_lost', 'view', 'wallet_changed']);
     for (const type of ['room_changed', 'room_closed', 'game_started', 'dealt', 'played', 'turn', 'emoji', 'game_over']) expect(seen('room')).toContain(type);
   }, 120_000);
-
-  it('types the emoji, which is published at once rather than through an outbox, as the protocol does', () => {
-    // Emoji are stored nowhere, so there is no transaction to wait for: send-emoji publishes straight
-    // to the gateway. Its message must still be the protocol's (tsc checks this line).
-    expectTypeOf<EmojiPublication>().toExtend<ReadonlyDeep<EmojiMessage>>();
-  });
 });
