@@ -23,12 +23,14 @@ import { createMetrics, installRequestMetrics } from './http/metrics.js';
 import { registerPermissionRoutes } from './http/permission-routes.js';
 import { registerRoomRoutes } from './http/room-routes.js';
 import { registerSystemRoutes } from './http/system-routes.js';
+import { registerTournamentRoutes } from './http/tournament-routes.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
 import { createRoomsModule } from './rooms/rooms-module.js';
 import { roomChannelRule } from './rooms/rooms-service.js';
 import type { Services } from './services.js';
 import { createStore, type Store } from './store/db.js';
+import { createTournamentsService, type TournamentsService } from './tournaments/tournaments-service.js';
 
 export interface BuildOptions {
   /** An already open store (tests, benchmarks); otherwise one is opened from the config. */
@@ -78,20 +80,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.removeContentTypeParser('text/plain');
   // The realtime gateway shares the HTTP port: it takes the upgrades of /connection/websocket.
   const realtime = createRealtime({ server: app.server, tokens, redisUrl: config.redisUrl, redisPrefix: config.rooms.redisPrefix, logger: app.log });
+  const logError = (error: unknown, message: string) => app.log.error({ err: error }, message);
+  // Tournament games are ordinary rooms: the rooms tell the tournaments of every finished game.
+  let tournaments: TournamentsService | undefined;
   const rooms = createRoomsModule({
     store,
     realtime,
     config: config.rooms,
     ...(options.now ? { now: options.now } : {}),
-    logError: (error, message) => app.log.error({ err: error }, message),
+    logError,
+    onGameOver: (...args) => tournaments?.onGameOver(...args) ?? Promise.resolve(),
   });
+  tournaments = createTournamentsService({ store, realtime, config: config.rooms, ...(options.now ? { now: options.now } : {}), logError });
   // A private room's channel is for its players and whoever knows its password.
   realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
-  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms };
-  app.addHook('onReady', async () => rooms.startSweeper());
+  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments };
+  app.addHook('onReady', async () => {
+    rooms.startSweeper();
+    tournaments?.startSweeper();
+  });
   // Clients are told to reconnect (to another node) before the HTTP server stops.
   app.addHook('preClose', async () => {
     await rooms.close();
+    await tournaments?.close();
     await realtime.close();
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -151,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCatalogueRoutes(app, services);
   registerAssetRoutes(app, services);
   registerRoomRoutes(app, tokens, rooms);
+  registerTournamentRoutes(app, tokens, tournaments, store);
 
   if (!options.store) app.addHook('onClose', async () => store.close());
   return { app, services, seed, close: () => app.close() };

@@ -61,7 +61,7 @@ export function createGameService(context: RoomsContext, roomsService: RoomsServ
     }
     const applied = applyAction(state, action);
     if (!applied.ok) return failure(applied.error.code as Failure['code'], applied.error.message, { seq: state.seq });
-    await writeStep(tx, room, { before: state, after: applied.state, action, events: applied.events }, { now, config, outbox });
+    await writeStep(tx, room, { before: state, after: applied.state, action, events: applied.events }, { now, config, outbox, onGameOver: context.onGameOver });
     return ok({ seq: applied.state.seq });
   }
 

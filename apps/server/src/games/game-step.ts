@@ -63,6 +63,12 @@ function publishStep(outbox: Outbox, roomId: number, before: GameState | null, a
   });
 }
 
+/**
+ * Called in the transaction of a game's last action, after its result is written: a tournament
+ * records who advances (and may end itself) so that nothing is lost between the two.
+ */
+export type GameOverHook = (tx: Tx, room: RoomRow, results: readonly ResultPayload[], outbox: Outbox, now: Date) => Promise<void>;
+
 /** What a step writes besides the event row: the room's deadline and, at the end, its result. */
 export interface StepRow {
   readonly expiresAt: Date | null;
@@ -108,7 +114,7 @@ export async function writeStep(
   tx: Tx,
   room: RoomRow,
   step: { before: GameState | null; after: GameState; action: Action | null; events: readonly GameEvent[] },
-  context: { now: Date; config: RoomsConfig; outbox: Outbox },
+  context: { now: Date; config: RoomsConfig; outbox: Outbox; onGameOver?: GameOverHook | undefined },
 ): Promise<void> {
   const { after } = step;
   const { now, config, outbox } = context;
@@ -161,5 +167,8 @@ export async function writeStep(
   const bets = settlement.bets.map((b) => ({ playerId: b.playerId, amount: b.amount.toString() }));
   publishStep(outbox, room.id, step.before, after, step.events, { timers: [], bets, results });
   outbox.add(channels.lobby, { type: 'room_removed', room_id: room.id });
-  for (const r of results) outbox.add(channels.user(r.player_id), { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: r.amount });
+  if (room.betAmount > 0n) {
+    for (const r of results) outbox.add(channels.user(r.player_id), { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: r.amount });
+  }
+  await context.onGameOver?.(tx, room, results, outbox, now);
 }

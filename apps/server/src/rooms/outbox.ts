@@ -24,6 +24,7 @@ export const channels = {
   lobby: 'lobby',
   room: (id: number) => `room:${id}`,
   user: (id: number | string) => `#${id}`,
+  tournament: (id: number) => `tournament:${id}`,
 };
 
 export interface Publisher {

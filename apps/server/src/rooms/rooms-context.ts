@@ -1,5 +1,6 @@
 import type { Store, Tx } from '../store/db.js';
 import { Outbox, type Publisher, type RoomsRealtime } from './outbox.js';
+import type { GameOverHook } from '../games/game-step.js';
 import type { RoomsConfig } from './rooms-config.js';
 
 /** What the room and game services share. */
@@ -10,6 +11,8 @@ export interface RoomsContext {
   readonly config: RoomsConfig;
   /** The one clock of deadlines (DESIGN.md §8); tests move it forward instead of sleeping. */
   readonly now: () => Date;
+  /** Told of every finished game inside its last transaction (tournaments). */
+  readonly onGameOver?: GameOverHook | undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createEmojiService, type EmojiService } from '../emoji/send-emoji.js';
 import { createGameService, type GameService } from '../games/game-service.js';
+import type { GameOverHook } from '../games/game-step.js';
 import type { Store } from '../store/db.js';
 import { createPublisher, type RoomsRealtime } from './outbox.js';
 import type { RoomsConfig } from './rooms-config.js';
@@ -11,6 +12,8 @@ export interface RoomsModuleOptions {
   readonly config: RoomsConfig;
   readonly now?: () => Date;
   readonly logError?: (error: unknown, message: string) => void;
+  /** Told of every finished game inside its last transaction (tournaments). */
+  readonly onGameOver?: GameOverHook;
 }
 
 export interface RoomsModule {
@@ -28,7 +31,7 @@ export interface RoomsModule {
 export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
   const logError = options.logError ?? (() => {});
   const publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
-  const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now: options.now ?? (() => new Date()) };
+  const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now: options.now ?? (() => new Date()), onGameOver: options.onGameOver };
   const rooms = createRoomsService(context);
   const games = createGameService(context, rooms);
   const emoji = createEmojiService(context);
