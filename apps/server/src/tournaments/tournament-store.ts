@@ -137,7 +137,7 @@ export async function listTournamentRooms(db: Db, tournamentId: number, query: {
 }
 
 /** The caller's running game in this tournament, if any. */
-export async function currentRoomOf(db: Db, tournamentId: number, userId: number): Promise<number | null> {
+export async function currentRoomOf(db: Db | Tx, tournamentId: number, userId: number): Promise<number | null> {
   const [row] = await db
     .select({ id: rooms.id })
     .from(rooms)

@@ -86,7 +86,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         place: entry?.place ?? null,
         rebuys: entry?.rebuys ?? 0,
         prize: entry?.prize === null || entry?.prize === undefined ? null : entry.prize.toString(),
-        room_id: isRegistered && t.status !== 'registration' ? await currentRoomOf(store.db, t.id, userId) : null,
+        room_id: isRegistered && t.status !== 'registration' ? await currentRoomOf(db, t.id, userId) : null,
       },
     };
   }

@@ -18,7 +18,7 @@ async function players(n: number, prefix = 't'): Promise<TestPlayer[]> {
   return Promise.all(Array.from({ length: n }, () => newPlayer(server.url, prefix)));
 }
 
-async function startNow(id: number) {
+async function startNow() {
   clock.advance(61_000);
   await server.services.tournaments.fireDue();
 }
@@ -127,7 +127,7 @@ describe('a whole tournament played by bots', () => {
     const id = await createTournament(server.url, admin, clock, { room_size: roomSize, buy_in: '100', payout_preset_id: 3 });
     await registerAll(server.url, id, field);
     const before = new Map(await Promise.all(field.map(async (p) => [p.id, await bonusBalance(server.url, p)] as const)));
-    await startNow(id);
+    await startNow();
     const played = await playTournament(server, server.services.tournaments, id, clock);
     expect(played.rounds).toBeGreaterThanOrEqual(2);
 
