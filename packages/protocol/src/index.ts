@@ -5,3 +5,5 @@ export * from './user.js';
 export * from './rooms.js';
 export * from './assets.js';
 export * from './tournaments.js';
+export * from './game-state.js';
+export * from './realtime.js';

@@ -21,7 +21,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
-import type { Result } from '../rooms/result.js';
+import type { Result } from '../shared/result.js';
 import { allPresets, presetById, registeredCount } from '../tournaments/tournament-store.js';
 import { payoutStructure, prizeDistribution } from '../tournaments/payouts.js';
 import type { TournamentsService } from '../tournaments/tournaments-service.js';

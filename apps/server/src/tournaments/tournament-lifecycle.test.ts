@@ -1,3 +1,4 @@
+import { parseMessage } from '@durak/protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bonusBalance, createClock, ledgerSum, listen, newPlayer, startRoomsServer, type Captured, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
@@ -172,6 +173,8 @@ describe('the tournament channel', () => {
       );
       await expect.poll(() => captured.some((c) => c.data.type === 'tournament_changed' && (c.data.tournament as { status: string }).status === 'finished')).toBe(true);
       await expect.poll(() => captured.some((c) => c.channel === `#${field[0]!.id}` && c.data.type === 'tournament_seated')).toBe(true);
+      // Every publication the player heard is one the protocol declares (the web parses them so).
+      for (const c of captured) expect(parseMessage(c.channel, c.data), JSON.stringify(c.data)).toMatchObject({ ok: true });
     } finally {
       client.disconnect();
     }

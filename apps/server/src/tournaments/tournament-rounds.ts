@@ -1,10 +1,10 @@
 import type { WalletType } from '@durak/protocol';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ResultPayload } from '../games/game-step.js';
+import type { ResultPayload } from '@durak/protocol';
 import type { startGame } from '../games/start-game.js';
-import { channels, type Outbox } from '../rooms/outbox.js';
-import type { RoomsConfig } from '../rooms/rooms-config.js';
-import { seatsOfRoom } from '../rooms/room-store.js';
+import type { Outbox } from '../tables/outbox.js';
+import type { RoomsConfig } from '../tables/rooms-config.js';
+import { seatsOfRoom } from '../tables/room-store.js';
 import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
@@ -30,7 +30,7 @@ const walletOf = (t: TournamentRow) => t.balanceType as WalletType;
 export async function publishChanged(tx: Tx, t: TournamentRow, outbox: Outbox): Promise<void> {
   const [fresh] = await tx.select().from(tournaments).where(eq(tournaments.id, t.id));
   const json = tournamentJson(fresh ?? t, await registeredCount(tx, t.id));
-  outbox.add(channels.tournament(t.id), { type: 'tournament_changed', tournament_id: t.id, tournament: json });
+  outbox.toTournament(t.id, { type: 'tournament_changed', tournament_id: t.id, tournament: json });
 }
 
 /**
@@ -91,9 +91,9 @@ export async function seatNextRound(tx: Tx, t: TournamentRow, outbox: Outbox, no
     const started = await deps.startGame(tx, room!, await seatsOfRoom(tx, room!.id), { now, config: deps.config, outbox });
     if (!started.started) throw new Error(`tournament ${t.id} room ${room!.id} did not start`);
     seated.push({ id: room!.id, round, status: 'in_progress', player_count: table.length });
-    for (const userId of table) outbox.add(channels.user(userId), { type: 'tournament_seated', tournament_id: t.id, round, room_id: room!.id });
+    for (const userId of table) outbox.toUser(userId, { type: 'tournament_seated', tournament_id: t.id, round, room_id: room!.id });
   }
-  outbox.add(channels.tournament(t.id), { type: 'round_started', tournament_id: t.id, round, is_final: isFinal, rooms: seated });
+  outbox.toTournament(t.id, { type: 'round_started', tournament_id: t.id, round, is_final: isFinal, rooms: seated });
   await publishChanged(tx, t, outbox);
 }
 
@@ -116,7 +116,7 @@ export async function recordGame(tx: Tx, t: TournamentRow, room: { id: number; r
       .set({ lastGamePlace: f.place, ...(isOut ? { isEliminated: true, eliminatedRound: room.round } : {}) })
       .where(and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.userId, f.userId)));
   }
-  outbox.add(channels.tournament(t.id), { type: 'players_changed', tournament_id: t.id, round: room.round, eliminated: finish.filter((f) => !advancing.has(f.userId)).map((f) => f.userId) });
+  outbox.toTournament(t.id, { type: 'players_changed', tournament_id: t.id, round: room.round, eliminated: finish.filter((f) => !advancing.has(f.userId)).map((f) => f.userId) });
   if ((await unfinishedRooms(tx, t.id, room.round)) > 0) return;
   if (t.status === 'running') await tx.update(tournaments).set({ dueAt: new Date(now.getTime() + deps.breakMs) }).where(eq(tournaments.id, t.id));
   await publishChanged(tx, t, outbox);
@@ -170,7 +170,7 @@ export async function finishTournament(tx: Tx, t: TournamentRow, final: readonly
       memo: { tournament_id: t.id },
     });
     if (!paid.ok) throw new Error(`prize of tournament ${t.id} failed: ${paid.error.code}`);
-    outbox.add(channels.user(userId), { type: 'wallet_changed', tournament_id: t.id, wallet_type: walletType, amount: amount.toString() });
+    outbox.toUser(userId, { type: 'wallet_changed', tournament_id: t.id, wallet_type: walletType, amount: amount.toString() });
   }
   for (const p of placings) {
     await tx
@@ -212,7 +212,7 @@ export async function cancelTournament(tx: Tx, t: TournamentRow, outbox: Outbox,
       memo: { tournament_id: t.id },
     });
     if (!refunded.ok) throw new Error(`refund of tournament ${t.id} failed: ${refunded.error.code}`);
-    outbox.add(channels.user(e.userId), { type: 'wallet_changed', tournament_id: t.id, wallet_type: walletType, amount: e.paidIn.toString() });
+    outbox.toUser(e.userId, { type: 'wallet_changed', tournament_id: t.id, wallet_type: walletType, amount: e.paidIn.toString() });
   }
   await tx.update(tournamentEntries).set({ paidIn: 0n }).where(eq(tournamentEntries.tournamentId, t.id));
   const stopped = await tx
@@ -220,7 +220,7 @@ export async function cancelTournament(tx: Tx, t: TournamentRow, outbox: Outbox,
     .set({ status: 'FINISHED', expiresAt: null, finishedAt: now })
     .where(and(eq(rooms.tournamentId, t.id), sql`${rooms.status} <> 'FINISHED'`))
     .returning({ id: rooms.id, seq: rooms.seq });
-  for (const room of stopped) outbox.add(channels.room(room.id), { type: 'room_closed', room_id: room.id, seq: room.seq });
+  for (const room of stopped) outbox.toRoom(room.id, { type: 'room_closed', room_id: room.id, seq: room.seq });
   await tx.update(tournaments).set({ status: 'cancelled', paidIn: 0n, dueAt: null, finishedAt: now }).where(eq(tournaments.id, t.id));
   await assertPoolEmpty(tx, t);
   await publishChanged(tx, t, outbox);

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { CreateTournamentBody, TournamentDetail, TournamentPayload, WalletType } from '@durak/protocol';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ResultPayload } from '../games/game-step.js';
+import type { ResultPayload } from '@durak/protocol';
 import { startGame } from '../games/start-game.js';
-import { createPublisher, Outbox, type Publisher, type RoomsRealtime } from '../rooms/outbox.js';
-import type { RoomsConfig } from '../rooms/rooms-config.js';
-import type { RoomRow } from '../rooms/room-store.js';
-import { failure, ok, type Result } from '../rooms/result.js';
+import { createPublisher, Outbox, type Publisher, type RoomsRealtime } from '../tables/outbox.js';
+import type { RoomsConfig } from '../tables/rooms-config.js';
+import type { RoomRow } from '../tables/room-store.js';
+import { failure, ok, type Result } from '../shared/result.js';
 import type { Store, Tx } from '../store/db.js';
 import { rooms } from '../store/rooms-schema.js';
 import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
@@ -102,7 +102,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
     const user = { userId, walletType };
     const pool = { system: poolAccount(t.id), walletType };
     const moved = await transfer(tx, { from: direction === 'in' ? user : pool, to: direction === 'in' ? pool : user, amount, kind, idempotencyKey: key, memo: { tournament_id: t.id } });
-    if (moved.ok) outbox.add(`#${userId}`, { type: 'wallet_changed', tournament_id: t.id, wallet_type: walletType, amount: (direction === 'in' ? -amount : amount).toString() });
+    if (moved.ok) outbox.toUser(userId, { type: 'wallet_changed', tournament_id: t.id, wallet_type: walletType, amount: (direction === 'in' ? -amount : amount).toString() });
     return moved;
   }
 
@@ -174,7 +174,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         }
         await tx.update(tournaments).set({ paidIn: t.paidIn + t.buyIn }).where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
-        outbox.add(`tournament:${id}`, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
+        outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
         await publishChanged(tx, updated, outbox);
         return ok(await detail(userId, updated, tx));
       });
@@ -197,7 +197,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
           .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
         await tx.update(tournaments).set({ paidIn: t.paidIn - entry.paidIn }).where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
-        outbox.add(`tournament:${id}`, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
+        outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
         await publishChanged(tx, updated, outbox);
         return ok(await detail(userId, updated, tx));
       });
