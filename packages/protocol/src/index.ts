@@ -7,3 +7,4 @@ export * from './assets.js';
 export * from './tournaments.js';
 export * from './game-state.js';
 export * from './realtime.js';
+export * from './players.js';
