@@ -23,6 +23,10 @@ import { createMetrics, installRequestMetrics } from './http/metrics.js';
 import { registerPermissionRoutes } from './http/permission-routes.js';
 import { registerRoomRoutes } from './http/room-routes.js';
 import { registerSystemRoutes } from './http/system-routes.js';
+import { registerPlayerRoutes } from './http/player-routes.js';
+import { registerTournamentRoutes } from './http/tournament-routes.js';
+import { createPlayersService } from './players/players-service.js';
+import { recordFinishedGame } from './players/record-game.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
 import { createSharedLimits } from './limits/index.js';
@@ -30,6 +34,7 @@ import { createRoomsModule } from './rooms/rooms-module.js';
 import { roomChannelRule } from './rooms/rooms-service.js';
 import type { Services } from './services.js';
 import { createStore, type Store } from './store/db.js';
+import { createTournamentsService, type TournamentsService } from './tournaments/tournaments-service.js';
 
 export interface BuildOptions {
   /** An already open store (tests, benchmarks); otherwise one is opened from the config. */
@@ -95,24 +100,44 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: options.now ?? (() => new Date()),
     onError: (error) => app.log.warn({ err: error }, 'shared limits: redis error, counting on this node'),
   });
+  const logError = (error: unknown, message: string) => app.log.error({ err: error }, message);
+  // Tournament games are ordinary rooms: the rooms tell the tournaments of every finished game.
+  const tournaments: TournamentsService = createTournamentsService({ store, realtime, config: config.rooms, ...(options.now ? { now: options.now } : {}), logError });
   const rooms = createRoomsModule({
     store,
     realtime,
     config: config.rooms,
     limits: limits.windows,
     ...(options.now ? { now: options.now } : {}),
-    logError: (error, message) => app.log.error({ err: error }, message),
+    logError,
+    // A finished game rates its players and advances its tournament, in its last transaction.
+    onGameOver: async (tx, room, results, outbox, at) => {
+      await recordFinishedGame(tx, room, results, at);
+      await tournaments.onGameOver(tx, room, results, outbox, at);
+    },
+  });
+  const players = createPlayersService({
+    store,
+    realtime,
+    referralBonus: config.referralBonus,
+    sweepIntervalMs: config.rooms.sweepIntervalMs,
+    ...(options.now ? { now: options.now } : {}),
+    logError,
   });
   // A private room's channel is for its players and whoever knows its password.
   realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
-  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms };
+  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players };
   app.addHook('onReady', async () => {
     await limits.ready();
     rooms.startSweeper();
+    tournaments.startSweeper();
+    players.startSweeper();
   });
   // Clients are told to reconnect (to another node) before the HTTP server stops.
   app.addHook('preClose', async () => {
     await rooms.close();
+    await tournaments.close();
+    await players.close();
     await realtime.close();
   });
   app.addHook('onClose', async () => limits.close());
@@ -173,6 +198,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCatalogueRoutes(app, services);
   registerAssetRoutes(app, services);
   registerRoomRoutes(app, tokens, rooms);
+  registerTournamentRoutes(app, tokens, tournaments, store);
+  registerPlayerRoutes(app, tokens, players);
 
   if (!options.store) app.addHook('onClose', async () => store.close());
   return { app, services, seed, close: () => app.close() };

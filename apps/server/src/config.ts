@@ -23,6 +23,7 @@ const envSchema = z.object({
   UPLOAD_DIR: optionalText,
   WEB_DIST: optionalText,
   WELCOME_BONUS: z.string().regex(/^\d+$/, 'must be a whole number of chips').default('10000'),
+  REFERRAL_BONUS: z.string().regex(/^\d{1,15}$/, 'must be a whole number of chips').default('1000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
@@ -49,6 +50,8 @@ export interface Config {
   readonly uploadDir: string;
   readonly webDist: string;
   readonly welcomeBonus: bigint;
+  /** Paid to both an inviter and the invited friend after the friend's first game (BONUS_BALANCE). */
+  readonly referralBonus: bigint;
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Requests per minute per address on login, registration, refresh and Telegram auth; 0 = off. */
   readonly authRateLimit: number;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, warn: (message: string) => vo
       uploadDir: resolve(e.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
       webDist: resolve(e.WEB_DIST ?? 'apps/web/dist'),
       welcomeBonus: BigInt(e.WELCOME_BONUS),
+      referralBonus: BigInt(e.REFERRAL_BONUS),
       logLevel: e.LOG_LEVEL,
       authRateLimit: e.AUTH_RATE_LIMIT,
       trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',

@@ -6,6 +6,8 @@ import type { Metrics } from './http/metrics.js';
 import type { Realtime } from './rooms/realtime-wiring.js';
 import type { RoomsModule } from './rooms/rooms-module.js';
 import type { Store } from './store/db.js';
+import type { PlayersService } from './players/players-service.js';
+import type { TournamentsService } from './tournaments/tournaments-service.js';
 
 /** Everything the routes (and later the rooms, the realtime gateway, ...) are built on. */
 export interface Services {
@@ -19,4 +21,8 @@ export interface Services {
   readonly realtime: Realtime;
   /** Rooms, games, timers and emoji. */
   readonly rooms: RoomsModule;
+  /** Knockout tournaments over ordinary rooms. */
+  readonly tournaments: TournamentsService;
+  /** Ratings, careers, referrals and the video counter. */
+  readonly players: PlayersService;
 }

@@ -26,6 +26,8 @@ export const registrationRequest = z.object({
   password,
   country: country.nullish(),
   language: language.nullish(),
+  /** The inviter's user id from the site's `?pr=<id>` link (FEATURES.md §3); unknown ids are ignored. */
+  pr: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
 });
 export type RegistrationRequest = z.infer<typeof registrationRequest>;
 

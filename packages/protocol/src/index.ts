@@ -4,5 +4,7 @@ export * from './auth.js';
 export * from './user.js';
 export * from './rooms.js';
 export * from './assets.js';
+export * from './tournaments.js';
 export * from './game-state.js';
 export * from './realtime.js';
+export * from './players.js';

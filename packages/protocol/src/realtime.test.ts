@@ -100,21 +100,25 @@ const userSamples = [
   { type: 'seat_lost', room_id: 7, position: 0, reason: 'not_ready' },
   { type: 'seat_lost', room_id: 7, reason: 'insufficient_funds' },
   { type: 'wallet_changed', room_id: 7, wallet_type: 'BONUS_BALANCE', amount: '-100' },
+  { type: 'wallet_changed', tournament_id: 3, wallet_type: 'BONUS_BALANCE', amount: '250' },
+  { type: 'tournament_seated', tournament_id: 3, round: 2, room_id: 9 },
 ];
 const lobbySamples = [
   { type: 'room_created', room },
   { type: 'room_changed', room },
   { type: 'room_removed', room_id: 7 },
 ];
-const player = { user_id: 1, username: 'ann', avatar: null, country: 'DE', is_eliminated: false, place: null, round_reached: 0 };
+const tournamentSample = {
+  id: 3, name: 'Sunday knockout', status: 'running', buy_in: '100', balance_type: 'BONUS_BALANCE', starts_at: '2026-11-24T12:00:00.000Z',
+  min_players: 2, max_players: 64, room_size: 4, deck_size: 36, is_speed_mode: false, is_transfer_allowed: false, is_cheating_allowed: false,
+  is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true, card_transfer_permission: 'ALL_PLAYERS',
+  secret_trump_mode: false, rebuy_rounds: 0, rebuy_price: '0', guaranteed_pool: '0', payout_preset_id: 2, is_pinned: false, round: 1,
+  players_count: 7, pool: '700', next_round_at: null,
+};
 const tournamentSamples = [
-  { type: 'status_changed', tournament_id: 3, status: 'running' },
-  { type: 'round_started', tournament_id: 3, round: 1 },
-  { type: 'player_registered', tournament_id: 3, player, players_count: 5, pool: '5000' },
-  { type: 'player_withdrew', tournament_id: 3, user_id: 1, players_count: 4, pool: '4000' },
-  { type: 'player_eliminated', tournament_id: 3, player: { ...player, is_eliminated: true, place: 4, round_reached: 1 } },
-  { type: 'player_rebought', tournament_id: 3, player, pool: '6000' },
-  { type: 'room_changed', tournament_id: 3, room: { id: 9, round: 1, status: 'in_progress', player_count: 3 } },
+  { type: 'tournament_changed', tournament_id: 3, tournament: tournamentSample },
+  { type: 'players_changed', tournament_id: 3, round: 1, eliminated: [4, 5] },
+  { type: 'round_started', tournament_id: 3, round: 1, is_final: false, rooms: [{ id: 9, round: 1, status: 'in_progress', player_count: 3 }] },
 ];
 
 describe('realtime messages', () => {
@@ -143,7 +147,7 @@ describe('realtime messages', () => {
     ['room:7', { type: 'room_exploded', ...at }],
     ['#1', { type: 'hand', room_id: 7, seq: 3 }],
     ['lobby', { type: 'room_removed', room_id: '7' }],
-    ['tournament:3', { type: 'status_changed', tournament_id: 3, status: 'postponed' }],
+    ['tournament:3', { type: 'tournament_changed', tournament_id: 3, tournament: { ...tournamentSample, status: 'postponed' } }],
     ['lobby', { room_id: 7 }],
     ['nowhere:1', { type: 'room_removed', room_id: 7 }],
   ])('refuses on %s an unknown or malformed message %j', (channel, data) => {

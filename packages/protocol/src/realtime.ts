@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chips, walletType } from './common.js';
 import { betLine, gameEvents, gameView, phase, playerId, resultLine, timer, turn } from './game-state.js';
 import { card, room } from './rooms.js';
+import { tournament, tournamentRoom } from './tournaments.js';
 
 /**
  * Every realtime publication, by channel kind (DESIGN.md §6): `room:{id}`, `#{user id}`, `lobby`
@@ -62,8 +63,13 @@ export const userMessage = z.discriminatedUnion('type', [
   /** The player's whole view, so a client can judge its legal moves without re-reading it. */
   z.object({ type: z.literal('view'), ...stamp, awaited: z.array(playerId), view: gameView }),
   z.object({ type: z.literal('seat_lost'), room_id: roomId, position: z.number().int().optional(), reason: seatLostReason }),
-  /** A balance moved for a room: the stake (negative) at the start, the result at the end. */
-  z.object({ type: z.literal('wallet_changed'), room_id: roomId, wallet_type: walletType, amount: chips }),
+  /**
+   * A balance moved: for a room, the stake (negative) at the start and the result at the end; for
+   * a tournament, the buy-in or rebuy (negative), a refund or a prize.
+   */
+  z.object({ type: z.literal('wallet_changed'), room_id: roomId.optional(), tournament_id: z.number().int().optional(), wallet_type: walletType, amount: chips }),
+  /** A tournament seated the player in its next game. */
+  z.object({ type: z.literal('tournament_seated'), tournament_id: z.number().int(), round: z.number().int().positive(), room_id: roomId }),
 ]);
 export type UserMessage = z.infer<typeof userMessage>;
 
@@ -75,36 +81,17 @@ export const lobbyMessage = z.discriminatedUnion('type', [
 ]);
 export type LobbyMessage = z.infer<typeof lobbyMessage>;
 
-/** FEATURES.md §1: a tournament's lifecycle. */
-export const tournamentStatus = z.enum(['registration', 'running', 'paused', 'finished', 'cancelled']);
-export type TournamentStatus = z.infer<typeof tournamentStatus>;
-
 const tournamentId = z.number().int();
-/** A tournament room as its rooms list shows it (GET tournament/{id}/rooms). */
-export const tournamentRoom = z.object({ id: roomId, round: z.number().int(), status: room.shape.status, player_count: z.number().int() });
-/** A tournament player as its players list shows it (GET tournament/{id}/players). */
-export const tournamentPlayer = z.object({
-  user_id: z.number().int(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  country: z.string().nullable(),
-  is_eliminated: z.boolean(),
-  place: z.number().int().nullable(),
-  round_reached: z.number().int(),
-});
 
 /**
- * `tournament:{id}` (FEATURES.md §1): status, round, players and rooms changes. Entries and rebuys
- * change the pool, so those messages carry the new count and pool for the header to show.
+ * `tournament:{id}` (FEATURES.md §1): status, round, players and rooms changes. A change of the
+ * tournament itself (status, round, counts, pool) carries the whole tournament, so a page never
+ * has to guess which of its fields moved; players and rooms changes tell the page what to re-read.
  */
 export const tournamentMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('status_changed'), tournament_id: tournamentId, status: tournamentStatus }),
-  z.object({ type: z.literal('round_started'), tournament_id: tournamentId, round: z.number().int().positive() }),
-  z.object({ type: z.literal('player_registered'), tournament_id: tournamentId, player: tournamentPlayer, players_count: z.number().int(), pool: chips }),
-  z.object({ type: z.literal('player_withdrew'), tournament_id: tournamentId, user_id: z.number().int(), players_count: z.number().int(), pool: chips }),
-  z.object({ type: z.literal('player_eliminated'), tournament_id: tournamentId, player: tournamentPlayer }),
-  z.object({ type: z.literal('player_rebought'), tournament_id: tournamentId, player: tournamentPlayer, pool: chips }),
-  z.object({ type: z.literal('room_changed'), tournament_id: tournamentId, room: tournamentRoom }),
+  z.object({ type: z.literal('tournament_changed'), tournament_id: tournamentId, tournament }),
+  z.object({ type: z.literal('players_changed'), tournament_id: tournamentId, round: z.number().int().nonnegative(), eliminated: z.array(z.number().int()) }),
+  z.object({ type: z.literal('round_started'), tournament_id: tournamentId, round: z.number().int().positive(), is_final: z.boolean(), rooms: z.array(tournamentRoom) }),
 ]);
 export type TournamentMessage = z.infer<typeof tournamentMessage>;
 

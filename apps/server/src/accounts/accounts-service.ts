@@ -46,11 +46,15 @@ export function createAccountsService(options: AccountsOptions) {
     async register(input: RegistrationRequest): Promise<Result<TokenPair, 'user/username_taken'>> {
       const passwordHash = await passwords.hash(input.password);
       return store.withTransaction(async (tx) => {
+        // The inviter from the site's link: set here, once, to an existing user (a new account
+        // cannot be its own inviter); an unknown id is ignored rather than refusing the sign-up.
+        const parentId = input.pr !== undefined && input.pr !== null && (await canAdoptParent(tx, undefined, input.pr)) ? input.pr : null;
         const id = await createUser(tx, {
           username: input.username,
           passwordHash,
           country: input.country ?? null,
           language: input.language ?? null,
+          parentId,
         });
         if (id === undefined) return taken;
         return { ok: true, value: await issueTokens(tx, id) };

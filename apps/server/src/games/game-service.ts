@@ -67,7 +67,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
       if (!isRuleErrorCode(code)) throw new Error(`the engine refused an action of room ${room.id} with ${code}`);
       return failure(code, message, { seq: state.seq });
     }
-    await writeStep(tx, room, { before: state, after: applied.state, action, events: applied.events }, { now, config, outbox });
+    await writeStep(tx, room, { before: state, after: applied.state, action, events: applied.events }, { now, config, outbox, onGameOver: context.onGameOver });
     return ok({ seq: applied.state.seq });
   }
 

@@ -5,6 +5,7 @@ import type { Tx } from '../store/db.js';
 import type { Outbox } from '../tables/outbox.js';
 import type { RoomRow } from '../tables/room-store.js';
 import type { RoomsConfig } from '../tables/rooms-config.js';
+import type { GameOverHook } from '../tables/table-services.js';
 import { lockAccountSet, transfer } from '../wallets/ledger.js';
 import { payoutOf } from './payout.js';
 
@@ -94,7 +95,7 @@ export async function writeStep(
   tx: Tx,
   room: RoomRow,
   step: { before: GameState | null; after: GameState; action: Action | null; events: readonly GameEvent[] },
-  context: { now: Date; config: RoomsConfig; outbox: Outbox },
+  context: { now: Date; config: RoomsConfig; outbox: Outbox; onGameOver?: GameOverHook | undefined },
 ): Promise<void> {
   const { after } = step;
   const { now, config, outbox } = context;
@@ -147,5 +148,8 @@ export async function writeStep(
   const bets = payout.bets.map((b) => ({ playerId: b.playerId, amount: b.amount.toString() }));
   publishStep(outbox, room.id, step.before, after, step.events, { timers: [], bets, results });
   outbox.toLobby({ type: 'room_removed', room_id: room.id });
-  for (const r of results) outbox.toUser(r.player_id, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: r.amount });
+  if (room.betAmount > 0n) {
+    for (const r of results) outbox.toUser(r.player_id, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: r.amount });
+  }
+  await context.onGameOver?.(tx, room, results, outbox, now);
 }

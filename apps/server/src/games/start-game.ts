@@ -43,7 +43,8 @@ export const startGame: StartGame = async (tx, room, seats, context) => {
   const unfunded = userIds.filter((id) => (wallets.find((w) => w.userId === id)?.balance ?? 0n) < room.betAmount);
   if (unfunded.length > 0) return { started: false, unfunded };
 
-  for (const userId of userIds) {
+  // A tournament game has no stake (bet 0): the tournament's pool is its only money.
+  for (const userId of room.betAmount > 0n ? userIds : []) {
     const staked = await transfer(tx, {
       from: { userId, walletType },
       to: { system: bankAccount(room.id), walletType },
@@ -71,7 +72,7 @@ export const startGame: StartGame = async (tx, room, seats, context) => {
     players,
   });
   await writeStep(tx, { ...room, status: 'in_progress' }, { before: null, after: created.state, action: null, events: created.events }, context);
-  for (const userId of userIds) {
+  for (const userId of room.betAmount > 0n ? userIds : []) {
     context.outbox.toUser(userId, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: (-room.betAmount).toString() });
   }
   return { started: true };

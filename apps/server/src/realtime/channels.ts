@@ -30,5 +30,7 @@ export function defaultCanSubscribe(userId: string, channel: string): SubscribeD
 }
 
 export function defaultChannelOptions(channel: string): ChannelOptions {
-  return { hasPresence: channel.startsWith('room:') };
+  // A room's presence shows who sits connected; a user's own channel's presence says whether that
+  // user is online at all (the friends page), since every signed-in client subscribes to it.
+  return { hasPresence: channel.startsWith('room:') || channel.startsWith('#') };
 }

@@ -2,6 +2,7 @@ import { createEmojiService, type EmojiService } from '../emoji/send-emoji.js';
 import { createGameService, type GameService } from '../games/game-service.js';
 import { startGame } from '../games/start-game.js';
 import { createMemoryRateWindows, type RateWindows } from '../limits/index.js';
+import type { GameOverHook } from '../tables/table-services.js';
 import type { Store } from '../store/db.js';
 import { createPublisher, type RoomsRealtime } from '../tables/outbox.js';
 import type { RoomsConfig } from '../tables/rooms-config.js';
@@ -15,6 +16,8 @@ export interface RoomsModuleOptions {
   /** The action, emoji and room-password limits' counts; default: this node's memory. */
   readonly limits?: RateWindows;
   readonly logError?: (error: unknown, message: string) => void;
+  /** Told of every finished game inside its last transaction (tournaments). */
+  readonly onGameOver?: GameOverHook;
 }
 
 export interface RoomsModule {
@@ -35,7 +38,7 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
   const publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
   const now = options.now ?? (() => new Date());
   const limits = options.limits ?? createMemoryRateWindows(() => now().getTime());
-  const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now, limits };
+  const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now, limits, onGameOver: options.onGameOver };
   const rooms = createRoomsService(context, startGame);
   const games = createGameService(context, rooms);
   const emoji = createEmojiService(context);

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
+import type { Services } from '../services.js';
 import type { Store } from '../store/db.js';
 import { defaultRoomsConfig, type RoomsConfig } from '../tables/rooms-config.js';
 import { registerUser, request } from '../test-support/http.js';
@@ -32,6 +33,8 @@ export interface RoomsServer {
   readonly module: RoomsModule;
   readonly realtime: Realtime;
   readonly config: Config;
+  /** Every service of the node (tournaments, accounts, ...). */
+  readonly services: Services;
   /** Stops the node; the store stays open when it was passed in (a restart reuses it). */
   close(): Promise<void>;
 }
@@ -60,6 +63,7 @@ export async function startRoomsServer(options: RoomsServerOptions = {}): Promis
     module: built.services.rooms,
     realtime: built.services.realtime,
     config,
+    services: built.services,
     async close() {
       await built.close();
       if (!options.store) await store.close();

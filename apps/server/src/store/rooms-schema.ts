@@ -42,10 +42,13 @@ export const rooms = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** A tournament game's tournament (no stake: bet 0); null for a lobby room. */
+    tournamentId: bigint('tournament_id', { mode: 'number' }),
+    tournamentRound: integer('tournament_round'),
   },
   (t) => [
     check('rooms_status', sql`${t.status} in ('pending','ready','in_progress','FINISHED')`),
-    check('rooms_bet_positive', sql`${t.betAmount} > 0`),
+    check('rooms_bet_not_negative', sql`${t.betAmount} >= 0`),
     index('rooms_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
     index('rooms_lobby_idx').on(t.createdAt).where(sql`${t.status} <> 'FINISHED'`),
   ],

@@ -1,6 +1,6 @@
 import type { GameState } from '@durak/engine';
 import type { RoomListQuery, RoomPayload, RoomStatus, WalletType } from '@durak/protocol';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
@@ -115,7 +115,8 @@ export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload 
 
 /** The lobby: rooms that are not finished, newest first, filtered as the spec's room filter. */
 export async function listRooms(db: Db, query: RoomListQuery): Promise<{ rows: RoomRow[]; hasNext: boolean }> {
-  const where: SQL[] = [ne(rooms.status, 'FINISHED')];
+  // Tournament games are seated by their tournament, never from the lobby.
+  const where: SQL[] = [ne(rooms.status, 'FINISHED'), isNull(rooms.tournamentId)];
   if (query.min_bet !== undefined) where.push(gte(rooms.betAmount, query.min_bet));
   if (query.max_bet !== undefined) where.push(lte(rooms.betAmount, query.max_bet));
   const lists = [

@@ -23,6 +23,8 @@ export interface RoomsConfig {
   readonly emojiPer10s: number;
   /** Game actions a user may send per second on one node. */
   readonly actionsPerSecond: number;
+  /** The pause between two tournament rounds, seconds: eliminated players may rebuy meanwhile. */
+  readonly tournamentBreakSeconds: number;
   /** Prefix of the realtime broker's Redis keys (REDIS_PREFIX): nodes of one installation share it. */
   readonly redisPrefix?: string | undefined;
 }
@@ -37,6 +39,7 @@ export const defaultRoomsConfig: RoomsConfig = {
   sweepIntervalMs: 250,
   emojiPer10s: 5,
   actionsPerSecond: 20,
+  tournamentBreakSeconds: 15,
 };
 
 const seconds = z.coerce.number().positive().max(3600);
@@ -51,6 +54,7 @@ const envSchema = z.object({
   TIMER_SWEEP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   EMOJI_PER_10S: z.coerce.number().int().min(1).max(1000).optional(),
   ACTIONS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
+  TOURNAMENT_BREAK_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only').optional(),
 });
 
@@ -74,6 +78,7 @@ export function loadRoomsConfig(env: NodeJS.ProcessEnv): { ok: true; config: Roo
       sweepIntervalMs: e.TIMER_SWEEP_MS ?? d.sweepIntervalMs,
       emojiPer10s: e.EMOJI_PER_10S ?? d.emojiPer10s,
       actionsPerSecond: e.ACTIONS_PER_SECOND ?? d.actionsPerSecond,
+      tournamentBreakSeconds: e.TOURNAMENT_BREAK_SECONDS ?? d.tournamentBreakSeconds,
       redisPrefix: e.REDIS_PREFIX,
     },
   };

@@ -1,6 +1,7 @@
 import type { RateWindows } from '../limits/index.js';
 import type { Store, Tx } from '../store/db.js';
 import { Outbox, type Publisher, type RoomsRealtime } from './outbox.js';
+import type { GameOverHook } from './table-services.js';
 import type { RoomsConfig } from './rooms-config.js';
 
 /** What the room and game services share. */
@@ -13,6 +14,8 @@ export interface RoomsContext {
   readonly now: () => Date;
   /** The emoji and room-password limits' counts, shared by every node through Redis when there is one. */
   readonly limits: RateWindows;
+  /** Told of every finished game inside its last transaction (tournaments). */
+  readonly onGameOver?: GameOverHook | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ResultPayload } from '@durak/protocol';
 import type { Tx } from '../store/db.js';
 import type { Result } from '../shared/result.js';
 import type { Outbox } from './outbox.js';
@@ -24,3 +25,9 @@ export interface SeatsBeforeStart {
   /** A pending or ready room whose deadline passed: unready seats are freed, an empty room closes. */
   expireSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<void>;
 }
+
+/**
+ * Called in the transaction of a game's last action, after its result is written: a tournament
+ * records who advances (and may end itself) so that nothing is lost between the two.
+ */
+export type GameOverHook = (tx: Tx, room: RoomRow, results: readonly ResultPayload[], outbox: Outbox, now: Date) => Promise<void>;

@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadDir: join(dataDir, 'uploads'),
     webDist: join(dataDir, 'no-web'),
     welcomeBonus: 10_000n,
+    referralBonus: 1000n,
     logLevel: 'silent',
     authRateLimit: 0,
     trustProxy: false,

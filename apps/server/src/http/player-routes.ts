@@ -1,0 +1,45 @@
+import { career, errorBody, pageQuery, playerGameList, ratingList, ratingQuery, referralList, videoCountAnswer, videoCountQuery, videoViewAnswer, videoViewBody } from '@durak/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TokenService } from '../accounts/tokens.js';
+import type { PlayersService } from '../players/players-service.js';
+import { authenticate, callerOf } from './auth-hooks.js';
+
+const errors = { '4xx': errorBody };
+
+function pageLinks(request: FastifyRequest, page: number, hasNext: boolean) {
+  const url = new URL(request.url, 'http://host');
+  const at = (p: number) => {
+    url.searchParams.set('page', String(p));
+    return `${url.pathname}?${url.searchParams.toString()}`;
+  };
+  return { next: hasNext ? at(page + 1) : null, previous: page > 1 ? at(page - 1) : null };
+}
+
+/** The player's pages (FEATURES.md §3): rating, career, games, referrals, the video counter. */
+export function registerPlayerRoutes(root: FastifyInstance, tokens: TokenService, players: PlayersService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const base = { preHandler: authenticate(tokens) };
+  const security = [{ bearer: [] }];
+  const tags = ['players'];
+
+  app.get('/api/v1/player/rating', { ...base, schema: { tags, security, querystring: ratingQuery, response: { 200: ratingList, ...errors } } }, async (request) => {
+    const { items, hasNext, me } = await players.rating(request.query, callerOf(request).id);
+    return { items, links: pageLinks(request, request.query.page, hasNext), me };
+  });
+  app.get('/api/v1/player/career', { ...base, schema: { tags, security, response: { 200: career, ...errors } } }, async (request) => players.career(callerOf(request).id));
+  app.get('/api/v1/player/games', { ...base, schema: { tags, security, querystring: pageQuery, response: { 200: playerGameList, ...errors } } }, async (request) => {
+    const { items, hasNext } = await players.games(callerOf(request).id, request.query.page, request.query.limit);
+    return { items, links: pageLinks(request, request.query.page, hasNext) };
+  });
+  app.get('/api/user/referrals', { ...base, schema: { tags: ['user'], security, querystring: pageQuery, response: { 200: referralList, ...errors } } }, async (request) => {
+    const { items, hasNext } = await players.referrals(callerOf(request).id, request.query.page, request.query.limit);
+    return { items, links: pageLinks(request, request.query.page, hasNext) };
+  });
+  app.post('/api/video/view', { ...base, schema: { tags: ['video'], security, body: videoViewBody.optional(), response: { 200: videoViewAnswer, ...errors } } }, async (request) =>
+    players.viewVideo(callerOf(request).id, request.body?.video_id ?? 'main'),
+  );
+  app.get('/api/video/count', { ...base, schema: { tags: ['video'], security, querystring: videoCountQuery, response: { 200: videoCountAnswer, ...errors } } }, async (request) =>
+    players.videoCount(request.query.video_id),
+  );
+}

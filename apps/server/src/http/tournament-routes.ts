@@ -1,0 +1,160 @@
+import {
+  adminTournamentInfo,
+  createTournamentBody,
+  errorBody,
+  payoutPresetList,
+  payoutStructure as payoutStructureAnswer,
+  pinBody,
+  placeInfo,
+  placeInfoQuery,
+  prizeDistribution as prizeDistributionAnswer,
+  tournament,
+  tournamentDetail,
+  tournamentIdBody,
+  tournamentIdParams,
+  tournamentList,
+  tournamentListQuery,
+  tournamentPlayerList,
+  tournamentRoomList,
+  tournamentRoomsQuery,
+} from '@durak/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TokenService } from '../accounts/tokens.js';
+import type { Result } from '../shared/result.js';
+import { allPresets, presetById, registeredCount } from '../tournaments/tournament-store.js';
+import { payoutStructure, prizeDistribution } from '../tournaments/payouts.js';
+import type { TournamentsService } from '../tournaments/tournaments-service.js';
+import type { Store } from '../store/db.js';
+import { tournaments as tournamentsTable } from '../store/tournaments-schema.js';
+import { eq } from 'drizzle-orm';
+import { poolOf } from '../tournaments/tournament-store.js';
+import { authenticate, callerOf, requirePermission } from './auth-hooks.js';
+import { sendFailure } from './errors.js';
+
+const errors = { '4xx': errorBody };
+
+function answer<T>(reply: FastifyReply, result: Result<T>, status = 200) {
+  if (!result.ok) return sendFailure(reply, result.error);
+  return reply.code(status).send(result.value);
+}
+
+function pageLinks(request: FastifyRequest, page: number, hasNext: boolean) {
+  const url = new URL(request.url, 'http://host');
+  const at = (p: number) => {
+    url.searchParams.set('page', String(p));
+    return `${url.pathname}?${url.searchParams.toString()}`;
+  };
+  return { next: hasNext ? at(page + 1) : null, previous: page > 1 ? at(page - 1) : null };
+}
+
+/** Tournaments and their payouts (FEATURES.md §1): 12 tournament calls, 3 payout calls, 2 admin calls. */
+export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenService, service: TournamentsService, store: Store): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const signedIn = authenticate(tokens);
+  const manage = [signedIn, requirePermission('admin.tournaments.manage')];
+  const tags = ['tournaments'];
+  const security = [{ bearer: [] }];
+
+  for (const path of ['/api/v1/tournament/', '/api/v1/tournament']) {
+    app.post(path, { preHandler: manage, schema: { tags, security, body: createTournamentBody, response: { 201: tournament, ...errors } } }, async (request, reply) =>
+      answer(reply, await service.create(callerOf(request).id, request.body), 201),
+    );
+    app.get(path, { preHandler: signedIn, schema: { tags, security, querystring: tournamentListQuery, response: { 200: tournamentList, ...errors } } }, async (request) => {
+      const { items, hasNext } = await service.list(request.query);
+      return { items, links: pageLinks(request, request.query.page, hasNext) };
+    });
+  }
+
+  app.post('/api/v1/tournament/registration', { preHandler: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
+    answer(reply, await service.register(callerOf(request).id, request.body.tournament_id)),
+  );
+  app.post('/api/v1/tournament/cancel', { preHandler: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
+    answer(reply, await service.withdraw(callerOf(request).id, request.body.tournament_id)),
+  );
+  app.delete('/api/v1/tournament/delete', { preHandler: manage, schema: { tags, security, body: tournamentIdBody, response: { 200: tournament, ...errors } } }, async (request, reply) =>
+    answer(reply, await service.cancel(request.body.tournament_id)),
+  );
+  app.patch(
+    '/api/v1/tournament/update/:id/is_pinned',
+    { preHandler: manage, schema: { tags, security, params: tournamentIdParams, body: pinBody, response: { 200: tournament, ...errors } } },
+    async (request, reply) => answer(reply, await service.setPinned(request.params.id, request.body.is_pinned)),
+  );
+  app.get('/api/v1/tournament/:id', { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
+    answer(reply, await service.get(callerOf(request).id, request.params.id)),
+  );
+  app.get(
+    '/api/v1/tournament/:id/players',
+    { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, querystring: tournamentListQuery.pick({ page: true, limit: true }), response: { 200: tournamentPlayerList, ...errors } } },
+    async (request, reply) => {
+      const result = await service.players(request.params.id, request.query.page, request.query.limit);
+      if (!result.ok) return sendFailure(reply, result.error);
+      return { items: result.value.items, links: pageLinks(request, request.query.page, result.value.hasNext) };
+    },
+  );
+  app.get(
+    '/api/v1/tournament/:id/rooms',
+    { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, querystring: tournamentRoomsQuery, response: { 200: tournamentRoomList, ...errors } } },
+    async (request, reply) => {
+      const result = await service.rooms(request.params.id, request.query);
+      if (!result.ok) return sendFailure(reply, result.error);
+      return { items: result.value.items, links: pageLinks(request, request.query.page, result.value.hasNext) };
+    },
+  );
+  app.post('/api/v1/tournament/:id/rebuy', { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
+    answer(reply, await service.rebuy(callerOf(request).id, request.params.id)),
+  );
+  app.post('/api/v1/tournament/:id/pause', { preHandler: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } }, async (request, reply) =>
+    answer(reply, await service.pause(request.params.id)),
+  );
+  app.post('/api/v1/tournament/:id/continue', { preHandler: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } }, async (request, reply) =>
+    answer(reply, await service.resume(request.params.id)),
+  );
+
+  const payoutTags = ['payouts'];
+  app.get('/api/v1/payout/tournament/presets', { preHandler: signedIn, schema: { tags: payoutTags, security, response: { 200: payoutPresetList, ...errors } } }, async () => ({
+    items: (await allPresets(store.db)).map((p) => ({ id: p.id, name: p.name, places: [...p.places] })),
+  }));
+
+  /** The tournament, its preset and entrant count: what both payout answers are computed from. */
+  async function payoutBasis(id: number) {
+    const [t] = await store.db.select().from(tournamentsTable).where(eq(tournamentsTable.id, id));
+    if (!t) return undefined;
+    const preset = await presetById(store.db, t.payoutPresetId);
+    return preset ? { t, structure: payoutStructure(preset, Math.max(1, await registeredCount(store.db, id))) } : undefined;
+  }
+  const noTournament = (id: number) => ({ code: 'tournament/not_found' as const, message: `No tournament ${id}` });
+
+  app.get(
+    '/api/v1/payout/tournament/:id/payout-structure',
+    { preHandler: signedIn, schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: payoutStructureAnswer, ...errors } } },
+    async (request, reply) => {
+      const basis = await payoutBasis(request.params.id);
+      return basis ? { items: basis.structure } : sendFailure(reply, noTournament(request.params.id));
+    },
+  );
+  app.get(
+    '/api/v1/payout/tournament/:id/prize-distribution',
+    { preHandler: signedIn, schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: prizeDistributionAnswer, ...errors } } },
+    async (request, reply) => {
+      const basis = await payoutBasis(request.params.id);
+      if (!basis) return sendFailure(reply, noTournament(request.params.id));
+      const pool = poolOf(basis.t);
+      return { pool: pool.toString(), items: prizeDistribution(basis.structure, pool).map((i) => ({ place: i.place, amount: i.amount.toString() })) };
+    },
+  );
+
+  app.get('/api/v1/admin/tournament/info', { preHandler: manage, schema: { tags: ['admin'], security, querystring: tournamentListQuery, response: { 200: adminTournamentInfo, ...errors } } }, async (request) => {
+    const { items, hasNext } = await service.admin.info(request.query);
+    return { items, links: pageLinks(request, request.query.page, hasNext) };
+  });
+  app.get(
+    '/api/v1/admin/tournament/:id/place/info',
+    { preHandler: manage, schema: { tags: ['admin'], security, params: tournamentIdParams, querystring: placeInfoQuery, response: { 200: placeInfo, ...errors } } },
+    async (request, reply) => {
+      const [t] = await store.db.select({ id: tournamentsTable.id }).from(tournamentsTable).where(eq(tournamentsTable.id, request.params.id));
+      if (!t) return sendFailure(reply, noTournament(request.params.id));
+      return { items: await service.admin.places(request.params.id, request.query.place) };
+    },
+  );
+}

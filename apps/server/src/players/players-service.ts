@@ -1,0 +1,253 @@
+import type { WalletType } from '@durak/protocol';
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Store } from '../store/db.js';
+import { playerStats, ratingHistory, referralBonuses, videoViews } from '../store/players-schema.js';
+import { rooms, roomSeats } from '../store/rooms-schema.js';
+import { users } from '../store/schema.js';
+import { Outbox, createPublisher, type RoomsRealtime } from '../tables/outbox.js';
+import { issuance } from '../wallets/wallets.js';
+import { transfer } from '../wallets/ledger.js';
+
+export interface PlayersOptions {
+  readonly store: Store;
+  readonly realtime: RoomsRealtime;
+  /** Chips paid to both the inviter and the friend after the friend's first game (BONUS_BALANCE). */
+  readonly referralBonus: bigint;
+  readonly sweepIntervalMs: number;
+  readonly now?: () => Date;
+  readonly logError?: (error: unknown, message: string) => void;
+}
+
+export interface RatingLine {
+  readonly place: number;
+  readonly user_id: number;
+  readonly username: string;
+  readonly avatar: string | null;
+  readonly country: string | null;
+  readonly rating: number;
+  readonly games: number;
+  readonly wins: number;
+}
+
+const weekMs = 7 * 24 * 3600 * 1000;
+const walletOfRoom = (type: string) => type as WalletType;
+
+/** The player's pages (FEATURES.md §3): the rating table, the career, the games, the friends, the video counter. */
+export function createPlayersService(options: PlayersOptions) {
+  const { store } = options;
+  const now = options.now ?? (() => new Date());
+  const logError = options.logError ?? (() => {});
+  const publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
+
+  /** The ranked set of a period: everyone rated, or those who played a rated game in the last 7 days. */
+  function ranked(period: 'all' | 'week') {
+    const since = new Date(now().getTime() - weekMs);
+    const games = period === 'week' ? sql<number>`(select count(*)::int from rating_history h where h.user_id = ${playerStats.userId} and h.at >= ${since.toISOString()}::timestamptz)` : sql<number>`${playerStats.games}`;
+    const wins =
+      period === 'week'
+        ? sql<number>`(select count(*)::int from rating_history h where h.user_id = ${playerStats.userId} and h.at >= ${since.toISOString()}::timestamptz and h.result = 'victory')`
+        : sql<number>`${playerStats.wins}`;
+    const active = period === 'week' ? sql`exists (select 1 from rating_history h where h.user_id = ${playerStats.userId} and h.at >= ${since.toISOString()}::timestamptz)` : sql`${playerStats.games} > 0`;
+    return { games, wins, active };
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  let isClosed = false;
+
+  const service = {
+    async rating(query: { period: 'all' | 'week'; page: number; limit: number }, callerId: number) {
+      const { games, wins, active } = ranked(query.period);
+      const rows = await store.db
+        .select({ userId: playerStats.userId, rating: playerStats.rating, username: users.username, avatar: users.avatarUrl, country: users.country, games, wins })
+        .from(playerStats)
+        .innerJoin(users, eq(users.id, playerStats.userId))
+        .where(active)
+        .orderBy(desc(playerStats.rating), asc(playerStats.userId))
+        .limit(query.limit + 1)
+        .offset((query.page - 1) * query.limit);
+      const offset = (query.page - 1) * query.limit;
+      const line = (r: (typeof rows)[number], place: number): RatingLine => ({
+        place,
+        user_id: r.userId,
+        username: r.username,
+        avatar: r.avatar,
+        country: r.country,
+        rating: Math.round(r.rating),
+        games: r.games,
+        wins: r.wins,
+      });
+      const items = rows.slice(0, query.limit).map((r, i) => line(r, offset + i + 1));
+      // The caller's own place: everyone ranked above them (the index on rating answers it).
+      const [mine] = await store.db
+        .select({ userId: playerStats.userId, rating: playerStats.rating, username: users.username, avatar: users.avatarUrl, country: users.country, games, wins })
+        .from(playerStats)
+        .innerJoin(users, eq(users.id, playerStats.userId))
+        .where(and(eq(playerStats.userId, callerId), active));
+      let me: RatingLine | null = null;
+      if (mine) {
+        const [above] = await store.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(playerStats)
+          .where(and(active, sql`(${playerStats.rating} > ${mine.rating} or (${playerStats.rating} = ${mine.rating} and ${playerStats.userId} < ${callerId}))`));
+        me = line(mine, (above?.n ?? 0) + 1);
+      }
+      return { items, hasNext: rows.length > query.limit, me };
+    },
+
+    async career(userId: number) {
+      const [row] = await store.db.select().from(playerStats).where(eq(playerStats.userId, userId));
+      const history = await store.db
+        .select({ at: ratingHistory.at, rating: ratingHistory.rating })
+        .from(ratingHistory)
+        .where(eq(ratingHistory.userId, userId))
+        .orderBy(desc(ratingHistory.at))
+        .limit(200);
+      const games = row?.games ?? 0;
+      return {
+        games,
+        wins: row?.wins ?? 0,
+        defeats: row?.defeats ?? 0,
+        draws: row?.draws ?? 0,
+        win_rate: games === 0 ? 0 : Math.round(((row?.wins ?? 0) / games) * 1000) / 1000,
+        best_streak: row?.bestStreak ?? 0,
+        current_streak: row?.currentStreak ?? 0,
+        rating: Math.round(row?.rating ?? 1500),
+        rd: Math.round(row?.rd ?? 350),
+        wallets: [
+          { wallet_type: 'BONUS_BALANCE' as const, won: (row?.wonBonus ?? 0n).toString(), lost: (row?.lostBonus ?? 0n).toString() },
+          { wallet_type: 'BALANCE' as const, won: (row?.wonBalance ?? 0n).toString(), lost: (row?.lostBalance ?? 0n).toString() },
+        ],
+        history: history.reverse().map((h) => ({ at: h.at.toISOString(), rating: Math.round(h.rating) })),
+      };
+    },
+
+    async games(userId: number, page: number, limit: number) {
+      const rows = await store.db
+        .select({ room: rooms })
+        .from(rooms)
+        .innerJoin(roomSeats, and(eq(roomSeats.roomId, rooms.id), eq(roomSeats.userId, userId)))
+        .where(eq(rooms.status, 'FINISHED'))
+        .orderBy(desc(rooms.finishedAt), desc(rooms.id))
+        .limit(limit + 1)
+        .offset((page - 1) * limit);
+      const items = rows.slice(0, limit).map(({ room }) => {
+        const mine = ((room.results as { player_id: string; result: string; place: number; amount: string }[] | null) ?? []).find((r) => r.player_id === String(userId));
+        return {
+          room_id: room.id,
+          finished_at: (room.finishedAt ?? room.createdAt).toISOString(),
+          // A room closed before its game started has no result: nothing was staked.
+          result: (mine?.result ?? null) as 'victory' | 'defeat' | 'draw' | null,
+          place: mine?.place ?? null,
+          amount: mine?.amount ?? '0',
+          balance_type: walletOfRoom(room.balanceType),
+          bet_amount: room.betAmount.toString(),
+          player_count: room.playerCount,
+          deck_size: room.deckSize,
+          tournament_id: room.tournamentId,
+          seed_hash: room.seedHash,
+        };
+      });
+      return { items, hasNext: rows.length > limit };
+    },
+
+    async referrals(userId: number, page: number, limit: number) {
+      const games = sql<number>`coalesce((select s.games from player_stats s where s.user_id = ${users.id}), 0)`;
+      const rows = await store.db
+        .select({ id: users.id, username: users.username, avatar: users.avatarUrl, country: users.country, joinedAt: users.createdAt, games })
+        .from(users)
+        .where(eq(users.parentId, userId))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit + 1)
+        .offset((page - 1) * limit);
+      const items = await Promise.all(
+        rows.slice(0, limit).map(async (r) => {
+          let isOnline = false;
+          try {
+            isOnline = (await options.realtime.presence(`#${r.id}`)).users.length > 0;
+          } catch {
+            // Presence is a nicety: without it everyone shows offline.
+          }
+          return { user_id: r.id, username: r.username, avatar: r.avatar, country: r.country, is_online: isOnline, joined_at: r.joinedAt.toISOString(), games: r.games };
+        }),
+      );
+      return { items, hasNext: rows.length > limit };
+    },
+
+    /** Counts one view per user, video and UTC day; answers whether this call counted. */
+    async viewVideo(userId: number, videoId: string) {
+      const day = now().toISOString().slice(0, 10);
+      const inserted = await store.db.insert(videoViews).values({ videoId, userId, day }).onConflictDoNothing().returning({ userId: videoViews.userId });
+      return { counted: inserted.length > 0 };
+    },
+
+    async videoCount(videoId: string) {
+      const [row] = await store.db.select({ n: sql<number>`count(*)::int` }).from(videoViews).where(eq(videoViews.videoId, videoId));
+      return { count: row?.n ?? 0 };
+    },
+
+    /**
+     * Pays due referral bonuses, one at a time (SKIP LOCKED: any node may run it): issuance ->
+     * the friend and issuance -> the inviter, each with its own key, in one transaction with the
+     * paid mark, so a bonus is paid once however many games end at once.
+     */
+    async payDueReferrals(limit = 50): Promise<number> {
+      let paid = 0;
+      while (paid < limit) {
+        const outbox = new Outbox();
+        const friend = await store.withTransaction(async (tx) => {
+          const [due] = await tx
+            .select()
+            .from(referralBonuses)
+            .where(and(isNull(referralBonuses.paidAt), gte(sql`${now().toISOString()}::timestamptz`, referralBonuses.dueAt)))
+            .orderBy(asc(referralBonuses.dueAt))
+            .limit(1)
+            .for('update', { skipLocked: true });
+          if (!due) return null;
+          if (options.referralBonus > 0n) {
+            for (const [userId, side] of [[due.friendId, 'friend'], [due.parentId, 'inviter']] as const) {
+              const moved = await transfer(tx, {
+                from: { system: issuance, walletType: 'BONUS_BALANCE' },
+                to: { userId, walletType: 'BONUS_BALANCE' },
+                amount: options.referralBonus,
+                kind: 'referral_bonus',
+                idempotencyKey: `referral:${due.friendId}:${side}`,
+                memo: { friend_id: due.friendId },
+              });
+              if (!moved.ok) throw new Error(`referral bonus of ${due.friendId} failed: ${moved.error.code}`);
+              outbox.toUser(userId, { type: 'wallet_changed', wallet_type: 'BONUS_BALANCE', amount: options.referralBonus.toString() });
+            }
+          }
+          await tx.update(referralBonuses).set({ paidAt: now() }).where(eq(referralBonuses.friendId, due.friendId));
+          return due.friendId;
+        });
+        if (friend === null) break;
+        await publisher.flush(-1_000_000_000 - friend, outbox);
+        paid++;
+      }
+      return paid;
+    },
+
+    startSweeper() {
+      if (options.sweepIntervalMs <= 0 || timer !== undefined || isClosed) return;
+      const tick = () => {
+        sweeping = service
+          .payDueReferrals()
+          .catch((error: unknown) => logError(error, 'referral sweep failed'))
+          .finally(() => {
+            if (!isClosed) timer = setTimeout(tick, options.sweepIntervalMs);
+          });
+      };
+      timer = setTimeout(tick, options.sweepIntervalMs);
+    },
+
+    async close() {
+      isClosed = true;
+      clearTimeout(timer);
+      await sweeping;
+    },
+  };
+  return service;
+}
+
+export type PlayersService = ReturnType<typeof createPlayersService>;

@@ -1,0 +1,72 @@
+import type { ResultPayload } from '@durak/protocol';
+import { and, inArray, isNotNull, eq } from 'drizzle-orm';
+import type { Tx } from '../store/db.js';
+import { playerStats, ratingHistory, referralBonuses } from '../store/players-schema.js';
+import { users } from '../store/schema.js';
+import type { RoomRow } from '../tables/room-store.js';
+import { newPlayerRating, rateGame } from './glicko2.js';
+
+/**
+ * A finished game's mark on its players, in the transaction of its last action (the same one
+ * that pays it out): every player's Glicko-2 rating from the finishing order, the career totals
+ * and streaks, a rating-history row, and a referral bonus falling due at a friend's first game.
+ * Rows are taken in user-id order, so two games sharing players cannot deadlock on them.
+ */
+export async function recordFinishedGame(tx: Tx, room: RoomRow, results: readonly ResultPayload[], now: Date): Promise<void> {
+  const ids = results.map((r) => Number(r.player_id)).sort((a, b) => a - b);
+  if (ids.length < 2) return;
+  await tx
+    .insert(playerStats)
+    .values(ids.map((userId) => ({ userId })))
+    .onConflictDoNothing();
+  const rows = await tx.select().from(playerStats).where(inArray(playerStats.userId, ids)).orderBy(playerStats.userId).for('update');
+  const before = new Map(rows.map((r) => [r.userId, r]));
+  const rated = rateGame(
+    results.map((r) => {
+      const row = before.get(Number(r.player_id));
+      return { id: Number(r.player_id), place: r.place, before: row ? { rating: row.rating, rd: row.rd, volatility: row.volatility } : newPlayerRating };
+    }),
+  );
+  const isBonus = room.balanceType === 'BONUS_BALANCE';
+  for (const r of [...results].sort((a, b) => Number(a.player_id) - Number(b.player_id))) {
+    const userId = Number(r.player_id);
+    const row = before.get(userId)!;
+    const rating = rated.get(userId)!;
+    const amount = BigInt(r.amount);
+    const won = amount > 0n ? amount : 0n;
+    const lost = amount < 0n ? -amount : 0n;
+    const streak = r.result === 'victory' ? row.currentStreak + 1 : 0;
+    await tx
+      .update(playerStats)
+      .set({
+        rating: rating.rating,
+        rd: rating.rd,
+        volatility: rating.volatility,
+        games: row.games + 1,
+        wins: row.wins + (r.result === 'victory' ? 1 : 0),
+        defeats: row.defeats + (r.result === 'defeat' ? 1 : 0),
+        draws: row.draws + (r.result === 'draw' ? 1 : 0),
+        currentStreak: streak,
+        bestStreak: Math.max(row.bestStreak, streak),
+        ...(isBonus ? { wonBonus: row.wonBonus + won, lostBonus: row.lostBonus + lost } : { wonBalance: row.wonBalance + won, lostBalance: row.lostBalance + lost }),
+        updatedAt: now,
+      })
+      .where(eq(playerStats.userId, userId));
+  }
+  await tx
+    .insert(ratingHistory)
+    .values(results.map((r) => ({ userId: Number(r.player_id), roomId: room.id, rating: rated.get(Number(r.player_id))!.rating, rd: rated.get(Number(r.player_id))!.rd, result: r.result, at: now })))
+    .onConflictDoNothing();
+  // A friend's first finished game makes the referral bonus due (once: the friend is the key).
+  const firstTimers = ids.filter((id) => before.get(id)!.games === 0);
+  if (firstTimers.length === 0) return;
+  const invited = await tx
+    .select({ id: users.id, parentId: users.parentId })
+    .from(users)
+    .where(and(inArray(users.id, firstTimers), isNotNull(users.parentId)));
+  if (invited.length === 0) return;
+  await tx
+    .insert(referralBonuses)
+    .values(invited.map((u) => ({ friendId: u.id, parentId: u.parentId!, dueAt: now })))
+    .onConflictDoNothing();
+}

@@ -1,0 +1,166 @@
+import type { TournamentPayload, TournamentPlayer } from '@durak/protocol';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../store/db.js';
+import { rooms, roomSeats } from '../store/rooms-schema.js';
+import { users } from '../store/schema.js';
+import { payoutPresets, tournamentEntries, tournaments } from '../store/tournaments-schema.js';
+import type { PayoutPreset } from './payouts.js';
+
+export type TournamentRow = typeof tournaments.$inferSelect;
+export type EntryRow = typeof tournamentEntries.$inferSelect;
+
+/** The pool's system account (its key in the ledger). */
+export const poolAccount = (id: number) => `tournament:${id}`;
+/** The house pays a guarantee's overlay. */
+export const houseAccount = 'house';
+
+export async function lockTournament(tx: Tx, id: number): Promise<TournamentRow | undefined> {
+  const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
+  return row;
+}
+
+/** The next due tournament (its start or its next round), skipping those another node holds. */
+export async function lockDueTournament(tx: Tx, now: Date): Promise<TournamentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(tournaments)
+    .where(sql`${tournaments.dueAt} <= ${now.toISOString()}::timestamptz and ${tournaments.status} in ('registration', 'running')`)
+    .orderBy(asc(tournaments.dueAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function entriesOf(tx: Db | Tx, tournamentId: number): Promise<EntryRow[]> {
+  return tx.select().from(tournamentEntries).where(eq(tournamentEntries.tournamentId, tournamentId));
+}
+
+export async function registeredCount(db: Db | Tx, tournamentId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tournamentEntries)
+    .where(and(eq(tournamentEntries.tournamentId, tournamentId), eq(tournamentEntries.isRegistered, true)));
+  return row?.n ?? 0;
+}
+
+export async function presetById(db: Db | Tx, id: number): Promise<PayoutPreset | undefined> {
+  const [row] = await db.select().from(payoutPresets).where(eq(payoutPresets.id, id));
+  return row;
+}
+
+export async function allPresets(db: Db): Promise<PayoutPreset[]> {
+  return db.select().from(payoutPresets).orderBy(asc(payoutPresets.id));
+}
+
+/** The pool as players see it: what was paid in, or the guarantee when that is higher. */
+export const poolOf = (t: TournamentRow) => (t.paidIn > t.guaranteedPool ? t.paidIn : t.guaranteedPool);
+
+export function tournamentJson(t: TournamentRow, playersCount: number): TournamentPayload {
+  return {
+    id: t.id,
+    name: t.name,
+    status: t.status as TournamentPayload['status'],
+    buy_in: t.buyIn.toString(),
+    balance_type: t.balanceType as TournamentPayload['balance_type'],
+    starts_at: t.startsAt.toISOString(),
+    min_players: t.minPlayers,
+    max_players: t.maxPlayers,
+    room_size: t.roomSize,
+    deck_size: t.deckSize,
+    is_speed_mode: t.isSpeedMode,
+    is_transfer_allowed: t.isTransferAllowed,
+    is_cheating_allowed: t.isCheatingAllowed,
+    is_draw_allowed: t.isDrawAllowed,
+    is_death_match_allowed: t.isDeathMatchAllowed,
+    is_classic_mode_allowed: t.isClassicModeAllowed,
+    card_transfer_permission: t.cardTransferPermission === 'NEIGHBORS_ONLY' ? 'NEIGHBORS_ONLY' : 'ALL_PLAYERS',
+    secret_trump_mode: t.secretTrumpMode,
+    rebuy_rounds: t.rebuyRounds,
+    rebuy_price: t.rebuyPrice.toString(),
+    guaranteed_pool: t.guaranteedPool.toString(),
+    payout_preset_id: t.payoutPresetId,
+    is_pinned: t.isPinned,
+    round: t.round,
+    players_count: playersCount,
+    pool: poolOf(t).toString(),
+    next_round_at: t.status === 'running' && t.round > 0 && t.dueAt ? t.dueAt.toISOString() : null,
+  };
+}
+
+/** A page of tournaments, pinned first, then by start; with each one's registered count. */
+export async function listTournaments(db: Db, query: { status?: string | undefined; page: number; limit: number }) {
+  const players = sql<number>`(select count(*)::int from tournament_entries e where e.tournament_id = ${tournaments.id} and e.is_registered)`;
+  const rows = await db
+    .select({ t: tournaments, players })
+    .from(tournaments)
+    .where(query.status ? eq(tournaments.status, query.status) : undefined)
+    .orderBy(desc(tournaments.isPinned), asc(tournaments.startsAt), asc(tournaments.id))
+    .limit(query.limit + 1)
+    .offset((query.page - 1) * query.limit);
+  return { items: rows.slice(0, query.limit).map((r) => tournamentJson(r.t, r.players)), hasNext: rows.length > query.limit };
+}
+
+export async function listPlayers(db: Db, tournamentId: number, page: number, limit: number): Promise<{ items: TournamentPlayer[]; hasNext: boolean }> {
+  const rows = await db
+    .select({ e: tournamentEntries, username: users.username, avatar: users.avatarUrl, country: users.country })
+    .from(tournamentEntries)
+    .innerJoin(users, eq(users.id, tournamentEntries.userId))
+    .where(and(eq(tournamentEntries.tournamentId, tournamentId), eq(tournamentEntries.isRegistered, true)))
+    // Still playing first, then by place; a stable order so pages never repeat or skip a player.
+    .orderBy(asc(tournamentEntries.isEliminated), sql`${tournamentEntries.place} asc nulls first`, asc(tournamentEntries.userId))
+    .limit(limit + 1)
+    .offset((page - 1) * limit);
+  return {
+    items: rows.slice(0, limit).map((r) => ({
+      user_id: r.e.userId,
+      username: r.username,
+      avatar: r.avatar,
+      country: r.country,
+      is_eliminated: r.e.isEliminated,
+      place: r.e.place,
+      round_reached: r.e.roundReached,
+    })),
+    hasNext: rows.length > limit,
+  };
+}
+
+export async function listTournamentRooms(db: Db, tournamentId: number, query: { round?: number | undefined; page: number; limit: number }) {
+  const playerCount = sql<number>`(select count(*)::int from room_seats s where s.room_id = ${rooms.id})`;
+  const rows = await db
+    .select({ id: rooms.id, round: rooms.tournamentRound, status: rooms.status, player_count: playerCount })
+    .from(rooms)
+    .where(and(eq(rooms.tournamentId, tournamentId), query.round === undefined ? undefined : eq(rooms.tournamentRound, query.round)))
+    .orderBy(desc(rooms.tournamentRound), asc(rooms.id))
+    .limit(query.limit + 1)
+    .offset((query.page - 1) * query.limit);
+  return { items: rows.slice(0, query.limit).map((r) => ({ ...r, round: r.round ?? 0 })), hasNext: rows.length > query.limit };
+}
+
+/** The caller's running game in this tournament, if any. */
+export async function currentRoomOf(db: Db | Tx, tournamentId: number, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .innerJoin(roomSeats, eq(roomSeats.roomId, rooms.id))
+    .where(and(eq(rooms.tournamentId, tournamentId), eq(roomSeats.userId, userId), eq(rooms.status, 'in_progress')))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Every pair of players who already shared a room in this tournament. */
+export async function pastPairsOf(tx: Tx, tournamentId: number): Promise<{ roomId: number; userId: number }[]> {
+  return tx
+    .select({ roomId: roomSeats.roomId, userId: roomSeats.userId })
+    .from(roomSeats)
+    .innerJoin(rooms, eq(rooms.id, roomSeats.roomId))
+    .where(eq(rooms.tournamentId, tournamentId));
+}
+
+/** How many of this round's games are still being played. */
+export async function unfinishedRooms(tx: Tx, tournamentId: number, round: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(rooms)
+    .where(and(eq(rooms.tournamentId, tournamentId), eq(rooms.tournamentRound, round), sql`${rooms.status} <> 'FINISHED'`));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { links, pageQuery, walletType } from './common.js';
+import { cardTransferPermission } from './rooms.js';
+
+/** Chips at the edge of a tournament: a whole number as a decimal string, BIGINT-safe. */
+const amount = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be a whole number of chips as a decimal string')
+  .transform((v) => BigInt(v));
+
+export const tournamentStatus = z.enum(['registration', 'running', 'paused', 'finished', 'cancelled']);
+export type TournamentStatus = z.infer<typeof tournamentStatus>;
+
+/** What an admin sends to create a tournament (FEATURES.md §1): every field but id, status, round and counts. */
+export const createTournamentBody = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    buy_in: amount,
+    balance_type: walletType,
+    starts_at: z.iso.datetime({ offset: true }),
+    min_players: z.number().int().min(2).max(10_000),
+    max_players: z.number().int().min(2).max(10_000),
+    room_size: z.number().int().min(2).max(6),
+    deck_size: z.union([z.literal(24), z.literal(36)]),
+    is_speed_mode: z.boolean().default(false),
+    is_transfer_allowed: z.boolean().default(false),
+    is_cheating_allowed: z.boolean().default(false),
+    is_draw_allowed: z.boolean().default(false),
+    is_death_match_allowed: z.boolean().default(false),
+    is_classic_mode_allowed: z.boolean().default(true),
+    card_transfer_permission: cardTransferPermission.default('ALL_PLAYERS'),
+    secret_trump_mode: z.boolean().default(false),
+    rebuy_rounds: z.number().int().min(0).max(20).default(0),
+    rebuy_price: amount.default(0n),
+    guaranteed_pool: amount.default(0n),
+    payout_preset_id: z.number().int().min(1),
+    is_pinned: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.min_players > v.max_players) ctx.addIssue({ code: 'custom', path: ['min_players'], message: 'must not exceed max_players' });
+    if (v.deck_size === 24 && v.room_size > 4) ctx.addIssue({ code: 'custom', path: ['room_size'], message: 'a 24-card deck seats at most 4 players' });
+    if (v.is_classic_mode_allowed === v.is_death_match_allowed) {
+      ctx.addIssue({ code: 'custom', path: ['is_death_match_allowed'], message: 'exactly one of is_classic_mode_allowed and is_death_match_allowed' });
+    }
+    if (v.rebuy_rounds > 0 && v.rebuy_price <= 0n) ctx.addIssue({ code: 'custom', path: ['rebuy_price'], message: 'must be positive when rebuys are allowed' });
+  });
+export type CreateTournamentBody = z.infer<typeof createTournamentBody>;
+
+export const tournamentIdBody = z.object({ tournament_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const tournamentIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const tournamentListQuery = pageQuery.extend({ status: tournamentStatus.optional() });
+export const tournamentRoomsQuery = pageQuery.extend({ round: z.coerce.number().int().min(1).max(10_000).optional() });
+export const pinBody = z.object({ is_pinned: z.boolean() });
+export const placeInfoQuery = z.object({ place: z.coerce.number().int().min(1).max(10_000).optional() });
+
+export const tournamentPlayerInfo = z.object({
+  is_registered: z.boolean(),
+  is_eliminated: z.boolean(),
+  place: z.number().nullable(),
+  rebuys: z.number(),
+  prize: z.string().nullable(),
+  /** The caller's running game, to open at /durak/{id}; null between games. */
+  room_id: z.number().nullable(),
+});
+
+export const tournament = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: tournamentStatus,
+  buy_in: z.string(),
+  balance_type: walletType,
+  starts_at: z.string(),
+  min_players: z.number(),
+  max_players: z.number(),
+  room_size: z.number(),
+  deck_size: z.number(),
+  is_speed_mode: z.boolean(),
+  is_transfer_allowed: z.boolean(),
+  is_cheating_allowed: z.boolean(),
+  is_draw_allowed: z.boolean(),
+  is_death_match_allowed: z.boolean(),
+  is_classic_mode_allowed: z.boolean(),
+  card_transfer_permission: cardTransferPermission,
+  secret_trump_mode: z.boolean(),
+  rebuy_rounds: z.number(),
+  rebuy_price: z.string(),
+  guaranteed_pool: z.string(),
+  payout_preset_id: z.number(),
+  is_pinned: z.boolean(),
+  round: z.number(),
+  players_count: z.number(),
+  pool: z.string(),
+  /** When the next round is seated (between rounds), else null. */
+  next_round_at: z.string().nullable(),
+});
+export type TournamentPayload = z.infer<typeof tournament>;
+export const tournamentDetail = tournament.extend({ player_info: tournamentPlayerInfo });
+export type TournamentDetail = z.infer<typeof tournamentDetail>;
+export const tournamentList = z.object({ items: z.array(tournament), links });
+
+export const tournamentPlayer = z.object({
+  user_id: z.number(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  country: z.string().nullable(),
+  is_eliminated: z.boolean(),
+  place: z.number().nullable(),
+  round_reached: z.number(),
+});
+export type TournamentPlayer = z.infer<typeof tournamentPlayer>;
+export const tournamentPlayerList = z.object({ items: z.array(tournamentPlayer), links });
+
+export const tournamentRoom = z.object({ id: z.number(), round: z.number(), status: z.string(), player_count: z.number() });
+export type TournamentRoom = z.infer<typeof tournamentRoom>;
+export const tournamentRoomList = z.object({ items: z.array(tournamentRoom), links });
+
+export const payoutPreset = z.object({ id: z.number(), name: z.string(), places: z.array(z.number()) });
+export const payoutPresetList = z.object({ items: z.array(payoutPreset) });
+export const payoutStructure = z.object({ items: z.array(z.object({ place: z.number(), bps: z.number() })) });
+export const prizeDistribution = z.object({ pool: z.string(), items: z.array(z.object({ place: z.number(), amount: z.string() })) });
+
+export const adminTournamentInfo = z.object({
+  items: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      status: tournamentStatus,
+      entrants: z.number(),
+      rebuys: z.number(),
+      pool: z.string(),
+      paid: z.string(),
+      rake: z.string(),
+    }),
+  ),
+  links,
+});
+export const placeInfo = z.object({
+  items: z.array(
+    z.object({ place: z.number(), user_id: z.number(), username: z.string(), round_reached: z.number(), prize: z.string() }),
+  ),
+});
