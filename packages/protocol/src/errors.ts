@@ -39,6 +39,7 @@ export const errorStatus = {
   'rule/stale_seq': 409,
   'emoji/not_found': 404,
   'emoji/not_allowed': 409,
+  'bandit/idempotency_key_reused': 409,
   'internal/error': 500,
 } as const;
 

@@ -151,3 +151,4 @@ export const settings = pgTable('settings', {
 
 // The rooms' tables live beside the rest; one schema for migrations and queries.
 export * from './rooms-schema.js';
+export * from './bandit-schema.js';
