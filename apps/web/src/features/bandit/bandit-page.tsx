@@ -14,6 +14,7 @@ import { SPIN_MS_BY_REEL } from './reels';
 import { RulesDialog } from './rules-dialog';
 import { formatElapsed, isWinOverStake, signedChips } from './session';
 import { useSlotMachine } from './use-slot-machine';
+import '../games/lobby.css';
 import './bandit.css';
 
 const BET_STEPS = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] as const;
@@ -44,6 +45,7 @@ function Machine({ paytable }: { paytable: PaytableAnswer }) {
   const result = machine.result;
   const balanceOf = (type: string) => user?.wallets.find((w) => w.wallet_type === type)?.balance ?? '0';
   const winning = result && result.multiplier > 0;
+  const outcome = !result ? 'none' : isWinOverStake(result.bet, result.win) ? 'win' : result.multiplier > 0 ? 'push' : 'lose';
 
   const closeRules = () => {
     localStorage.setItem(RULES_SEEN, '1');
@@ -100,16 +102,16 @@ function Machine({ paytable }: { paytable: PaytableAnswer }) {
           ))}
           <div className="slot-payline" aria-hidden="true" />
         </div>
-        <p className="slot-result" aria-live="polite" data-testid="slot-result">
+        <p className="slot-result" aria-live="polite" data-testid="slot-result" data-outcome={isBusy ? 'pending' : outcome}>
           {isBusy
             ? t('spinning')
-            : result
-              ? isWinOverStake(result.bet, result.win)
+            : !result
+              ? t('result.ready')
+              : outcome === 'win'
                 ? t('result.win', { amount: formatChips(result.win), multiplier: result.multiplier })
-                : result.multiplier > 0
+                : outcome === 'push'
                   ? t('result.push', { amount: formatChips(result.win) })
-                  : t('result.lose')
-              : t('result.ready')}
+                  : t('result.lose')}
         </p>
       </div>
 
