@@ -102,6 +102,7 @@ async function api() {
 }
 
 async function main() {
-  await simulation();
+  // BANDIT_BENCH_SPINS=0 measures only the API.
+  if (Number(process.env.BANDIT_BENCH_SPINS ?? 1) > 0) await simulation();
   await api();
 }
