@@ -23,7 +23,10 @@ export function newClientSeed(): string {
   return randomBytes(8).toString('hex');
 }
 
-/** Rounds after which we give up: each round rejects with probability < 2^-(8*log2(...)), never in practice. */
+/**
+ * A round fails only when all 8 words land in the rejected tail, with probability below
+ * (length / 2^32)^8: for any sane strip 64 rounds never run out; a bug (a length of 2^32) would.
+ */
 const MAX_ROUNDS = 64;
 
 /** The HMAC key: the seed's 32 bytes (decoded once per spin, not once per reel). */
