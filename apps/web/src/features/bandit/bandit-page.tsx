@@ -10,7 +10,7 @@ import { Spinner } from '../../ui/spinner';
 import { banditApi, banditKeys } from './bandit-api';
 import { FairDialog } from './fair-dialog';
 import { ReelView } from './reel-view';
-import { SPIN_MS_BY_REEL } from './reels';
+import { reelMotion } from './reels';
 import { RulesDialog } from './rules-dialog';
 import { formatElapsed, isWinOverStake, signedChips } from './session';
 import { useSlotMachine } from './use-slot-machine';
@@ -34,7 +34,8 @@ function useElapsed(): number {
 function Machine({ paytable }: { paytable: PaytableAnswer }) {
   const { t } = useTranslation('bandit');
   const user = useUserStore((s) => s.user);
-  const machine = useSlotMachine(paytable);
+  const [motion] = useState(() => reelMotion(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false));
+  const machine = useSlotMachine(paytable, motion);
   const elapsed = useElapsed();
   const [betIndex, setBetIndex] = useState(3);
   const [wallet, setWallet] = useState<(typeof WALLETS)[number]>('BONUS_BALANCE');
@@ -94,7 +95,7 @@ function Machine({ paytable }: { paytable: PaytableAnswer }) {
               strip={strip}
               stop={machine.shown[reel] ?? 0}
               travel={machine.travels[reel] ?? null}
-              durationMs={SPIN_MS_BY_REEL[reel] ?? 2000}
+              durationMs={motion.durationsMs[reel] ?? 500}
               isWinning={Boolean(winning) && !isBusy}
               onStopped={machine.onReelStopped}
               label={(symbol) => t(`symbols.${symbol}`)}

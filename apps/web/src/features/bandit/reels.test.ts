@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reelTravel, SPIN_MS_BY_REEL, TURNS_BY_REEL, windowAt } from './reels';
+import { reelMotion, reelTravel, SPIN_MS_BY_REEL, TURNS_BY_REEL, windowAt } from './reels';
 
 describe('windowAt', () => {
   it('shows the stop above and below the payline, wrapping round the strip', () => {
@@ -30,5 +30,12 @@ describe('reelTravel', () => {
     expect([...TURNS_BY_REEL]).toEqual([...TURNS_BY_REEL].sort());
     expect([...SPIN_MS_BY_REEL]).toEqual([...SPIN_MS_BY_REEL].sort((a, b) => a - b));
     expect(new Set(SPIN_MS_BY_REEL).size).toBe(3);
+  });
+
+  it('with reduced motion slides straight to the stop, still left to right', () => {
+    const motion = reelMotion(true);
+    expect(motion.turns).toEqual([0, 0, 0]);
+    expect([...motion.durationsMs]).toEqual([...motion.durationsMs].sort((a, b) => a - b));
+    expect(Math.max(...motion.durationsMs)).toBeLessThan(Math.min(...reelMotion(false).durationsMs));
   });
 });

@@ -5,6 +5,19 @@ export const TURNS_BY_REEL = [2, 3, 4] as const;
 /** How long each reel turns, in ms; the third stops last. */
 export const SPIN_MS_BY_REEL = [1100, 1600, 2100] as const;
 
+export interface ReelMotion {
+  readonly turns: readonly number[];
+  readonly durationsMs: readonly number[];
+}
+
+/**
+ * How the reels move: full turns and long eases, or, for a player who asked the system for less
+ * motion, straight to the stop in a short slide. Either way the reels stop left to right.
+ */
+export function reelMotion(isReducedMotion: boolean): ReelMotion {
+  return isReducedMotion ? { turns: [0, 0, 0], durationsMs: [250, 400, 550] } : { turns: TURNS_BY_REEL, durationsMs: SPIN_MS_BY_REEL };
+}
+
 const wrap = (stop: number, length: number) => ((stop % length) + length) % length;
 
 /** The stops in the window when the reel shows `stop` on the payline: above, on the line, below. */

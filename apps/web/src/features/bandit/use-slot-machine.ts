@@ -5,7 +5,7 @@ import { playSlotSound } from '../../device/sound-player';
 import { toApiFailure, type ApiFailure } from '../../net/api-error';
 import { useUserStore } from '../../state/user-store';
 import { banditApi, banditKeys, type SpinRequest } from './bandit-api';
-import { reelTravel, TURNS_BY_REEL, type ReelTravel } from './reels';
+import { reelTravel, type ReelMotion, type ReelTravel } from './reels';
 import { addSpin, emptyTally, isWinOverStake, type SessionTally } from './session';
 
 export type Phase = 'idle' | 'requesting' | 'spinning';
@@ -29,7 +29,7 @@ function quietly(play: () => void): void {
  * Balances, the session tally and the result appear once the last reel has stopped, so the
  * screen never tells the outcome before the reels do.
  */
-export function useSlotMachine(paytable: PaytableAnswer) {
+export function useSlotMachine(paytable: PaytableAnswer, motion: ReelMotion) {
   const queryClient = useQueryClient();
   const [shown, setShown] = useState<number[]>(() => paytable.strips.map(() => 0));
   const [travels, setTravels] = useState<(ReelTravel | null)[]>(() => paytable.strips.map(() => null));
@@ -58,7 +58,7 @@ export function useSlotMachine(paytable: PaytableAnswer) {
         unanswered.current = null;
         answer.current = spun;
         stoppedReels.current = 0;
-        setTravels(spun.stops.map((to, reel) => reelTravel(shown[reel] ?? 0, to, paytable.strips[reel]?.length ?? 1, TURNS_BY_REEL[reel] ?? 2)));
+        setTravels(spun.stops.map((to, reel) => reelTravel(shown[reel] ?? 0, to, paytable.strips[reel]?.length ?? 1, motion.turns[reel] ?? 0)));
         setPhase('spinning');
         quietly(() => playSlotSound('spinning'));
       } catch (error) {
@@ -69,7 +69,7 @@ export function useSlotMachine(paytable: PaytableAnswer) {
         setPhase('idle');
       }
     },
-    [phase, shown, paytable],
+    [phase, shown, paytable, motion],
   );
 
   const onReelStopped = useCallback(() => {
