@@ -14,9 +14,11 @@ import { createAccountsService } from './accounts/accounts-service.js';
 import { createPasswordHasher } from './accounts/passwords.js';
 import { createTokenService, loadOrCreateSecret } from './accounts/tokens.js';
 import { createAvatarService } from './avatars/avatars-service.js';
+import { createBanditService } from './bandit/bandit-service.js';
 import { seedDatabase, type SeedResult } from './catalogue/seed.js';
 import type { Config } from './config.js';
 import { registerAssetRoutes } from './http/asset-routes.js';
+import { registerBanditRoutes } from './http/bandit-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
 import { frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
@@ -200,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRoomRoutes(app, tokens, rooms);
   registerTournamentRoutes(app, tokens, tournaments, store);
   registerPlayerRoutes(app, tokens, players);
+  registerBanditRoutes(app, tokens, createBanditService(store));
 
   if (!options.store) app.addHook('onClose', async () => store.close());
   return { app, services, seed, close: () => app.close() };

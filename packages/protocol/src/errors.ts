@@ -50,6 +50,7 @@ export const errorStatus = {
   'tournament/over': 409,
   'emoji/not_found': 404,
   'emoji/not_allowed': 409,
+  'bandit/idempotency_key_reused': 409,
   'internal/error': 500,
 } as const;
 

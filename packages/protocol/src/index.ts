@@ -8,3 +8,4 @@ export * from './tournaments.js';
 export * from './game-state.js';
 export * from './realtime.js';
 export * from './players.js';
+export * from './bandit.js';

@@ -37,7 +37,7 @@ function answer<T>(reply: FastifyReply, result: Result<T>, status = 200) {
 }
 
 /** `links.next/previous` of a page: the same URL with the page moved by one, or null. */
-function pageLinks(request: FastifyRequest, page: number, hasNext: boolean) {
+export function pageLinks(request: FastifyRequest, page: number, hasNext: boolean) {
   const url = new URL(request.url, 'http://host');
   const at = (p: number) => {
     url.searchParams.set('page', String(p));

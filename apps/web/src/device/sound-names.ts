@@ -9,8 +9,10 @@ export const DURAK_SOUNDS = [
 export const SLOT_SOUNDS = ['lose', 'spinning', 'slotStopped', 'start', 'start2', 'win'] as const;
 export const SOUND_NAMES = [...DURAK_SOUNDS, ...SLOT_SOUNDS] as const;
 export type SoundName = (typeof SOUND_NAMES)[number];
+export type DurakSound = (typeof DURAK_SOUNDS)[number];
+export type SlotSound = (typeof SLOT_SOUNDS)[number];
 /** Loaded first so the first taps and deals have sound at once. */
-export const PRIORITY_SOUNDS: readonly SoundName[] = ['button', 'dealShort1', 'take1', 'bubbleTake1'];
+export const PRIORITY_SOUNDS: readonly DurakSound[] = ['button', 'dealShort1', 'take1', 'bubbleTake1'];
 export const PRELOAD_BATCH = 5;
 export const PRELOAD_BATCH_DELAY_MS = 100;
 

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../ui/coming-soon';
+import { BanditPage } from './bandit-page';
 
-/** Placeholder until this screen's own work lands; the router loads this folder's default export. */
+/** /bandit: the router loads this folder's default export. */
 export default function Page() {
-  return <ComingSoon titleKey="screens.bandit" isStandalone />;
+  return <BanditPage />;
 }

@@ -1,8 +1,8 @@
-import type { SoundName } from '../../device/sound-names';
+import type { DurakSound } from '../../device/sound-names';
 import type { RoomMessage } from '@durak/protocol';
 
 export interface Cue {
-  sound?: SoundName;
+  sound?: DurakSound;
   vibration?: string;
 }
 
