@@ -16,6 +16,7 @@ import { createTokenService, loadOrCreateSecret } from './accounts/tokens.js';
 import { createAvatarService } from './avatars/avatars-service.js';
 import { seedDatabase, type SeedResult } from './catalogue/seed.js';
 import type { Config } from './config.js';
+import { registerAdminRoutes } from './http/admin-routes.js';
 import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
 import { installErrorHandling, notFound } from './http/errors.js';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSystemRoutes(app, services);
   registerUserRoutes(app, services);
   registerPermissionRoutes(app, services);
+  registerAdminRoutes(app, services, options.now);
   registerCatalogueRoutes(app, services);
   registerAssetRoutes(app, services);
   registerRoomRoutes(app, tokens, rooms);

@@ -39,6 +39,12 @@ export const errorStatus = {
   'rule/stale_seq': 409,
   'emoji/not_found': 404,
   'emoji/not_allowed': 409,
+  'banner/not_found': 404,
+  'banner/not_an_image': 400,
+  'banner/too_large': 413,
+  'admin/idempotency_key_reused': 409,
+  'admin/own_admin_role': 409,
+  'agent/not_found': 404,
   'internal/error': 500,
 } as const;
 

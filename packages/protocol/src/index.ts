@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './user.js';
 export * from './rooms.js';
 export * from './assets.js';
+export * from './admin.js';

@@ -6,6 +6,7 @@ import type { RoomsConfig } from '../rooms/rooms-config.js';
 import type { RoomRow } from '../rooms/room-store.js';
 import type { Tx } from '../store/db.js';
 import { lockAccountSet, transfer } from '../wallets/ledger.js';
+import { recordGameForAgents } from '../admin/agent-rollups.js';
 import { settle } from './settlement.js';
 
 /** One timer as the spec's watch state shows it. */
@@ -151,6 +152,7 @@ export async function writeStep(
     });
     if (!raked.ok) throw new Error(`rake of room ${room.id} failed: ${raked.error.code}`);
   }
+  await recordGameForAgents(tx, { players: after.players.map(Number), rake: settlement.rake, walletType, at: now });
   const results: ResultPayload[] = over.results.map((r) => ({
     player_id: r.player,
     result: r.result,
