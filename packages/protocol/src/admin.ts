@@ -109,7 +109,7 @@ export const adjustRequest = z.object({
   amount: z
     .string()
     .regex(/^[+-]?\d{1,15}$/, 'must be a signed whole number of chips as a decimal string')
-    .refine((a) => BigInt(a) !== 0n, 'must not be zero'),
+    .refine((a) => !/^[+-]?\d+$/.test(a) || BigInt(a) !== 0n, 'must not be zero'),
   reason: z.string().trim().min(3).max(500),
   idempotency_key: z.string().min(8).max(100),
 });
