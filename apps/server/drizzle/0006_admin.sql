@@ -63,7 +63,8 @@ CREATE TABLE "audit_log" (
 	"before" jsonb,
 	"after" jsonb,
 	"at" timestamp with time zone NOT NULL,
-	"ip" text NOT NULL
+	"ip" text NOT NULL,
+	"reason" text
 );--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at" DESC, "id" DESC);--> statement-breakpoint
 -- The audit log is append-only, like the ledger.

@@ -60,6 +60,7 @@ export const auditEntry = z.object({
   after: z.unknown(),
   at: z.string(),
   ip: z.string(),
+  reason: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditPage = page(auditEntry).extend({ total: z.number().int() });

@@ -113,12 +113,12 @@ export async function adjustBalance(store: Store, actor: AuditActor, userId: num
       const balance = BigInt(wallets.find((w) => w.wallet_type === request.wallet_type)?.balance ?? '0');
       await appendAudit(
         tx,
-        actor,
+        { ...actor, reason: request.reason },
         {
           action: 'user.adjust',
           resource: `user:${userId}`,
           before: { wallet_type: request.wallet_type, balance: (balance - amount).toString() },
-          after: { wallet_type: request.wallet_type, balance: balance.toString(), amount: request.amount, reason: request.reason, transfer_id: moved.transfer.id },
+          after: { wallet_type: request.wallet_type, balance: balance.toString(), amount: request.amount, transfer_id: moved.transfer.id },
         },
         now,
       );

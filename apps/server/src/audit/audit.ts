@@ -6,6 +6,8 @@ import { auditLog, users } from '../store/schema.js';
 export interface AuditActor {
   readonly id: number;
   readonly ip: string;
+  /** Why, as the admin typed it in the confirm dialog (optional on the wire, kept when given). */
+  readonly reason?: string | null;
 }
 
 export interface AuditRecord {
@@ -32,6 +34,7 @@ export async function appendAudit(tx: Tx, actor: AuditActor, record: AuditRecord
     after: toJson(record.after),
     at,
     ip: actor.ip,
+    reason: actor.reason ?? null,
   });
 }
 
@@ -50,6 +53,7 @@ export interface AuditLine {
   after: unknown;
   at: string;
   ip: string;
+  reason: string | null;
 }
 
 /** The newest lines first, a page at a time, with the total for the pager. */
@@ -65,6 +69,7 @@ export async function listAudit(db: Db, page: number, limit: number): Promise<{ 
       after: auditLog.after,
       at: auditLog.at,
       ip: auditLog.ip,
+      reason: auditLog.reason,
     })
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))
@@ -82,6 +87,7 @@ export async function listAudit(db: Db, page: number, limit: number): Promise<{ 
       after: r.after,
       at: r.at.toISOString(),
       ip: r.ip,
+      reason: r.reason,
     })),
     total: count?.n ?? 0,
   };

@@ -32,9 +32,25 @@ export function guard(tokens: TokenService, ...anyOf: [Permission, ...Permission
   };
 }
 
-/** The audit actor of a guarded request. */
+/**
+ * The audit actor of a guarded request. The reason of a confirmed action travels in the
+ * `X-Audit-Reason` header (URI-encoded: header values are Latin-1, reasons are in any language),
+ * so calls without a body of their own (DELETE) carry it too.
+ */
 export function actorOf(request: FastifyRequest): AuditActor {
-  return { id: callerOf(request).id, ip: request.ip };
+  return { id: callerOf(request).id, ip: request.ip, reason: reasonOf(request.headers['x-audit-reason']) };
+}
+
+function reasonOf(header: string | string[] | undefined): string | null {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw) return null;
+  let text: string;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    text = raw;
+  }
+  return text.trim().slice(0, 500) || null;
 }
 
 /** `links` of a page: the same call with the next or previous page, or null at either end. */

@@ -59,8 +59,9 @@ describe('balance adjustments', () => {
     expect(await balance()).toBe('350');
     const other = await adjust({ amount: '51', idempotency_key: 'same-key-123' });
     expect([other.status, other.body.error.code]).toEqual([409, 'admin/idempotency_key_reused']);
-    const log = await request<{ items: { action: string; after: { amount?: string } }[] }>(url('/api/admin/audit?limit=100'), { token: admin.token });
-    expect(log.body.items.filter((i) => i.action === 'user.adjust' && i.after.amount === '50')).toHaveLength(1);
+    const log = await request<{ items: { action: string; after: { amount?: string }; reason: string }[] }>(url('/api/admin/audit?limit=100'), { token: admin.token });
+    const lines = log.body.items.filter((i) => i.action === 'user.adjust' && i.after.amount === '50');
+    expect(lines.map((l) => l.reason)).toEqual(['support ticket 42']);
   });
 
   it.each([

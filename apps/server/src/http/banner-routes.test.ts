@@ -174,14 +174,15 @@ describe('banners', () => {
 
   it('every write is in the audit log with before and after', async () => {
     const made = (await create({ name: 'audited', ...june })).body;
-    await request(url(`/api/banner/${made.id}`), { method: 'PATCH', token: admin.token, raw: form({ name: 'audited 2' }) });
-    const log = await request<{ items: { action: string; resource: string; before: { name?: string } | null; after: { name?: string } | null; ip: string }[] }>(
+    const reason = { 'x-audit-reason': encodeURIComponent('Опечатка в названии') };
+    await request(url(`/api/banner/${made.id}`), { method: 'PATCH', token: admin.token, raw: form({ name: 'audited 2' }), headers: reason });
+    const log = await request<{ items: { action: string; resource: string; before: { name?: string } | null; after: { name?: string } | null; ip: string; reason: string | null }[] }>(
       url('/api/admin/audit?limit=5'),
       { token: admin.token },
     );
     const [update, created] = log.body.items;
-    expect(update).toMatchObject({ action: 'banner.update', resource: `banner:${made.id}`, before: { name: 'audited' }, after: { name: 'audited 2' } });
-    expect(created).toMatchObject({ action: 'banner.create', before: null, after: { name: 'audited' } });
+    expect(update).toMatchObject({ action: 'banner.update', resource: `banner:${made.id}`, before: { name: 'audited' }, after: { name: 'audited 2' }, reason: 'Опечатка в названии' });
+    expect(created).toMatchObject({ action: 'banner.create', before: null, after: { name: 'audited' }, reason: null });
     expect(update?.ip).toMatch(/127\.0\.0\.1/);
   });
 });

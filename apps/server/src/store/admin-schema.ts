@@ -35,6 +35,8 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true }).notNull(),
     ip: text('ip').notNull(),
+    /** Why, in the admin's words (the confirm dialog's reason), when given. */
+    reason: text('reason'),
   },
   (t) => [index('audit_log_at_idx').on(t.at.desc(), t.id.desc())],
 );
