@@ -1,4 +1,7 @@
-/** SPEC §2: the admin area's screens, one per route under /admin. */
+/**
+ * SPEC §2: the admin area's screens, one per route under /admin; `audit` is FEATURES.md §5's
+ * audit page (docs/decisions.md).
+ */
 export const ADMIN_SCREENS = {
   home: '/admin',
   agents: '/admin/agents',
@@ -8,5 +11,6 @@ export const ADMIN_SCREENS = {
   banners: '/admin/banners',
   banner: '/admin/banner/:id',
   banner_create: '/admin/banner/create',
+  audit: '/admin/audit',
 } as const;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
