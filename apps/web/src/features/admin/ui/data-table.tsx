@@ -46,7 +46,7 @@ export function DataTable<Row extends RowData>({ columns, rows, rowKey, isLoadin
                   const isSorted = sorting?.sort === id;
                   const label = header.isPlaceholder ? null : <table.FlexRender header={header} />;
                   return (
-                    <th key={header.id} scope="col" aria-sort={isSorted ? (sorting?.order === 'desc' ? 'descending' : 'ascending') : undefined}>
+                    <th key={header.id} scope="col" data-sortable={isSortable ? '' : undefined} aria-sort={isSorted ? (sorting?.order === 'desc' ? 'descending' : 'ascending') : undefined}>
                       {isSortable ? (
                         <button type="button" className="admin-sort" onClick={() => sorting?.onSort(id)}>
                           {label}
@@ -67,7 +67,7 @@ export function DataTable<Row extends RowData>({ columns, rows, rowKey, isLoadin
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}>
+                  <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' && cell.column.columnDef.header ? cell.column.columnDef.header : undefined}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
