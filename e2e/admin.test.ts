@@ -93,6 +93,7 @@ describe('admin area', () => {
       ['banner', `/admin/banner/${banners.items[0]!.id}`, '.admin-image-preview img'],
       ['banner-create', '/admin/banner/create', '.admin-form'],
       ['audit', '/admin/audit', '.admin-table tbody tr'],
+      ['user', `/admin/user/${me.id}`, '.admin-table tbody tr'],
     ];
     for (const [viewport, size] of [
       [DESKTOP, 'desktop'],
@@ -108,6 +109,24 @@ describe('admin area', () => {
       await close();
     }
     expectScreenshots(...pages.flatMap(([name]) => [`admin-${name}-desktop`, `admin-${name}-phone`]));
+  });
+
+  it('an admin credits a wallet after confirming with a reason, once', async () => {
+    const target = await registerByApi(server.baseUrl, uniqueName('credit'), 'player-password-1');
+    const me = await api<{ id: number; wallets: { wallet_type: string; balance: string }[] }>('/user/users/me', target.access_token);
+    const before = BigInt(me.wallets.find((w) => w.wallet_type === 'BONUS_BALANCE')!.balance);
+    const { page, errors, close } = await adminPage(PHONE);
+    await page.goto(`/admin/user/${me.id}`);
+    await page.locator('.admin-inline-form input[type=text]').fill('+2500');
+    await page.locator('.admin-inline-form button[type=submit]').click();
+    await page.locator('.modal textarea').fill('Компенсация за сбой');
+    await screenshot(page, 'admin-user-adjust-phone');
+    await page.locator('.modal .admin-btn-primary').click();
+    await page.locator('.modal').waitFor({ state: 'detached' });
+    const after = await api<{ wallets: { wallet_type: string; balance: string }[] }>('/user/users/me', target.access_token);
+    expect(BigInt(after.wallets.find((w) => w.wallet_type === 'BONUS_BALANCE')!.balance) - before).toBe(2500n);
+    expect(errors).toEqual([]);
+    await close();
   });
 
   it('a deletion asks for a reason first, and the audit log shows it', async () => {

@@ -8,6 +8,7 @@ import AuditPage from './pages/audit-page';
 import BannerPage from './pages/banner-page';
 import BannersPage from './pages/banners-page';
 import HomePage from './pages/home-page';
+import UserPage from './pages/user-page';
 import type { AdminScreen } from './screens';
 import { AdminLayout } from './ui/admin-layout';
 import { PermissionGate } from './ui/permission-gate';
@@ -44,6 +45,8 @@ function Screen({ screen }: { screen: AdminScreen }) {
       return <BannerPage isNew />;
     case 'audit':
       return <AuditPage />;
+    case 'user':
+      return <UserPage />;
     case 'tournaments':
     case 'tournament':
       // The tournaments issue fills these in with the same layout and table.

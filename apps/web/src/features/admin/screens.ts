@@ -1,6 +1,6 @@
 /**
  * SPEC §2: the admin area's screens, one per route under /admin; `audit` is FEATURES.md §5's
- * audit page (docs/decisions.md).
+ * audit page and `user` a user's detail (docs/decisions.md).
  */
 export const ADMIN_SCREENS = {
   home: '/admin',
@@ -12,5 +12,6 @@ export const ADMIN_SCREENS = {
   banner: '/admin/banner/:id',
   banner_create: '/admin/banner/create',
   audit: '/admin/audit',
+  user: '/admin/user/:id',
 } as const;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

@@ -19,7 +19,9 @@ export default function AgentPage() {
   const { t, i18n } = useTranslation('admin');
   const id = Number(useParams().id);
   const queryClient = useQueryClient();
-  const canManage = (useQuery(permissionsQuery).data?.permissions ?? []).includes('admin.users.manage');
+  const permissions = useQuery(permissionsQuery).data?.permissions ?? [];
+  const canManage = permissions.includes('admin.users.manage');
+  const canReadUsers = permissions.includes('admin.users.read');
   const list = useListParams({ limit: 20 });
   const result = useQuery({ queryKey: adminKeys.agentChildren(id, list.query), queryFn: () => adminApi.agentChildren(id, list.query), placeholderData: keepPreviousData, enabled: id > 0 });
   const figures = useQuery({ queryKey: adminKeys.agent(id), queryFn: () => adminApi.agent(id), enabled: id > 0 });
@@ -33,7 +35,8 @@ export default function AgentPage() {
     () => [
       children.accessor('username', {
         header: t('agent.username'),
-        cell: (c) => (c.row.original.is_agent ? <Link to={`/admin/agent/${c.row.original.id}`}>{c.getValue()}</Link> : c.getValue()),
+        cell: (c) =>
+          c.row.original.is_agent ? <Link to={`/admin/agent/${c.row.original.id}`}>{c.getValue()}</Link> : canReadUsers ? <Link to={`/admin/user/${c.row.original.id}`}>{c.getValue()}</Link> : c.getValue(),
       }),
       children.accessor('is_agent', { header: t('agent.kind'), cell: (c) => (c.getValue() ? t('role.agent') : t('role.player')) }),
       children.accessor('children_count', { header: t('agent.children') }),
@@ -53,7 +56,7 @@ export default function AgentPage() {
           ]
         : []),
     ],
-    [t, i18n.language, canManage],
+    [t, i18n.language, canManage, canReadUsers],
   );
   const bps = Math.round(Number(rate) * 100);
   const isRateValid = rate !== '' && Number.isFinite(bps) && bps >= 0 && bps <= 10_000;

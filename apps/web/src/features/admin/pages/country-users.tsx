@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { http } from '../../../net/http';
 import type { Page } from '../admin-api';
 import { columnHelper, DataTable } from '../ui/data-table';
@@ -26,7 +27,7 @@ export function CountryUsers({ country }: { country: string }) {
   const columns = useMemo(
     () => [
       users.accessor('id', { header: 'ID' }),
-      users.accessor('username', { header: t('user.username') }),
+      users.accessor('username', { header: t('user.username'), cell: (c) => <Link to={`/admin/user/${c.row.original.id}`}>{c.getValue()}</Link> }),
       users.accessor('roles', { header: t('user.roles'), cell: (c) => c.getValue().map((r) => t(`role.${r}`)).join(', ') }),
       users.accessor('created_at', { header: t('user.joined'), cell: (c) => new Date(c.getValue()).toLocaleDateString(i18n.language) }),
     ],
