@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chips, page, pageQuery, role, walletType } from './common.js';
-import { wallet } from './user.js';
+import { usersByCountry, wallet } from './user.js';
 
 /** A path id: a positive integer (`/api/banner/{id}`, `/api/admin/users/{id}`, ...). */
 export const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
@@ -66,6 +66,9 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditPage = page(auditEntry).extend({ total: z.number().int() });
 
 // ---- users ----
+
+/** Users per country, with the number of countries (`total`, for the pager) and of all users. */
+export const countryCounts = usersByCountry.extend({ total: z.number().int(), users: z.number().int() });
 
 export const countryCodeParams = z.object({ code: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase()) });
 export const countryUser = z.object({ id: z.number().int(), username: z.string(), roles: z.array(role), created_at: z.string() });

@@ -156,13 +156,13 @@ export async function patchUser(
   });
 }
 
-/** Users per country, most first (admin "users by country"), with the number of countries. */
-export async function usersPerCountry(db: Db, page: number, limit: number): Promise<{ items: { country: string | null; count: number }[]; total: number }> {
+/** Users per country, most first (admin "users by country"), with the number of countries and of users. */
+export async function usersPerCountry(db: Db, page: number, limit: number): Promise<{ items: { country: string | null; count: number }[]; total: number; users: number }> {
   const rows = await queryRows<{ country: string | null; count: string | number }>(
     db,
     sql`select country, count(*) as count from users group by country order by count(*) desc, country nulls last
         limit ${limit} offset ${(page - 1) * limit}`,
   );
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(distinct coalesce(country, ''))::int as n from users`);
-  return { items: rows.map((r) => ({ country: r.country, count: Number(r.count) })), total: count?.n ?? 0 };
+  const [count] = await queryRows<{ n: number; users: number }>(db, sql`select count(distinct coalesce(country, ''))::int as n, count(*)::int as users from users`);
+  return { items: rows.map((r) => ({ country: r.country, count: Number(r.count) })), total: count?.n ?? 0, users: count?.users ?? 0 };
 }

@@ -116,8 +116,10 @@ describe('roles and commission', () => {
 
 describe('users by country', () => {
   it('counts per country and lists a country’s users, paged', async () => {
-    const counts = await request<{ items: { country: string | null; count: number }[] }>(url('/api/admin/info/admin/users/country'), { token: admin.token });
+    const counts = await request<{ items: { country: string | null; count: number }[]; total: number; users: number }>(url('/api/admin/info/admin/users/country'), { token: admin.token });
     expect(counts.body.items).toEqual(expect.arrayContaining([{ country: 'UZ', count: 2 }, { country: 'KZ', count: 1 }]));
+    // UZ, KZ and no country (the seeded admin and this test's); five users.
+    expect([counts.body.total, counts.body.users]).toEqual([3, 5]);
     const page = await request<{ items: { username: string }[]; total: number; links: { next: string | null } }>(url('/api/admin/info/admin/users/country/uz?limit=1'), { token: admin.token });
     expect([page.body.items.map((u) => u.username), page.body.total, page.body.links.next]).toEqual([['uz_player'], 2, '/api/admin/info/admin/users/country/uz?limit=1&page=2']);
   });

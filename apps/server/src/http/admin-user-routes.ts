@@ -1,4 +1,4 @@
-import { adjustAnswer, adjustRequest, adminUser, countryCodeParams, countryUsers, errorBody, idParams, pageQuery, userPatched, userPatchRequest, usersByCountry } from '@durak/protocol';
+import { adjustAnswer, adjustRequest, adminUser, countryCodeParams, countryUsers, errorBody, idParams, pageQuery, userPatched, userPatchRequest, countryCounts } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adjustBalance, adminUserDetail, patchUser, usersOfCountry, usersPerCountry } from '../admin/users.js';
@@ -16,10 +16,10 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
 
   app.get(
     '/api/admin/info/admin/users/country',
-    { onRequest: read, schema: { tags, security, querystring: pageQuery, response: { 200: usersByCountry, ...errors } } },
+    { onRequest: read, schema: { tags, security, querystring: pageQuery, response: { 200: countryCounts, ...errors } } },
     async (request) => {
-      const { items, total } = await usersPerCountry(store.db, request.query.page, request.query.limit);
-      return { items, links: pageLinks(request, request.query.page, request.query.limit, total) };
+      const { items, total, users } = await usersPerCountry(store.db, request.query.page, request.query.limit);
+      return { items, total, users, links: pageLinks(request, request.query.page, request.query.limit, total) };
     },
   );
 

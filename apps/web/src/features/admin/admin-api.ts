@@ -58,7 +58,7 @@ export const adminApi = {
   agents: (query: ListQuery) => http.get<Page<AgentRow>>('/admin/info/admin/agent', { params: query }).then((r) => r.data),
   agent: (id: number) => http.get<AgentFigures>(`/admin/info/admin/agent/${id}`).then((r) => r.data),
   agentChildren: (id: number, query: ListQuery) => http.get<Page<AgentChild>>(`/admin/info/admin/agent/children/${id}`, { params: query }).then((r) => r.data),
-  usersByCountry: (query: ListQuery) => http.get<Page<CountryCount>>('/admin/info/admin/users/country', { params: query }).then((r) => r.data),
+  usersByCountry: (query: ListQuery) => http.get<Page<CountryCount> & { users: number }>('/admin/info/admin/users/country', { params: query }).then((r) => r.data),
   user: (id: number) => http.get<AdminUser>(`/admin/users/${id}`).then((r) => r.data),
   patchUser: (id: number, body: { roles?: string[]; commission_bps?: number }, reason?: string) =>
     http.patch(`/admin/users/${id}`, body, withReason(reason)).then((r) => r.data as { id: number; roles: string[]; commission_bps: number }),

@@ -42,12 +42,11 @@ function OperatorFigures() {
     ],
     [t],
   );
-  const totalUsers = result.data?.items.reduce((sum, row) => sum + row.count, 0);
   return (
     <>
       <div className="admin-figures">
         <Figure label={t('home.countries')} value={result.data?.total ?? '…'} />
-        <Figure label={t('home.users_on_page')} value={totalUsers ?? '…'} />
+        <Figure label={t('home.users')} value={result.data?.users ?? '…'} />
       </div>
       <h2 className="admin-subtitle">{t('home.by_country')}</h2>
       <DataTable
