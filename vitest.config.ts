@@ -17,6 +17,7 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'server', root: './apps/server', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
       },
+      { test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'] } },
       ...(existsSync('./apps/web/vitest.config.ts') ? ['./apps/web/vitest.config.ts'] : []),
     ],
   },

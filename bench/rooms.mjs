@@ -26,10 +26,11 @@ import { performance } from 'node:perf_hooks';
 import { applyAction, awaited, chooseAction, createGame, legalActions, viewFor } from '@durak/engine';
 import pg from 'pg';
 import { saveStep } from '../apps/server/dist/games/game-step.js';
-import { lockRoom } from '../apps/server/dist/rooms/room-store.js';
+import { lockRoom } from '../apps/server/dist/tables/room-store.js';
 import { runSimulation } from '../apps/server/dist/simulation/run-simulation.js';
 import { createStore } from '../apps/server/dist/store/db.js';
-import { rooms, users } from '../apps/server/dist/store/schema.js';
+import { rooms } from '../apps/server/dist/store/rooms-schema.js';
+import { users } from '../apps/server/dist/store/schema.js';
 
 const concurrency = Number(process.env.BENCH_CONCURRENT_GAMES ?? 200);
 const games = Number(process.env.BENCH_GAMES ?? concurrency);

@@ -1,9 +1,9 @@
-// `npx drizzle-kit generate` (from apps/server) writes SQL migrations from src/store/schema.ts.
+// `npx drizzle-kit generate` (from apps/server) writes SQL migrations from src/store/schema.ts and rooms-schema.ts.
 // The migrations are checked in and applied at start by drizzle-orm's migrator (pg and PGlite).
 import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/store/schema.ts',
+  schema: ['./src/store/schema.ts', './src/store/rooms-schema.ts'],
   out: './drizzle',
 });

@@ -19,13 +19,14 @@ import type { Config } from './config.js';
 import { registerAdminRoutes } from './http/admin-routes.js';
 import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
-import { installErrorHandling, notFound } from './http/errors.js';
+import { frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
 import { registerPermissionRoutes } from './http/permission-routes.js';
 import { registerRoomRoutes } from './http/room-routes.js';
 import { registerSystemRoutes } from './http/system-routes.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
+import { createSharedLimits } from './limits/index.js';
 import { createRoomsModule } from './rooms/rooms-module.js';
 import { roomChannelRule } from './rooms/rooms-service.js';
 import type { Services } from './services.js';
@@ -34,7 +35,7 @@ import { createStore, type Store } from './store/db.js';
 export interface BuildOptions {
   /** An already open store (tests, benchmarks); otherwise one is opened from the config. */
   readonly store?: Store;
-  /** The clock for token expiry and Telegram auth_date checks. */
+  /** The clock for token expiry, Telegram auth_date checks, the rooms' timers and the realtime gateway. */
   readonly now?: () => Date;
   /** Pino options or false; default: pino at config.logLevel. */
   readonly logger?: boolean | { level: string };
@@ -74,27 +75,48 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Only behind a proxy may X-Forwarded-For name the client: otherwise anyone could dodge the
     // per-address rate limits by sending a different header each time.
     trustProxy: config.trustProxy,
+    // A malformed URL is answered before any route: in our error shape, not Fastify's.
+    frameworkErrors,
   });
   // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
   // The realtime gateway shares the HTTP port: it takes the upgrades of /connection/websocket.
-  const realtime = createRealtime({ server: app.server, tokens, redisUrl: config.redisUrl, redisPrefix: config.rooms.redisPrefix, logger: app.log });
+  const realtime = createRealtime({
+    server: app.server,
+    tokens,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.rooms.redisPrefix,
+    logger: app.log,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  // The action, emoji and room-password limits: shared by every node through Redis, as the sign-in limits are.
+  const limits = createSharedLimits({
+    redisUrl: config.redisUrl,
+    prefix: config.rooms.redisPrefix ?? 'durak',
+    now: options.now ?? (() => new Date()),
+    onError: (error) => app.log.warn({ err: error }, 'shared limits: redis error, counting on this node'),
+  });
   const rooms = createRoomsModule({
     store,
     realtime,
     config: config.rooms,
+    limits: limits.windows,
     ...(options.now ? { now: options.now } : {}),
     logError: (error, message) => app.log.error({ err: error }, message),
   });
   // A private room's channel is for its players and whoever knows its password.
   realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
   const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms };
-  app.addHook('onReady', async () => rooms.startSweeper());
+  app.addHook('onReady', async () => {
+    await limits.ready();
+    rooms.startSweeper();
+  });
   // Clients are told to reconnect (to another node) before the HTTP server stops.
   app.addHook('preClose', async () => {
     await rooms.close();
     await realtime.close();
   });
+  app.addHook('onClose', async () => limits.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

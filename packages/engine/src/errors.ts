@@ -1,6 +1,7 @@
 /**
  * Stable error codes of the engine. `rule/*` rejects an action, `option/*` rejects a game's
- * options, `game/*` rejects a deal. packages/protocol re-exports them; never rename one.
+ * options, `game/*` rejects a deal. packages/protocol types its rule codes from these (clients
+ * switch on them), so never rename one.
  */
 export const ENGINE_ERRORS = {
   notYourTurn: 'rule/not_your_turn',

@@ -1,5 +1,6 @@
+import { ENGINE_ERRORS } from '@durak/engine';
 import { describe, expect, it } from 'vitest';
-import { errorStatus, httpStatusOf } from './errors.js';
+import { errorStatus, httpStatusOf, isRuleErrorCode, type ErrorCode } from './errors.js';
 
 describe('error status table', () => {
   it.each([
@@ -14,8 +15,16 @@ describe('error status table', () => {
     expect(httpStatusOf(code)).toBe(status);
   });
 
-  it('maps any engine rule code to 422', () => {
-    expect(httpStatusOf('rule/not_your_turn')).toBe(422);
+  it('maps every engine rule code to 422, and tells them from its option and deal codes', () => {
+    const rules = Object.values(ENGINE_ERRORS).filter(isRuleErrorCode);
+    expect(rules).toContain('rule/not_your_turn');
+    for (const code of rules) expect(httpStatusOf(code)).toBe(422);
+    expect(isRuleErrorCode(ENGINE_ERRORS.optionDeckSize)).toBe(false);
+    expect(isRuleErrorCode(ENGINE_ERRORS.badSeed)).toBe(false);
+    // A rule code the engine does not have is not a code at all.
+    // @ts-expect-error 'rule/made_up' is not one of the engine's rule codes
+    const madeUp: ErrorCode = 'rule/made_up';
+    expect(madeUp).toBe('rule/made_up');
   });
 
   it('every code is namespaced area/what', () => {

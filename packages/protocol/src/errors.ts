@@ -1,3 +1,4 @@
+import type { EngineErrorCode } from '@durak/engine';
 import { z } from 'zod';
 
 /**
@@ -49,11 +50,16 @@ export const errorStatus = {
 } as const;
 
 export type KnownErrorCode = keyof typeof errorStatus;
-/** Rule codes come from the engine (`rule/...`); they are open-ended, so typed as a template. */
-export type RuleErrorCode = `rule/${string}`;
+/** The engine's own rule codes (`rule/...`): an action the rules refuse. */
+export type RuleErrorCode = Extract<EngineErrorCode, `rule/${string}`>;
 export type ErrorCode = KnownErrorCode | RuleErrorCode;
 
 export const errorCodes = Object.keys(errorStatus) as KnownErrorCode[];
+
+/** Whether an engine code is a rule code (the engine's option and deal codes never reach a player). */
+export function isRuleErrorCode(code: EngineErrorCode): code is RuleErrorCode {
+  return code.startsWith('rule/');
+}
 
 /** The HTTP status of a code: the table above; any `rule/*` is 422 (a legal request the rules refuse). */
 export function httpStatusOf(code: ErrorCode): number {

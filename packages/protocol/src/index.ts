@@ -4,4 +4,6 @@ export * from './auth.js';
 export * from './user.js';
 export * from './rooms.js';
 export * from './assets.js';
+export * from './game-state.js';
+export * from './realtime.js';
 export * from './admin.js';

@@ -1,5 +1,6 @@
-import type { Failure, Me, RegistrationRequest, TokenPair } from '@durak/protocol';
+import type { Me, RegistrationRequest, TokenPair } from '@durak/protocol';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Result } from '../shared/result.js';
 import { pgErrorCode, pgErrors, type Store, type Tx } from '../store/db.js';
 import { users } from '../store/schema.js';
 import { parentFromStartParam, validateInitData, type TelegramUser } from '../telegram/init-data.js';
@@ -8,8 +9,6 @@ import type { PasswordHasher } from './passwords.js';
 import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './sessions.js';
 import type { TokenService } from './tokens.js';
 import { canAdoptParent, insertUser, rolesOf } from './users.js';
-
-export type Result<T, C extends Failure['code']> = { ok: true; value: T } | { ok: false; error: Failure<C> };
 
 export interface AccountsOptions {
   readonly store: Store;
@@ -90,7 +89,7 @@ export function createAccountsService(options: AccountsOptions) {
 
     async telegramSignIn(
       initData: string,
-    ): Promise<Result<TokenPair, 'auth/telegram_invalid' | 'auth/telegram_expired' | 'auth/telegram_unavailable'>> {
+    ): Promise<Result<TokenPair, 'auth/telegram_invalid' | 'auth/telegram_expired' | 'auth/telegram_unavailable' | 'request/invalid'>> {
       if (!options.telegramBotToken) {
         return { ok: false, error: { code: 'auth/telegram_unavailable', message: 'Telegram sign-in is not configured' } };
       }

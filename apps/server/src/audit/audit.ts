@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../store/db.js';
-import { auditLog, users } from '../store/schema.js';
+import { auditLog } from '../store/admin-schema.js';
+import { users } from '../store/schema.js';
 
 /** Who did it and from where: the signed-in admin (or agent) and the request's client address. */
 export interface AuditActor {

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Failure } from '@durak/protocol';
 import sharp from 'sharp';
+import { failure, ok, type Result } from '../shared/result.js';
 
 export const maxAvatarBytes = 5 * 1024 * 1024;
 const avatarSide = 256;
 // Raster formats only: SVG can carry script, and sharp would happily read it.
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
-export type AvatarResult = { ok: true; avatarUrl: string } | { ok: false; error: Failure<'avatar/not_an_image'> };
+export type AvatarResult = Result<{ avatarUrl: string }, 'avatar/not_an_image'>;
 
 export interface AvatarOptions {
   readonly uploadDir: string;
@@ -23,10 +23,7 @@ export type AvatarService = ReturnType<typeof createAvatarService>;
 
 /** Turns an uploaded file into the user's 256×256 webp avatar; the file is judged by content, not by name. */
 export function createAvatarService(options: AvatarOptions) {
-  const notAnImage: AvatarResult = {
-    ok: false,
-    error: { code: 'avatar/not_an_image', message: 'The file is not a supported image', details: { field: 'file' } },
-  };
+  const notAnImage = failure('avatar/not_an_image', 'The file is not a supported image', { field: 'file' });
   return {
     async upload(userId: number, data: Buffer): Promise<AvatarResult> {
       let webp: Buffer;
@@ -48,7 +45,7 @@ export function createAvatarService(options: AvatarOptions) {
       // new upload used to leave the old file behind for good.
       const oldName = replaced === null ? null : ownAvatarFile(replaced, userId);
       if (oldName !== null) await rm(join(options.uploadDir, 'avatars', oldName), { force: true });
-      return { ok: true, avatarUrl };
+      return ok({ avatarUrl });
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Banner, Failure } from '@durak/protocol';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { appendAudit, type AuditActor } from '../audit/audit.js';
 import type { Db, Store, Tx } from '../store/db.js';
-import { banners } from '../store/schema.js';
+import { banners } from '../store/admin-schema.js';
 
 type BannerRow = typeof banners.$inferSelect;
 

@@ -1,18 +1,13 @@
-import type { SendEmojiBody } from '@durak/protocol';
+import type { RoomMessage, SendEmojiBody } from '@durak/protocol';
 import { eq } from 'drizzle-orm';
-import { channels } from '../rooms/outbox.js';
-import { failure, ok, type Result } from '../rooms/result.js';
-import { readRoom, seatsOfRoom } from '../rooms/room-store.js';
-import type { RoomsContext } from '../rooms/rooms-context.js';
+import { channels, Outbox } from '../tables/outbox.js';
+import { failure, ok, type Result } from '../shared/result.js';
+import { readRoom, seatsOfRoom } from '../tables/room-store.js';
+import type { RoomsContext } from '../tables/rooms-context.js';
 import { emoji as emojiTable, users } from '../store/schema.js';
 
-export interface EmojiPublication {
-  readonly type: 'emoji';
-  readonly room_id: number;
-  readonly from: { readonly player_id: number; readonly username: string };
-  readonly to: { readonly player_id: number; readonly username: string };
-  readonly emoji: { readonly id: number; readonly name: string; readonly is_throwable: boolean };
-}
+/** The room channel's emoji message, as the protocol declares it. */
+export type EmojiPublication = Extract<RoomMessage, { type: 'emoji' }>;
 
 export interface EmojiService {
   send(userId: number, roomId: number, body: SendEmojiBody): Promise<Result<EmojiPublication>>;
@@ -23,24 +18,9 @@ const windowMs = 10_000;
 /**
  * Emoji at the table (SPEC §5): a throwable one only at another player, a non-throwable one only
  * at oneself; the sender sits in the room or watches it (is present on its channel). Limited per
- * sender and room on this node; broadcast on the room channel, stored nowhere.
+ * sender and room in the shared limits (every node counts together); broadcast on the room channel, stored nowhere.
  */
 export function createEmojiService(context: RoomsContext): EmojiService {
-  const sent = new Map<string, number[]>();
-
-  function isRateLimited(key: string, now: number): boolean {
-    const recent = (sent.get(key) ?? []).filter((t) => now - t < windowMs);
-    if (recent.length >= context.config.emojiPer10s) {
-      sent.set(key, recent);
-      return true;
-    }
-    recent.push(now);
-    sent.set(key, recent);
-    // Forget idle senders so the map does not grow without bound.
-    if (sent.size > 10_000) for (const [k, times] of sent) if (times.every((t) => now - t >= windowMs)) sent.delete(k);
-    return false;
-  }
-
   return {
     async send(userId, roomId, body) {
       const { db } = context.store;
@@ -63,7 +43,7 @@ export function createEmojiService(context: RoomsContext): EmojiService {
       if (!found.isThrowable && !toSelf) return failure('emoji/not_allowed', 'This emoji is only for your own seat');
       const target = seats.find((s) => s.userId === body.recipient.player_id);
       if (!toSelf && !target) return failure('emoji/not_allowed', 'The recipient does not sit at this table');
-      if (isRateLimited(`${userId}:${roomId}`, context.now().getTime())) {
+      if (!(await context.limits.take(`emoji:${userId}:${roomId}`, context.config.emojiPer10s, windowMs))) {
         return failure('request/rate_limited', 'Too many emoji, slow down');
       }
       const [me] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
@@ -75,7 +55,10 @@ export function createEmojiService(context: RoomsContext): EmojiService {
         to: toSelf ? from : { player_id: target!.userId, username: target!.username },
         emoji: { id: found.id, name: found.name, is_throwable: found.isThrowable },
       };
-      await context.realtime.publish(channels.room(roomId), publication);
+      // Through the typed outbox like every other publication, on the room's ordered chain.
+      const outbox = new Outbox();
+      outbox.toRoom(roomId, publication);
+      await context.publisher.flush(roomId, outbox);
       return ok(publication);
     },
   };

@@ -41,9 +41,9 @@ describe('simultaneous actions', () => {
     }
   });
 
-  it('games that end at once and pay the same winners in opposite seat orders both settle (no deadlock)', async () => {
+  it('games that end at once and pay the same winners in opposite seat orders are both paid out (no deadlock)', async () => {
     // Room A seats x, y, z; room B seats y, x, z. When z leaves both at once, A pays x then y
-    // and B pays y then x: paid pair by pair, the two settlements would wait on each other.
+    // and B pays y then x: paid pair by pair, the two payouts would wait on each other.
     for (let round = 0; round < 4; round++) {
       const [x, y, z] = [await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url)];
       const a = await startedRoom(server.url, [x, y, z]);

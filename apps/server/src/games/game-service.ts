@@ -1,16 +1,17 @@
 import { applyAction, viewFor, type Action, type Card, type GameView } from '@durak/engine';
-import type { Failure } from '@durak/protocol';
+import { isRuleErrorCode, type Failure, type ResultPayload, type WatchState } from '@durak/protocol';
 import { asc, eq } from 'drizzle-orm';
-import type { Outbox } from '../rooms/outbox.js';
-import { failure, ok, type Result } from '../rooms/result.js';
-import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, readRoom, seatsOfRoom, type RoomRow } from '../rooms/room-store.js';
-import { inRoomTransaction, type RoomsContext } from '../rooms/rooms-context.js';
-import type { RoomsService } from '../rooms/rooms-service.js';
+import type { ReadonlyDeep } from '../shared/readonly-deep.js';
+import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { gameEvents, rooms } from '../store/rooms-schema.js';
+import type { Outbox } from '../tables/outbox.js';
+import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, readRoom, seatsOfRoom, type RoomRow } from '../tables/room-store.js';
+import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
+import type { SeatsBeforeStart } from '../tables/table-services.js';
+import { writeStep } from './game-step.js';
 import { gameOptionsOf } from './start-game.js';
-import { writeStep, type ResultPayload } from './game-step.js';
-import { buildWatch, type WatchState } from './watch.js';
+import { buildWatch } from './watch.js';
 
 /** A player's move as the HTTP API takes it; the player is the caller. */
 export type PlayerMove =
@@ -33,7 +34,7 @@ export interface GameRecord {
 }
 
 export interface GameService {
-  /** One action: lock, engine, write state + event (+ settlement), commit, then publish. */
+  /** One action: lock, engine, write state + event (+ payout), commit, then publish. */
   act(userId: number, roomId: number, move: PlayerMove, seq?: number): Promise<Result<{ seq: number }>>;
   /** Before the start frees the seat; during the game surrenders. */
   leave(userId: number, roomId: number): Promise<Result<{ seq: number }>>;
@@ -41,7 +42,7 @@ export interface GameService {
   fireDue(limit?: number): Promise<number>;
   cards(userId: number, roomId: number): Promise<Result<{ items: Card[]; seq: number }>>;
   view(userId: number, roomId: number): Promise<Result<GameView>>;
-  watch(roomId: number): Promise<Result<WatchState>>;
+  watch(roomId: number): Promise<Result<ReadonlyDeep<WatchState>>>;
   record(roomId: number): Promise<Result<GameRecord>>;
 }
 
@@ -49,7 +50,8 @@ function notRunning(room: RoomRow): { ok: false; error: Failure } {
   return room.status === 'FINISHED' ? failure('room/finished', 'The game is over') : failure('room/not_started', 'The game has not started');
 }
 
-export function createGameService(context: RoomsContext, roomsService: RoomsService): GameService {
+/** `beforeStart`: the rooms' own rules before the start, passed in at wiring so games never import rooms. */
+export function createGameService(context: RoomsContext, beforeStart: SeatsBeforeStart): GameService {
   const { store, config } = context;
 
   async function applyInRoom(tx: Tx, outbox: Outbox, room: RoomRow, action: Action, now: Date, seq?: number): Promise<Result<{ seq: number }>> {
@@ -60,7 +62,11 @@ export function createGameService(context: RoomsContext, roomsService: RoomsServ
       return failure('rule/stale_seq', `The game is at seq ${state.seq}, not ${seq}`, { seq: state.seq });
     }
     const applied = applyAction(state, action);
-    if (!applied.ok) return failure(applied.error.code as Failure['code'], applied.error.message, { seq: state.seq });
+    if (!applied.ok) {
+      const { code, message } = applied.error;
+      if (!isRuleErrorCode(code)) throw new Error(`the engine refused an action of room ${room.id} with ${code}`);
+      return failure(code, message, { seq: state.seq });
+    }
     await writeStep(tx, room, { before: state, after: applied.state, action, events: applied.events }, { now, config, outbox });
     return ok({ seq: applied.state.seq });
   }
@@ -77,7 +83,7 @@ export function createGameService(context: RoomsContext, roomsService: RoomsServ
           // Nothing to time out (should not happen): clear the deadline so the sweeper moves on.
           if (!result.ok) await tx.update(rooms).set({ expiresAt: null }).where(eq(rooms.id, room.id));
         } else {
-          await roomsService.expireSeats(tx, outbox, room, now);
+          await beforeStart.expireSeats(tx, outbox, room, now);
         }
         return room.id;
       },
@@ -98,7 +104,7 @@ export function createGameService(context: RoomsContext, roomsService: RoomsServ
       return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
         const room = await lockRoom(tx, roomId);
         if (!room) return failure('room/not_found', `No room ${roomId}`);
-        if (room.status === 'pending' || room.status === 'ready') return roomsService.leaveBeforeStart(tx, outbox, room, userId, now);
+        if (room.status === 'pending' || room.status === 'ready') return beforeStart.leaveBeforeStart(tx, outbox, room, userId, now);
         const state = gameStateOf(room);
         const me = String(userId);
         if (!state || !state.players.includes(me)) return failure('room/not_seated', 'You do not play in this game');

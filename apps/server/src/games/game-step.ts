@@ -1,26 +1,13 @@
 import { awaited, cardCode, turnSeconds, viewFor, type Action, type GameEvent, type GameState } from '@durak/engine';
-import type { WalletType } from '@durak/protocol';
+import type { BetPayload, ResultPayload, TimerPayload, WalletType } from '@durak/protocol';
 import { sql } from 'drizzle-orm';
-import { channels, type Outbox } from '../rooms/outbox.js';
-import type { RoomsConfig } from '../rooms/rooms-config.js';
-import type { RoomRow } from '../rooms/room-store.js';
-import type { Tx } from '../store/db.js';
-import { lockAccountSet, transfer } from '../wallets/ledger.js';
 import { recordGameForAgents } from '../admin/agent-rollups.js';
-import { settle } from './settlement.js';
-
-/** One timer as the spec's watch state shows it. */
-export interface TimerPayload {
-  readonly timer_response: { readonly player_id: string; readonly created_at: string; readonly expired_at: string };
-}
-
-export interface ResultPayload {
-  readonly player_id: string;
-  readonly result: 'victory' | 'defeat' | 'draw';
-  readonly place: number;
-  /** Signed balance change, a decimal string. */
-  readonly amount: string;
-}
+import type { Tx } from '../store/db.js';
+import type { Outbox } from '../tables/outbox.js';
+import type { RoomRow } from '../tables/room-store.js';
+import type { RoomsConfig } from '../tables/rooms-config.js';
+import { lockAccountSet, transfer } from '../wallets/ledger.js';
+import { payoutOf } from './payout.js';
 
 export const bankAccount = (roomId: number) => `room:${roomId}`;
 export const rakeAccount = 'rake';
@@ -43,24 +30,23 @@ export function timersOf(state: GameState | null, startedAt: Date | null, expire
 }
 
 /** Publications of one step: the public events, the turn and timers, and every changed hand. */
-function publishStep(outbox: Outbox, roomId: number, before: GameState | null, after: GameState, events: readonly GameEvent[], extra: { timers: TimerPayload[]; bets?: unknown; results?: ResultPayload[] }) {
-  const room = channels.room(roomId);
+function publishStep(outbox: Outbox, roomId: number, before: GameState | null, after: GameState, events: readonly GameEvent[], extra: { timers: TimerPayload[]; bets?: BetPayload[]; results?: ResultPayload[] }) {
   for (const event of events) {
     if (event.type === 'game_over') {
-      outbox.add(room, { ...event, room_id: roomId, seq: after.seq, bets: extra.bets, seats: extra.results });
+      outbox.toRoom(roomId, { ...event, room_id: roomId, seq: after.seq, bets: extra.bets ?? [], seats: extra.results ?? [] });
     } else {
-      outbox.add(room, { ...event, room_id: roomId, seq: after.seq });
+      outbox.toRoom(roomId, { ...event, room_id: roomId, seq: after.seq });
     }
   }
   const turn = after.phase === 'finished' ? null : { current_attacker_user_id: after.players[after.attacker]!, current_defender_user_id: after.players[after.defender]! };
-  outbox.add(room, { type: 'turn', room_id: roomId, seq: after.seq, phase: after.phase, turn, timers: extra.timers });
+  outbox.toRoom(roomId, { type: 'turn', room_id: roomId, seq: after.seq, phase: after.phase, turn, timers: extra.timers });
   const waitingFor = after.phase === 'finished' ? [] : awaited(after).players;
   after.players.forEach((player, seat) => {
     const old = before?.hands[seat]?.map(cardCode).join(' ');
     const now = after.hands[seat]!;
-    if (old !== now.map(cardCode).join(' ')) outbox.add(channels.user(player), { type: 'hand', room_id: roomId, seq: after.seq, cards: now });
+    if (old !== now.map(cardCode).join(' ')) outbox.toUser(player, { type: 'hand', room_id: roomId, seq: after.seq, cards: now });
     // The player's whole view, so a client can judge its legal moves without re-reading it.
-    outbox.add(channels.user(player), { type: 'view', room_id: roomId, seq: after.seq, awaited: waitingFor, view: viewFor(after, player) });
+    outbox.toUser(player, { type: 'view', room_id: roomId, seq: after.seq, awaited: waitingFor, view: viewFor(after, player) });
   });
 }
 
@@ -102,7 +88,7 @@ export async function saveStep(
 
 /**
  * Writes one applied step inside the room's locked transaction: the event row with the next seq,
- * the new state and deadline, and at the end of the game the settlement (DESIGN.md §5) — so the
+ * the new state and deadline, and at the end of the game the payout (DESIGN.md §5) — so the
  * last action and the money commit together. Queues what is published after the commit.
  */
 export async function writeStep(
@@ -123,45 +109,45 @@ export async function writeStep(
   const over = step.events.find((e) => e.type === 'game_over');
   if (!over || over.type !== 'game_over') throw new Error(`game of room ${room.id} finished without game_over`);
   const walletType = room.balanceType as WalletType;
-  const settlement = settle(after.players, over.results, room.betAmount, config.rakeBps[walletType]);
+  const payout = payoutOf(after.players, over.results, room.betAmount, config.rakeBps[walletType]);
   await lockAccountSet(tx, [
     { system: bankAccount(room.id), walletType },
     { system: rakeAccount, walletType },
     ...after.players.map((player) => ({ userId: Number(player), walletType })),
   ]);
-  for (const payout of settlement.payouts) {
-    if (payout.amount === 0n) continue;
+  for (const share of payout.payouts) {
+    if (share.amount === 0n) continue;
     const paid = await transfer(tx, {
       from: { system: bankAccount(room.id), walletType },
-      to: { userId: Number(payout.player), walletType },
-      amount: payout.amount,
+      to: { userId: Number(share.player), walletType },
+      amount: share.amount,
       kind: 'room_payout',
-      idempotencyKey: `room:${room.id}:payout:${payout.player}`,
+      idempotencyKey: `room:${room.id}:payout:${share.player}`,
       memo: { room_id: room.id },
     });
     if (!paid.ok) throw new Error(`payout of room ${room.id} failed: ${paid.error.code}`);
   }
-  if (settlement.rake > 0n) {
+  if (payout.rake > 0n) {
     const raked = await transfer(tx, {
       from: { system: bankAccount(room.id), walletType },
       to: { system: rakeAccount, walletType },
-      amount: settlement.rake,
+      amount: payout.rake,
       kind: 'rake',
       idempotencyKey: `room:${room.id}:rake`,
       memo: { room_id: room.id },
     });
     if (!raked.ok) throw new Error(`rake of room ${room.id} failed: ${raked.error.code}`);
   }
-  await recordGameForAgents(tx, { players: after.players.map(Number), rake: settlement.rake, walletType, at: now });
+  await recordGameForAgents(tx, { players: after.players.map(Number), rake: payout.rake, walletType, at: now });
   const results: ResultPayload[] = over.results.map((r) => ({
     player_id: r.player,
     result: r.result,
     place: r.place,
-    amount: (settlement.bets.find((b) => b.playerId === r.player)?.amount ?? 0n).toString(),
+    amount: (payout.bets.find((b) => b.playerId === r.player)?.amount ?? 0n).toString(),
   }));
   await saveStep(tx, room.id, step, { expiresAt: null, timerStartedAt: null, finished: { results, at: now } });
-  const bets = settlement.bets.map((b) => ({ playerId: b.playerId, amount: b.amount.toString() }));
+  const bets = payout.bets.map((b) => ({ playerId: b.playerId, amount: b.amount.toString() }));
   publishStep(outbox, room.id, step.before, after, step.events, { timers: [], bets, results });
-  outbox.add(channels.lobby, { type: 'room_removed', room_id: room.id });
-  for (const r of results) outbox.add(channels.user(r.player_id), { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: r.amount });
+  outbox.toLobby({ type: 'room_removed', room_id: room.id });
+  for (const r of results) outbox.toUser(r.player_id, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: r.amount });
 }

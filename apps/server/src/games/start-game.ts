@@ -2,12 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createGame, type GameOptions } from '@durak/engine';
 import type { WalletType } from '@durak/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
-import { channels, type Outbox } from '../rooms/outbox.js';
-import type { RoomsConfig } from '../rooms/rooms-config.js';
-import type { RoomRow, SeatRow } from '../rooms/room-store.js';
-import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
+import type { RoomRow } from '../tables/room-store.js';
+import type { StartGame } from '../tables/table-services.js';
 import { transfer } from '../wallets/ledger.js';
 import { bankAccount, writeStep } from './game-step.js';
 
@@ -26,15 +24,13 @@ export function gameOptionsOf(room: RoomRow): GameOptions {
   };
 }
 
-export type StartOutcome = { started: true } | { started: false; unfunded: number[] };
-
 /**
  * Starts the game of a full room whose every player is ready, inside the room's locked
  * transaction: every stake moves wallet -> room bank, the seed is drawn (CSPRNG) and only its hash
  * is published, the engine deals. Players who can no longer cover the stake are returned instead
  * (nothing moved); the caller frees their seats.
  */
-export async function startGame(tx: Tx, room: RoomRow, seats: readonly SeatRow[], context: { now: Date; config: RoomsConfig; outbox: Outbox }): Promise<StartOutcome> {
+export const startGame: StartGame = async (tx, room, seats, context) => {
   const walletType = room.balanceType as WalletType;
   const userIds = seats.map((s) => s.userId);
   // Locked in id order, as the ledger locks them: the check below stays true until the transfers.
@@ -67,7 +63,7 @@ export async function startGame(tx: Tx, room: RoomRow, seats: readonly SeatRow[]
     .set({ status: 'in_progress', seedHash: created.state.seed_hash, startedAt: context.now })
     .where(eq(rooms.id, room.id));
   await tx.update(roomSeats).set({ readyDeadline: null }).where(eq(roomSeats.roomId, room.id));
-  context.outbox.add(channels.room(room.id), {
+  context.outbox.toRoom(room.id, {
     type: 'game_started',
     room_id: room.id,
     seq: 0,
@@ -76,7 +72,7 @@ export async function startGame(tx: Tx, room: RoomRow, seats: readonly SeatRow[]
   });
   await writeStep(tx, { ...room, status: 'in_progress' }, { before: null, after: created.state, action: null, events: created.events }, context);
   for (const userId of userIds) {
-    context.outbox.add(channels.user(userId), { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: (-room.betAmount).toString() });
+    context.outbox.toUser(userId, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: (-room.betAmount).toString() });
   }
   return { started: true };
-}
+};

@@ -1,44 +1,9 @@
-import { viewFor, type Card, type GameView, type SeatResult } from '@durak/engine';
-import type { RoomPayload } from '@durak/protocol';
-import type { RoomRow, SeatRow } from '../rooms/room-store.js';
-import { gameStateOf, roomJson } from '../rooms/room-store.js';
-import { timersOf, type ResultPayload, type TimerPayload } from './game-step.js';
-
-export interface WatchSeat {
-  readonly position: number;
-  readonly player: { readonly player_id: string; readonly username: string };
-  readonly avatar: string | null;
-  readonly country: string | null;
-  readonly card_count: number;
-  readonly is_ready: boolean;
-  readonly is_connected: boolean;
-  readonly result: SeatResult | 'late_joined' | null;
-  /** The signed amount won or lost, once the game is over. */
-  readonly amount: string | null;
-}
-
-/** The spec's game watch state: the public view only, the same for every viewer. */
-export interface WatchState {
-  readonly room_id: number;
-  readonly room: RoomPayload;
-  readonly status: RoomPayload['status'];
-  readonly seq: number;
-  readonly seats: Record<string, WatchSeat>;
-  readonly round: GameView['round'];
-  readonly phase: GameView['phase'] | null;
-  readonly trump_card: Card | null;
-  readonly trump_suit: GameView['trump_suit'];
-  readonly turn: GameView['turn'] | null;
-  readonly timers: TimerPayload[];
-  readonly talon_count: number;
-  readonly discard_count: number;
-  readonly bout_limit: number | null;
-  readonly finishing_order: readonly string[];
-  readonly seed_hash: string | null;
-  /** Revealed when the game is over. */
-  readonly seed: string | null;
-  readonly results: ResultPayload[] | null;
-}
+import { viewFor } from '@durak/engine';
+import type { ResultPayload, RoomPayload, TimerPayload, WatchSeat, WatchState } from '@durak/protocol';
+import type { ReadonlyDeep } from '../shared/readonly-deep.js';
+import type { RoomRow, SeatRow } from '../tables/room-store.js';
+import { gameStateOf, roomJson } from '../tables/room-store.js';
+import { timersOf } from './game-step.js';
 
 /** Unready seats' deadlines as timers, so a pending room shows who must press ready by when. */
 function readyTimers(seats: readonly SeatRow[]): TimerPayload[] {
@@ -49,7 +14,7 @@ function readyTimers(seats: readonly SeatRow[]): TimerPayload[] {
     }));
 }
 
-export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: ReadonlySet<string>): WatchState {
+export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: ReadonlySet<string>): ReadonlyDeep<WatchState> {
   const state = gameStateOf(room);
   const view = state ? viewFor(state, null) : null;
   const results = (room.results as ResultPayload[] | null) ?? null;

@@ -1,6 +1,7 @@
 import { httpStatusOf, type Failure } from '@durak/protocol';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { findNulCharacter } from '../store/nul-characters.js';
 
 /** Sends an expected failure as `{ error: { code, message, details? } }` with the code's status. */
 export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply {
@@ -38,6 +39,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     await sendFailure(reply, { code: 'request/unsupported_media_type', message: 'This call takes a JSON body, not multipart/form-data' });
     return reply;
   });
+  // One guard for every route rather than a check per field: a NUL character in any string of the
+  // path, the query or the body (or in a key) is refused before the route reads it.
+  app.addHook('preValidation', async (request, reply) => {
+    for (const [where, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
+      const found = findNulCharacter(value);
+      if (found === undefined) continue;
+      const field = found === '' ? where : found;
+      const message = 'contains a NUL character, which is not allowed in text';
+      await sendFailure(reply, { code: 'request/invalid', message: `${field}: ${message}`, details: { field, in: where, issues: [{ field, message }] } });
+      return reply;
+    }
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
@@ -61,6 +74,17 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return sendFailure(reply, { code: 'internal/error', message: 'Something went wrong on our side' });
   });
+}
+
+/**
+ * Fastify answers a few requests before any route or hook sees them (a URL whose percent escapes
+ * do not decode, a constraint that fails): this option of the Fastify constructor gives those our
+ * shape too.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const code = error.code === 'FST_ERR_BAD_URL' ? 'request/invalid' : error.statusCode && error.statusCode < 500 ? 'request/invalid' : 'internal/error';
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed (a percent escape does not decode)' : error.message;
+  void sendFailure(reply, { code, message });
 }
 
 export function notFound(reply: FastifyReply, path: string): FastifyReply {

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { TokenService } from '../accounts/tokens.js';
 import type { PlayerMove } from '../games/game-service.js';
 import { createActionLimiter } from '../rooms/action-limiter.js';
-import { failure, type Result } from '../rooms/result.js';
+import { failure, type Result } from '../shared/result.js';
 import type { RoomsModule } from '../rooms/rooms-module.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
@@ -78,10 +78,10 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
     answer(reply, await module.rooms.ready(callerOf(request).id, request.params.id)),
   );
 
-  const limiter = createActionLimiter(module.config.actionsPerSecond);
+  const limiter = createActionLimiter(module.config.actionsPerSecond, module.limits);
   const act = async (request: FastifyRequest & { params: { id: number } }, move: PlayerMove, seq: number | undefined) => {
     const userId = callerOf(request).id;
-    if (limiter.isLimited(userId)) return failure('request/rate_limited', 'Too many actions, slow down');
+    if (await limiter.isLimited(userId)) return failure('request/rate_limited', 'Too many actions, slow down');
     return module.games.act(userId, request.params.id, move, seq);
   };
   const actionSchema = <B extends z.ZodType>(body: B) => ({ ...base, schema: { tags, security, params: roomIdParams, body, response: { 200: actionAnswer, ...errors } } });

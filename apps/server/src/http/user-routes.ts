@@ -96,7 +96,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
       const file = await readAvatarFile(request);
       if (!file.ok) return sendFailure(reply, file.error);
       const result = await services.avatars.upload(callerOf(request).id, file.data);
-      return result.ok ? { avatar_url: result.avatarUrl } : sendFailure(reply, result.error);
+      return result.ok ? { avatar_url: result.value.avatarUrl } : sendFailure(reply, result.error);
     },
   );
 }

@@ -16,13 +16,13 @@ export class CommandBudget {
     private readonly perSecond: number,
     private readonly burst: number,
     private readonly overdraft: number,
-    now = Date.now(),
+    now: number,
   ) {
     this.tokens = burst;
     this.refilledAt = now;
   }
 
-  take(now = Date.now()): CommandVerdict {
+  take(now: number): CommandVerdict {
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.refilledAt) / 1000) * this.perSecond);
     this.refilledAt = now;
     this.tokens -= 1;
@@ -44,13 +44,13 @@ export class ErrorBudget {
   constructor(
     private readonly maxErrors: number,
     private readonly windowMs: number,
-    now = Date.now(),
+    now: number,
   ) {
     this.windowStartedAt = now;
   }
 
   /** Records one refused command; false once the client has used up its budget. */
-  spend(now = Date.now()): boolean {
+  spend(now: number): boolean {
     if (now - this.windowStartedAt >= this.windowMs) {
       this.windowStartedAt = now;
       this.count = 0;

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { Broker, ClientInfo, HistoryQuery } from './broker.js';
+import type { Broker, ClientInfo } from './broker.js';
 import type { CanSubscribe, ChannelOptions } from './channels.js';
-import { clientFaults, disconnect, errorCode, protocolError, serverUnsubscribe, type Disconnect, type ErrorCode } from './codes.js';
+import { clientFaults, disconnect, protocolError, serverUnsubscribe, type Disconnect, type ErrorCode } from './codes.js';
 import { CommandBudget, ErrorBudget } from './connection-budget.js';
+import { handleCommand, isRecord, type Command } from './connection-commands.js';
 
 const NEWLINE = Buffer.from('\n');
 // One function for every connection's flush, not a bound closure per connection.
@@ -46,16 +46,16 @@ export interface ConnectionHub {
   pingIntervalSeconds: number;
   version: string;
   logger: Logger;
+  /** The gateway's clock in milliseconds: budgets, token expiry, the stale check and the time rpc read it. */
+  now(): number;
   onSend: ((userId: string, data: unknown) => void) | undefined;
   addSubscriber(channel: string, connection: Connection): Promise<void>;
   removeSubscriber(channel: string, connection: Connection): void;
   forget(connection: Connection): void;
 }
 
-type Command = Record<string, unknown> & { id?: number };
-
 /** Publications that arrive while a subscribe reads history wait here, to follow its reply. */
-type PendingPublications = { offset: number; raw: Buffer }[];
+export type PendingPublications = { offset: number; raw: Buffer }[];
 
 /**
  * Just subscribed: history was read up to this position. With Redis, pub/sub messages and
@@ -70,10 +70,6 @@ interface SentUpTo {
 /** null once live publications go straight through. */
 type SubscriptionState = PendingPublications | SentUpTo | null;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * One client connection: its commands are handled strictly one after another, because the
  * client sends connect and all its subscribes in one frame and reads the replies in order.
@@ -85,20 +81,23 @@ export class Connection {
   expiresAt = 0;
   isAwaitingPong = false;
   isClosed = false;
-  readonly openedAt = Date.now();
+  readonly openedAt: number;
   readonly subscriptions = new Map<string, SubscriptionState>();
   private queue: Promise<void> = Promise.resolve();
   private pendingBytes = 0;
   /** Replies and pushes queued in this turn of the event loop (see `send`). */
   private outgoing: (string | Buffer)[] = [];
-  private readonly commandBudget: CommandBudget;
+  /** Spent by every command (connection-commands.ts). */
+  readonly commandBudget: CommandBudget;
   private readonly errorBudget: ErrorBudget;
-  private hasFailedConnect = false;
+  /** Set by a refused connect: the subscribes sent with it are moot. */
+  hasFailedConnect = false;
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly hub: ConnectionHub,
+    readonly hub: ConnectionHub,
   ) {
+    this.openedAt = hub.now();
     this.commandBudget = new CommandBudget(hub.limits.commandsPerSecond, hub.limits.commandBurst, hub.limits.commandOverdraft, this.openedAt);
     this.errorBudget = new ErrorBudget(hub.limits.maxCommandErrors, hub.limits.commandErrorWindowMs, this.openedAt);
     ws.on('message', (data: Buffer, isBinary: boolean) => {
@@ -204,7 +203,7 @@ export class Connection {
     await Promise.allSettled(channels.map((channel) => this.leave(channel)));
   }
 
-  private async leave(channel: string): Promise<void> {
+  async leave(channel: string): Promise<void> {
     this.hub.removeSubscriber(channel, this);
     if (!this.hub.channelOptions(channel).hasPresence) return;
     await this.hub.broker.removePresence(channel, this.clientId ?? '');
@@ -222,200 +221,19 @@ export class Connection {
         return void (await this.close(disconnect.badRequest));
       }
       if (!isRecord(command)) return void (await this.close(disconnect.badRequest));
-      await this.handleCommand(command as Command);
-    }
-  }
-
-  private async handleCommand(command: Command): Promise<void> {
-    const id = typeof command.id === 'number' ? command.id : 0;
-    const method = Object.keys(command).find((key) => key !== 'id');
-    if (method === undefined) return; // `{}` is the pong to a server ping
-    const verdict = this.commandBudget.take();
-    if (verdict === 'exhausted') return void (await this.close(disconnect.tooManyRequests));
-    if (verdict === 'refused') return id > 0 ? this.replyError(id, errorCode.tooManyRequests) : undefined;
-    const request = isRecord(command[method]) ? (command[method] as Record<string, unknown>) : {};
-    if (method === 'connect') return this.connect(id, request);
-    if (!this.isConnected) {
-      // After a refused connect the client closes the socket itself: the subscribes it sent in
-      // the same frame are moot, and closing with bad request here would stop its retry.
-      if (this.hasFailedConnect) return;
-      return void (await this.close(disconnect.badRequest));
-    }
-    switch (method) {
-      case 'subscribe':
-        return this.subscribe(id, request);
-      case 'unsubscribe':
-        return this.unsubscribe(id, request);
-      case 'publish':
-        return this.replyError(id, errorCode.permissionDenied); // only the server publishes
-      case 'presence':
-      case 'presence_stats':
-        return this.presence(id, request, method === 'presence_stats');
-      case 'history':
-        return this.history(id, request);
-      case 'rpc':
-        return request.method === 'time' ? this.reply(id, 'rpc', { data: { time: Date.now() } }) : this.replyError(id, errorCode.methodNotFound);
-      case 'refresh':
-        return this.refresh(id, request);
-      case 'sub_refresh':
-        return this.subRefresh(id, request);
-      case 'send':
-        return this.handleSend(request.data);
-      default:
-        return this.replyError(id, errorCode.methodNotFound);
+      await handleCommand(this, command as Command);
     }
   }
 
   /** Protocol v2: the result sits under the name of the command it answers. */
-  private reply(id: number, method: string, result: object): void {
+  reply(id: number, method: string, result: object): void {
     if (id > 0) this.send(JSON.stringify({ id, [method]: result }));
   }
 
-  private replyError(id: number, code: ErrorCode): void {
+  replyError(id: number, code: ErrorCode): void {
     if (id > 0) this.send(JSON.stringify({ id, error: protocolError(code) }));
     // The error goes out first, so the client's log shows what it kept getting wrong.
-    if (clientFaults.has(code) && !this.errorBudget.spend()) void this.close(disconnect.tooManyErrors);
-  }
-
-  private async connect(id: number, request: Record<string, unknown>): Promise<void> {
-    if (this.isConnected) return void (await this.close(disconnect.badRequest));
-    const token = typeof request.token === 'string' ? request.token : '';
-    const verdict = token === '' ? ({ ok: false, reason: 'invalid' } as const) : await this.hub.verifyToken(token);
-    if (!verdict.ok) {
-      if (verdict.reason === 'invalid') return void (await this.close(disconnect.invalidToken));
-      // 109 makes the client fetch a new token through getToken and connect again.
-      this.hasFailedConnect = true;
-      return this.replyError(id, errorCode.tokenExpired);
-    }
-    if (this.isClosed) return;
-    this.clientId = randomUUID();
-    this.userId = verdict.userId;
-    this.expiresAt = (verdict.expiresAt ?? 0) * 1000;
-    this.reply(id, 'connect', { client: this.clientId, version: this.hub.version, ping: this.hub.pingIntervalSeconds, pong: true, ...this.expiry() });
-  }
-
-  private expiry(): { expires?: true; ttl?: number } {
-    if (this.expiresAt === 0) return {};
-    return { expires: true, ttl: Math.max(1, Math.floor((this.expiresAt - Date.now()) / 1000)) };
-  }
-
-  private async refresh(id: number, request: Record<string, unknown>): Promise<void> {
-    const token = typeof request.token === 'string' ? request.token : '';
-    const verdict = token === '' ? ({ ok: false, reason: 'invalid' } as const) : await this.hub.verifyToken(token);
-    if (!verdict.ok || verdict.userId !== this.userId) {
-      // An expired token on refresh: reconnect, where connect answers 109 and the client fetches a new one.
-      const reason = verdict.ok || verdict.reason === 'invalid' ? disconnect.invalidToken : disconnect.expired;
-      return void (await this.close(reason));
-    }
-    this.expiresAt = (verdict.expiresAt ?? 0) * 1000;
-    this.reply(id, 'refresh', { client: this.clientId, version: this.hub.version, ...this.expiry() });
-  }
-
-  private async subscribe(id: number, request: Record<string, unknown>): Promise<void> {
-    const channel = request.channel;
-    if (typeof channel !== 'string' || channel === '') return this.replyError(id, errorCode.badRequest);
-    if (this.subscriptions.has(channel)) return this.replyError(id, errorCode.alreadySubscribed);
-    if (this.subscriptions.size >= this.hub.limits.maxSubscriptions) return this.replyError(id, errorCode.limitExceeded);
-    const decision = await this.hub.canSubscribe(this.userId, channel, request.data);
-    if (decision === 'unknown_channel') return this.replyError(id, errorCode.unknownChannel);
-    if (decision !== true) return this.replyError(id, errorCode.permissionDenied);
-    if (this.isClosed) return;
-
-    // Listen first, then read the position: a publication in between is both held back and
-    // in history, and is sent once because held-back ones are filtered by offset.
-    const pending: PendingPublications = [];
-    this.subscriptions.set(channel, pending);
-    await this.hub.addSubscriber(channel, this);
-    const isRecovering = request.recover === true;
-    const query: HistoryQuery = isRecovering
-      ? { since: { offset: Number(request.offset ?? 0), epoch: typeof request.epoch === 'string' ? request.epoch : '' }, limit: -1 }
-      : { limit: 0 };
-    const history = await this.hub.broker.history(channel, query);
-    if (this.isClosed) return;
-    const { offset, epoch } = history.position;
-    let result: object = { recoverable: true, epoch, offset };
-    if (isRecovering) {
-      const isRejectingUnrecovered = (Number(request.flag ?? 0) & 2) !== 0;
-      if (!history.ok && isRejectingUnrecovered) {
-        this.subscriptions.delete(channel);
-        this.hub.removeSubscriber(channel, this);
-        return this.replyError(id, errorCode.unrecoverablePosition);
-      }
-      result = history.ok
-        ? { ...result, was_recovering: true, recovered: true, publications: history.publications }
-        : { ...result, was_recovering: true, recovered: false };
-    }
-    this.reply(id, 'subscribe', result);
-    let sentUpTo = offset;
-    for (const held of pending) {
-      if (held.offset <= sentUpTo) continue; // already in the reply, from history
-      this.send(held.raw);
-      sentUpTo = held.offset;
-    }
-    this.subscriptions.set(channel, { offset: sentUpTo, epoch });
-    if (this.hub.channelOptions(channel).hasPresence) {
-      await this.hub.broker.addPresence(channel, this.info());
-      // Closed meanwhile: the leave already ran, so this entry would outlive the client.
-      if (this.isClosed) return this.hub.broker.removePresence(channel, this.clientId ?? '');
-      await this.hub.broker.publishJoin(channel, this.info());
-    }
-  }
-
-  /**
-   * `send` is one-way: the protocol has no reply that could carry an error. Without a handler,
-   * Centrifuge closes with 3508 (not available) so that the client learns the server takes no
-   * messages; we do the same. The app takes player actions over HTTP, so a client that sends is
-   * built wrong, and dropping its messages in silence would hide that.
-   */
-  private async handleSend(data: unknown): Promise<void> {
-    if (this.hub.onSend !== undefined) return this.hub.onSend(this.userId, data);
-    this.hub.logger.warn({ user: this.userId, client: this.clientId }, 'realtime send refused: this server takes no client messages');
-    await this.close(disconnect.notAvailable);
-  }
-
-  /**
-   * Centrifuge's sub_refresh renews a subscription token before it expires. Our subscriptions
-   * carry no token and never expire (DESIGN.md §6: the connection token is the only token; a
-   * channel is authorised once, at subscribe, and taken away by a server unsubscribe), so a
-   * subscribe result never sets `expires` and the client has nothing to refresh. A client that
-   * sends one all the same gets what Centrifugo answers: 107 without a channel, 103 for a
-   * channel it is not subscribed to, and otherwise a result without `expires`, so it schedules
-   * no further refresh.
-   */
-  private subRefresh(id: number, request: Record<string, unknown>): void {
-    const channel = request.channel;
-    if (typeof channel !== 'string' || channel === '') return this.replyError(id, errorCode.badRequest);
-    if (!this.subscriptions.has(channel)) return this.replyError(id, errorCode.permissionDenied);
-    this.reply(id, 'sub_refresh', {});
-  }
-
-  private async unsubscribe(id: number, request: Record<string, unknown>): Promise<void> {
-    const channel = typeof request.channel === 'string' ? request.channel : '';
-    if (this.subscriptions.delete(channel)) await this.leave(channel);
-    this.reply(id, 'unsubscribe', {});
-  }
-
-  private async presence(id: number, request: Record<string, unknown>, isStats: boolean): Promise<void> {
-    const channel = typeof request.channel === 'string' ? request.channel : '';
-    if (!this.subscriptions.has(channel)) return this.replyError(id, errorCode.permissionDenied);
-    if (!this.hub.channelOptions(channel).hasPresence) return this.replyError(id, errorCode.notAvailable);
-    const clients = await this.hub.broker.presence(channel);
-    if (!isStats) return this.reply(id, 'presence', { presence: clients });
-    const users = new Set(Object.values(clients).map((info) => info.user));
-    this.reply(id, 'presence_stats', { num_clients: Object.keys(clients).length, num_users: users.size });
-  }
-
-  private async history(id: number, request: Record<string, unknown>): Promise<void> {
-    const channel = typeof request.channel === 'string' ? request.channel : '';
-    if (!this.subscriptions.has(channel)) return this.replyError(id, errorCode.permissionDenied);
-    const since = isRecord(request.since)
-      ? { offset: Number(request.since.offset ?? 0), epoch: typeof request.since.epoch === 'string' ? request.since.epoch : '' }
-      : undefined;
-    const limit = typeof request.limit === 'number' ? request.limit : 0;
-    const query: HistoryQuery = { limit, reverse: request.reverse === true, ...(since === undefined ? {} : { since }) };
-    const history = await this.hub.broker.history(channel, query);
-    if (!history.ok) return this.replyError(id, errorCode.unrecoverablePosition);
-    this.reply(id, 'history', { publications: history.publications, epoch: history.position.epoch, offset: history.position.offset });
+    if (clientFaults.has(code) && !this.errorBudget.spend(this.hub.now())) void this.close(disconnect.tooManyErrors);
   }
 
   /**

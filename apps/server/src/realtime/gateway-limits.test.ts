@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, until, type TestNode, watchedClient } from './test-support.js';
+import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, testClock, until, type TestNode, watchedClient } from './test-support.js';
 
 const stops: (() => Promise<void>)[] = [];
 
@@ -18,13 +18,15 @@ afterEach(async () => {
 
 describe('realtime connection health, token lifetime and limits', () => {
   it('keeps a connection whose token is refreshed before it runs out', async () => {
-    const { url } = await node({ expiredCloseDelayMs: 0 });
+    const clock = testClock();
+    const { url, gateway } = await node({ now: clock.now, expiredCloseDelayMs: 0, expirySweepMs: 0 });
     let refreshes = 0;
     const client = newClient(url, {
-      token: await signToken('u1', 2),
+      // Runs out within a second, so the connect reply's ttl is 1: the client refreshes after 1 s of its own timer.
+      token: await signToken('u1', 1, clock.now),
       getToken: async () => {
         refreshes += 1;
-        return signToken('u1', 60);
+        return signToken('u1', 60, clock.now);
       },
     });
     let reconnects = 0;
@@ -32,55 +34,101 @@ describe('realtime connection health, token lifetime and limits', () => {
     client.connect();
     await client.ready(5000);
     reconnects = 0;
-    await new Promise((resolve) => setTimeout(resolve, 3500));
-    expect(refreshes).toBeGreaterThanOrEqual(1);
+    await until(() => refreshes === 1);
+    // The refresh reply is the next frame after the refresh; an rpc behind it proves it was taken.
+    await client.rpc('time', {});
+    clock.advance(30_000); // long past the first token, within the refreshed one
+    gateway.sweepExpired();
+    expect((await client.rpc('time', {})).data).toEqual({ time: clock.now().getTime() });
     expect(reconnects).toBe(0);
     expect(client.state).toBe('connected');
   });
 
   it('closes a connection whose token ran out without a refresh with a code that reconnects', async () => {
-    const { url } = await node({ expiredCloseDelayMs: 0 });
+    const clock = testClock();
+    const { url, gateway } = await node({ now: clock.now, expiredCloseDelayMs: 0, expirySweepMs: 0 });
     const socket = await rawSocket(url);
-    socket.send({ id: 1, connect: { token: await signToken('u1', 1) } });
-    const closed = await socket.closed;
-    expect(closed.code).toBe(3005);
+    socket.send({ id: 1, connect: { token: await signToken('u1', 1, clock.now) } });
+    await until(() => socket.received.length === 1);
+    gateway.sweepExpired();
+    expect(gateway.connectionCount()).toBe(1); // still within its second
+    clock.advance(1001);
+    gateway.sweepExpired();
+    expect((await socket.closed).code).toBe(3005);
+  });
+
+  it('closes an expired connection on its own within the sweep period', async () => {
+    const clock = testClock();
+    // The sweep's own timer, short: the close is awaited as an event, however late it comes.
+    const { url } = await node({ now: clock.now, expiredCloseDelayMs: 0, expirySweepMs: 10 });
+    const socket = await rawSocket(url);
+    socket.send({ id: 1, connect: { token: await signToken('u1', 1, clock.now) } });
+    await until(() => socket.received.length === 1);
+    clock.advance(1001);
+    expect((await socket.closed).code).toBe(3005);
   });
 
   it('waits the grace period for a refresh that comes just after the token ran out', async () => {
-    // A grace far longer than the wait below: a token of 1 s runs out anywhere within the first
-    // second (exp is whole seconds), and a loaded machine may stall this process for a while.
-    const { url } = await node({ expiredCloseDelayMs: 8000 });
+    const clock = testClock();
+    const { url, gateway } = await node({ now: clock.now, expiredCloseDelayMs: 8000, expirySweepMs: 0 });
+    const late = await rawSocket(url);
     const socket = await rawSocket(url);
-    socket.send({ id: 1, connect: { token: await signToken('u1', 1) } });
-    await until(() => socket.received.length === 1);
-    // The token is gone and a sweep has run since (once a second), the grace is not over.
-    await new Promise((resolve) => setTimeout(resolve, 2200));
-    socket.send({ id: 2, refresh: { token: await signToken('u1', 60) } });
+    for (const each of [late, socket]) each.send({ id: 1, connect: { token: await signToken('u1', 1, clock.now) } });
+    await until(() => socket.received.length === 1 && late.received.length === 1);
+    clock.advance(2200); // the token is gone, the grace is not over
+    gateway.sweepExpired();
+    socket.send({ id: 2, refresh: { token: await signToken('u1', 60, clock.now) } });
     await until(() => socket.received.length === 2);
     expect(socket.received[1]).toMatchObject({ id: 2, refresh: { expires: true } });
-    const closedSoon = await Promise.race([socket.closed, new Promise((resolve) => setTimeout(() => resolve('open'), 3000))]);
-    expect(closedSoon).toBe('open');
+    expect((socket.received[1] as { refresh: { ttl: number } }).refresh.ttl).toBeGreaterThanOrEqual(59); // the new token's minute
+    clock.advance(8000); // past the first token's grace
+    gateway.sweepExpired();
+    expect((await late.closed).code).toBe(3005);
+    socket.send({ id: 3, rpc: { method: 'time' } });
+    await until(() => socket.received.length === 3);
+    expect(socket.received[2]).toMatchObject({ id: 3, rpc: { data: { time: clock.now().getTime() } } });
     socket.ws.close();
   });
 
   it('drops a connection that does not answer the server ping, and keeps one that does', async () => {
-    const { url, gateway } = await node({ pingIntervalMs: 150, pongTimeoutMs: 100 });
-    const client = newClient(url, { token: await signToken('u1') });
-    client.connect();
-    await client.ready(5000);
+    const { url, gateway } = await node({ pingIntervalMs: 0 });
+    const answering = await rawSocket(url);
+    const silent = await rawSocket(url);
+    for (const each of [answering, silent]) each.send({ id: 1, connect: { token: await signToken('u1') } });
+    await until(() => answering.received.length === 1 && silent.received.length === 1);
+    gateway.turnPingWheel();
+    await until(() => answering.received.length === 2 && silent.received.length === 2);
+    expect(answering.received[1]).toEqual({});
+    // The pong, then an rpc: its reply shows the server has read the pong.
+    answering.send({}, { id: 2, rpc: { method: 'time' } });
+    await until(() => answering.received.length === 3);
+    gateway.turnPingWheel();
+    expect((await silent.closed).code).toBe(3012);
+    await until(() => answering.received.length === 4);
+    expect(answering.received[3]).toEqual({}); // pinged again, still open
+    expect(gateway.connectionCount()).toBe(1);
+    answering.ws.close();
+  });
 
+  it('closes a connection that leaves the ping unanswered for the pong timeout', async () => {
+    // The real timers, short: a socket that never answers is closed whenever the check runs.
+    const { url } = await node({ pingIntervalMs: 150, pongTimeoutMs: 100 });
     const silent = await rawSocket(url);
     silent.send({ id: 1, connect: { token: await signToken('u2') } });
-    const closed = await silent.closed;
-    expect(closed.code).toBe(3012);
-    expect(client.state).toBe('connected');
-    expect(gateway.connectionCount()).toBe(1);
+    expect((await silent.closed).code).toBe(3012);
   });
 
   it('closes a socket that never sends connect as stale', async () => {
-    const { url } = await node({ pingIntervalMs: 100, staleMs: 150 });
+    const clock = testClock();
+    const { url, gateway } = await node({ now: clock.now, pingIntervalMs: 0, staleMs: 10_000 });
     const idle = await rawSocket(url);
+    clock.advance(10_000);
+    gateway.turnPingWheel();
+    expect(gateway.connectionCount()).toBe(1); // not yet stale
+    clock.advance(1);
+    gateway.turnPingWheel();
     expect((await idle.closed).code).toBe(3502);
+    expect(gateway.connectionCount()).toBe(0);
   });
 
   it('refuses a subscription past the per-connection limit with 106', async () => {
@@ -98,19 +146,20 @@ describe('realtime connection health, token lifetime and limits', () => {
   });
 
   it('answers 111 to commands beyond the rate limit', async () => {
-    const { url } = await node({ limits: { commandsPerSecond: 1, commandBurst: 4 } });
+    // A clock that stands still: nothing refills the bucket however slowly the commands arrive.
+    const { url } = await node({ now: testClock().now, limits: { commandsPerSecond: 1, commandBurst: 4 } });
     const client = newClient(url, { token: await signToken('u1') });
     client.connect();
     await client.ready(5000);
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => client.rpc('time', {})));
     const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as { code: number });
-    expect(refused.length).toBeGreaterThan(0);
+    expect(refused).toHaveLength(3); // the connect and three calls used the burst of 4
     expect(refused.every((error) => error.code === 111)).toBe(true);
     expect(client.state).toBe('connected'); // a short excess is refused, not punished
   });
 
   it('closes a client that keeps sending past the rate limit with 3013, and the client comes back later', async () => {
-    const { url } = await node({ limits: { commandsPerSecond: 1, commandBurst: 4, commandOverdraft: 10 } });
+    const { url } = await node({ now: testClock().now, limits: { commandsPerSecond: 1, commandBurst: 4, commandOverdraft: 10 } });
     const client = newClient(url, { token: await signToken('u1') });
     client.connect();
     await client.ready(5000);
@@ -134,9 +183,9 @@ describe('realtime connection health, token lifetime and limits', () => {
     await until(() => socket.received.length === 1);
     const padding = 'x'.repeat(1024);
     for (let id = 3; id < 23; id++) socket.send({ id, rpc: { method: 'time', data: { padding } } });
-    const closed = await Promise.race([socket.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))]);
+    const closed = await socket.closed;
     release();
-    expect(closed).toMatchObject({ code: 3013 });
+    expect(closed.code).toBe(3013);
     expect(socket.received).toHaveLength(1); // none of the piled-up commands ran
   });
 
@@ -202,12 +251,10 @@ describe('realtime connection health, token lifetime and limits', () => {
         'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
     );
     await once(socket, 'data'); // 101 Switching Protocols; from here on the peer stays silent
-    const cut = new Promise<boolean>((resolve) => {
-      socket.on('close', () => resolve(true));
-      setTimeout(() => resolve(false), 3000);
-    });
+    const cut = once(socket, 'close');
     await started.stop();
-    expect(await cut).toBe(true);
+    await cut; // the gateway cut the socket itself after its grace: the client never answered
+    expect(socket.destroyed).toBe(true);
   });
 
   it('answers commands of one frame in the order they were sent', async () => {
@@ -219,8 +266,7 @@ describe('realtime connection health, token lifetime and limits', () => {
       { id: 3, subscribe: { channel: '#u1' } },
       { id: 4, subscribe: { channel: '#u2' } },
     );
-    const deadline = Date.now() + 5000;
-    while (socket.received.length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => socket.received.length === 4);
     const replies = socket.received as { id: number; error?: { code: number } }[];
     expect(replies.map((reply) => reply.id)).toEqual([1, 2, 3, 4]);
     expect(replies[3]?.error?.code).toBe(103);

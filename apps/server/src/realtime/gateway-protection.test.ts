@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, until, type TestNode, watchedClient } from './test-support.js';
+import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, testClock, until, type TestNode, watchedClient } from './test-support.js';
 
 const stops: (() => Promise<void>)[] = [];
 
@@ -70,13 +70,14 @@ describe('a client that keeps sending commands the server must refuse', () => {
   });
 
   it('keeps a client whose occasional mistakes stay within the budget', async () => {
-    const { url } = await node({ limits: { maxCommandErrors: 3, commandErrorWindowMs: 200 } });
+    const clock = testClock();
+    const { url } = await node({ now: clock.now, limits: { maxCommandErrors: 3, commandErrorWindowMs: 200 } });
     const client = newClient(url, { token: await signToken('u1') });
     client.connect();
     await client.ready(5000);
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 3; i++) await expect(client.rpc('no_such_method', {})).rejects.toMatchObject({ code: 104 });
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      clock.advance(250); // a new window
     }
     expect(client.state).toBe('connected');
     expect((await client.rpc('time', {})).data).toHaveProperty('time');
@@ -130,7 +131,8 @@ describe('asynchronous messages from a client (send)', () => {
     const disconnected = nextEvent<{ code: number }>(client, 'disconnected');
     await client.send({ type: 'attack', card: '6S' });
     expect((await disconnected).code).toBe(3508);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // `disconnected`, not `connecting`: the client decided not to come back.
+    expect(client.state).toBe('disconnected');
     expect(reconnects).toBe(0);
     expect(gateway.connectionCount()).toBe(0);
   });

@@ -25,7 +25,9 @@ export interface GatewayOptions {
   channelOptions?: (channel: string) => ChannelOptions;
   logger?: Logger;
   limits?: Partial<GatewayLimits>;
-  /** Server ping period; the client waits this plus its own 10 s before it gives up. */
+  /** The clock, as the rooms take it; tests move it instead of waiting. Default: the system clock. */
+  now?: () => Date;
+  /** Server ping period; the client waits this plus its own 10 s before it gives up. 0: no timer, `turnPingWheel` turns it (tests). */
   pingIntervalMs?: number;
   /** How long after a ping the pong may take. */
   pongTimeoutMs?: number;
@@ -33,6 +35,8 @@ export interface GatewayOptions {
   staleMs?: number;
   /** How long past its token's expiry a connection may wait for the client's refresh before it is closed with 3005. */
   expiredCloseDelayMs?: number;
+  /** How often the token expiry sweep runs (1 s). 0: no timer, `sweepExpired` runs it (tests). */
+  expirySweepMs?: number;
   /** On close, how long clients get to answer the close frame before their sockets are cut. */
   closeGraceMs?: number;
   /** Receives the client's asynchronous `send` messages; without it a `send` closes the connection with 3508, as in Centrifuge. */
@@ -62,11 +66,17 @@ export interface Gateway {
   setCanSubscribe(canSubscribe: CanSubscribe): void;
   /** Number of open sockets on this node. */
   connectionCount(): number;
+  /**
+   * One turn of the ping wheel, which the timer runs every `pingIntervalMs`: closes the sockets
+   * that never connected within `staleMs` and those that did not answer the last ping, and pings
+   * the rest. Tests turn it by hand with a clock they move.
+   */
+  turnPingWheel(): void;
+  /** The token expiry sweep, which the timer runs every `expirySweepMs`; tests run it by hand. */
+  sweepExpired(): void;
   /** Tells every client to reconnect (to another node), then stops serving. The broker stays open. */
   close(): Promise<void>;
 }
-
-const expirySweepMs = 1000;
 
 const silentLogger: Logger = { warn: () => {}, error: () => {} };
 
@@ -78,6 +88,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const staleMs = options.staleMs ?? 10_000;
   const expiredCloseDelayMs = options.expiredCloseDelayMs ?? 10_000;
   const closeGraceMs = options.closeGraceMs ?? 2_000;
+  const expirySweepMs = options.expirySweepMs ?? 1000;
+  const clock = options.now ?? (() => new Date());
+  const now = (): number => clock().getTime();
   const logger = options.logger ?? silentLogger;
   const connections = new Set<Connection>();
   // Sockets until their close completes: a shutdown waits for them, then cuts what is left.
@@ -98,6 +111,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     pingIntervalSeconds: Math.max(1, Math.round(pingIntervalMs / 1000)),
     version: '1.0.0',
     logger,
+    now,
     onSend: options.onSend,
     async addSubscriber(channel, connection) {
       let set = subscribers.get(channel);
@@ -150,21 +164,28 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   // One wheel pings every connection: no timer per connection.
   let pongCheck: NodeJS.Timeout | undefined;
-  const wheel = setInterval(() => {
-    const now = Date.now();
-    for (const connection of connections) connection.heartbeat(now, staleMs);
-    clearTimeout(pongCheck);
-    pongCheck = setTimeout(() => {
-      for (const connection of connections) if (connection.isAwaitingPong && connection.isConnected) void connection.close(disconnect.noPong);
-    }, pongTimeoutMs);
-  }, pingIntervalMs);
+  function turnPingWheel(): void {
+    const time = now();
+    for (const connection of connections) connection.heartbeat(time, staleMs);
+  }
+  const wheel =
+    pingIntervalMs > 0
+      ? setInterval(() => {
+          turnPingWheel();
+          clearTimeout(pongCheck);
+          pongCheck = setTimeout(() => {
+            for (const connection of connections) if (connection.isAwaitingPong && connection.isConnected) void connection.close(disconnect.noPong);
+          }, pongTimeoutMs);
+        }, pingIntervalMs)
+      : undefined;
 
   // Token expiry has its own sweep: the ping wheel turns every 25 s, far coarser than a token's
   // lifetime may be. One pass over the connections a second costs microseconds.
-  const expirySweep = setInterval(() => {
-    const now = Date.now();
-    for (const connection of connections) connection.checkExpiry(now, expiredCloseDelayMs);
-  }, expirySweepMs);
+  function sweepExpired(): void {
+    const time = now();
+    for (const connection of connections) connection.checkExpiry(time, expiredCloseDelayMs);
+  }
+  const expirySweep = expirySweepMs > 0 ? setInterval(sweepExpired, expirySweepMs) : undefined;
 
   function accept(ws: WebSocket): void {
     if (isClosing) return void ws.close(disconnect.shutdown.code, disconnect.shutdown.reason);
@@ -206,6 +227,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     connectionCount() {
       return connections.size;
     },
+    turnPingWheel,
+    sweepExpired,
     async close() {
       isClosing = true;
       clearInterval(wheel);
@@ -213,6 +236,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       clearTimeout(pongCheck);
       for (const { server, onUpgrade } of attached) server.off('upgrade', onUpgrade);
       await Promise.allSettled([...connections].map((connection) => connection.close(disconnect.shutdown)));
+      // Real time, not the injected clock: this waits for sockets, which a test's clock does not move.
       const deadline = Date.now() + closeGraceMs;
       while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       for (const ws of sockets) ws.terminate();

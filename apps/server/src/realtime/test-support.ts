@@ -11,21 +11,39 @@ import { createMemoryBroker } from './memory-broker.js';
 
 const secret = new TextEncoder().encode('realtime-test-secret');
 
-/** An access token as the accounts module issues it: HS256, `sub` = user id. */
-export function signToken(userId: string, expiresInSeconds = 900): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt(now).setExpirationTime(now + expiresInSeconds).sign(secret);
+/** A clock a test moves by hand: tokens, budgets and sweeps see time pass without waiting. */
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
 }
 
-export const verifyToken: VerifyToken = async (token) => {
-  try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };
-    return { ok: true, userId: payload.sub, ...(payload.exp === undefined ? {} : { expiresAt: payload.exp }) };
-  } catch (error) {
-    return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
-  }
-};
+export function testClock(start = Date.now()): TestClock {
+  let at = start;
+  return { now: () => new Date(at), advance: (ms) => void (at += ms) };
+}
+
+const systemClock = (): Date => new Date();
+
+/** An access token as the accounts module issues it: HS256, `sub` = user id; its times are read from `now`. */
+export function signToken(userId: string, expiresInSeconds = 900, now: () => Date = systemClock): Promise<string> {
+  const seconds = Math.floor(now().getTime() / 1000);
+  return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt(seconds).setExpirationTime(seconds + expiresInSeconds).sign(secret);
+}
+
+/** Checks tokens as the accounts module does, against the clock given. */
+export function tokenVerifier(now: () => Date = systemClock): VerifyToken {
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now() });
+      if (typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };
+      return { ok: true, userId: payload.sub, ...(payload.exp === undefined ? {} : { expiresAt: payload.exp }) };
+    } catch (error) {
+      return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  };
+}
+
+export const verifyToken: VerifyToken = tokenVerifier();
 
 export interface TestNode {
   url: string;
@@ -38,7 +56,7 @@ export interface TestNode {
 
 export async function startNode(options: Partial<GatewayOptions> = {}): Promise<TestNode> {
   const broker = options.broker ?? createMemoryBroker();
-  const gateway = createGateway({ verifyToken, ...options, broker });
+  const gateway = createGateway({ verifyToken: tokenVerifier(options.now), ...options, broker });
   const server = createServer((_req, res) => res.writeHead(404).end());
   gateway.attach(server);
   server.listen(0, '127.0.0.1');
@@ -73,7 +91,8 @@ export function disconnectClients(): void {
 
 /**
  * A connected real client, watched for a terminal close: its first disconnect, and whether it then
- * tried to reconnect. `stayedDown` waits a moment and tells whether it stayed disconnected.
+ * tried to reconnect. The client enters `disconnected` only when it decided not to reconnect (a
+ * code it would retry takes it to `connecting`), so `stayedDown` needs no wait.
  */
 export async function watchedClient(url: string, userId: string) {
   const client = newClient(url, { token: await signToken(userId) });
@@ -82,10 +101,7 @@ export async function watchedClient(url: string, userId: string) {
   let reconnects = 0;
   client.on('connecting', () => (reconnects += 1));
   const disconnected = nextEvent<{ code: number; reason: string }>(client, 'disconnected');
-  const stayedDown = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    return reconnects === 0 && client.state === 'disconnected';
-  };
+  const stayedDown = async () => reconnects === 0 && client.state === 'disconnected';
   return { client, disconnected, stayedDown };
 }
 

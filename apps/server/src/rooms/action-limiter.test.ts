@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryRateWindows } from '../limits/index.js';
 import { createActionLimiter } from './action-limiter.js';
 
 describe('action limiter', () => {
-  it('lets through the allowed number per second per user, then refuses until the next second', () => {
+  it('lets through the allowed number per second per user, then refuses until the next second', async () => {
     let t = 0;
-    const limiter = createActionLimiter(3, () => t);
-    expect([1, 2, 3, 4].map(() => limiter.isLimited(7))).toEqual([false, false, false, true]);
-    expect(limiter.isLimited(8)).toBe(false);
+    const limiter = createActionLimiter(3, createMemoryRateWindows(() => t));
+    const verdicts = [];
+    for (let i = 0; i < 4; i++) verdicts.push(await limiter.isLimited(7));
+    expect(verdicts).toEqual([false, false, false, true]);
+    expect(await limiter.isLimited(8)).toBe(false);
     t = 1000;
-    expect(limiter.isLimited(7)).toBe(false);
+    expect(await limiter.isLimited(7)).toBe(false);
   });
 });

@@ -1,20 +1,14 @@
+import type { RateWindows } from '../limits/index.js';
+
 /**
- * Actions per user per second on this node (DESIGN.md §9: rate limits on actions). A person
- * never needs more than a few; a runaway client is refused before it reaches the database.
+ * Actions per user per second (DESIGN.md §9: rate limits on actions). A person never needs more
+ * than a few; a runaway client is refused before it reaches the database. Counted in the shared
+ * windows, so every node of an installation grants the allowance once.
  */
-export function createActionLimiter(perSecond: number, now: () => number = Date.now) {
-  const windows = new Map<number, { start: number; count: number }>();
+export function createActionLimiter(perSecond: number, windows: RateWindows) {
   return {
-    isLimited(userId: number): boolean {
-      const t = now();
-      const w = windows.get(userId);
-      if (!w || t - w.start >= 1000) {
-        if (windows.size > 50_000) windows.clear();
-        windows.set(userId, { start: t, count: 1 });
-        return false;
-      }
-      w.count++;
-      return w.count > perSecond;
+    async isLimited(userId: number): Promise<boolean> {
+      return !(await windows.take(`action:${userId}`, perSecond, 1000));
     },
   };
 }

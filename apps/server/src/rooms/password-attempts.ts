@@ -1,31 +1,22 @@
+import type { RateWindows } from '../limits/index.js';
+
 /**
  * Wrong private-room passwords per user and room. Without a limit a stranger could try passwords
  * on `seat`, on the `X-Room-Password` header of a watch, or on a room-channel subscribe as fast
  * as the server answers — guessing a short password, and costing an scrypt run each. After
  * `maxFailures` wrong tries within `windowMs` the room refuses that user's tries (right or wrong)
- * until the oldest failure leaves the window. Per node and in memory, like the action limiter.
+ * until the oldest failure leaves the window. Counted in the shared windows (Redis when there is
+ * one), so another node does not grant a fresh set of tries.
  */
 export interface PasswordAttempts {
-  isBlocked(userId: number, roomId: number): boolean;
-  recordFailure(userId: number, roomId: number): void;
+  isBlocked(userId: number, roomId: number): Promise<boolean>;
+  recordFailure(userId: number, roomId: number): Promise<void>;
 }
 
-export function createPasswordAttempts(maxFailures = 5, windowMs = 60_000, now: () => number = Date.now): PasswordAttempts {
-  const failures = new Map<string, number[]>();
-  const recent = (key: string): number[] => {
-    const since = now() - windowMs;
-    const kept = (failures.get(key) ?? []).filter((at) => at > since);
-    if (kept.length === 0) failures.delete(key);
-    else failures.set(key, kept);
-    return kept;
-  };
+export function createPasswordAttempts(windows: RateWindows, maxFailures = 5, windowMs = 60_000): PasswordAttempts {
+  const keyOf = (userId: number, roomId: number) => `room-password:${userId}:${roomId}`;
   return {
-    isBlocked: (userId, roomId) => recent(`${userId}:${roomId}`).length >= maxFailures,
-    recordFailure(userId, roomId) {
-      const key = `${userId}:${roomId}`;
-      // Bounded: a flood of keys forgets the oldest rather than growing without end.
-      if (failures.size > 100_000) failures.delete(failures.keys().next().value!);
-      failures.set(key, [...recent(key), now()]);
-    },
+    isBlocked: async (userId, roomId) => (await windows.count(keyOf(userId, roomId), windowMs)) >= maxFailures,
+    recordFailure: (userId, roomId) => windows.add(keyOf(userId, roomId), windowMs),
   };
 }

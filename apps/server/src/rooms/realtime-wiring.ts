@@ -32,6 +32,8 @@ export function createRealtime(options: {
   redisUrl?: string | undefined;
   redisPrefix?: string | undefined;
   logger?: Logger;
+  /** The rooms' clock: token expiry, budgets and pings are judged on the same time. */
+  now?: () => Date;
 }): Realtime {
   const broker = createBroker({
     ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
@@ -41,6 +43,7 @@ export function createRealtime(options: {
   const gateway = createGateway({
     broker,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.now ? { now: options.now } : {}),
     canSubscribe: defaultCanSubscribe,
     verifyToken: verifyAccessTokenForRealtime(options.tokens),
   });

@@ -1,8 +1,10 @@
 import { createEmojiService, type EmojiService } from '../emoji/send-emoji.js';
 import { createGameService, type GameService } from '../games/game-service.js';
+import { startGame } from '../games/start-game.js';
+import { createMemoryRateWindows, type RateWindows } from '../limits/index.js';
 import type { Store } from '../store/db.js';
-import { createPublisher, type RoomsRealtime } from './outbox.js';
-import type { RoomsConfig } from './rooms-config.js';
+import { createPublisher, type RoomsRealtime } from '../tables/outbox.js';
+import type { RoomsConfig } from '../tables/rooms-config.js';
 import { createRoomsService, type RoomsService } from './rooms-service.js';
 
 export interface RoomsModuleOptions {
@@ -10,6 +12,8 @@ export interface RoomsModuleOptions {
   readonly realtime: RoomsRealtime;
   readonly config: RoomsConfig;
   readonly now?: () => Date;
+  /** The action, emoji and room-password limits' counts; default: this node's memory. */
+  readonly limits?: RateWindows;
   readonly logError?: (error: unknown, message: string) => void;
 }
 
@@ -18,6 +22,7 @@ export interface RoomsModule {
   readonly rooms: RoomsService;
   readonly games: GameService;
   readonly emoji: EmojiService;
+  readonly limits: RateWindows;
   /** Starts this node's timer sweeper (DESIGN.md §8); a no-op when the interval is 0. */
   startSweeper(): void;
   /** Stops the sweeper and waits for a running sweep. */
@@ -28,8 +33,10 @@ export interface RoomsModule {
 export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
   const logError = options.logError ?? (() => {});
   const publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
-  const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now: options.now ?? (() => new Date()) };
-  const rooms = createRoomsService(context);
+  const now = options.now ?? (() => new Date());
+  const limits = options.limits ?? createMemoryRateWindows(() => now().getTime());
+  const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now, limits };
+  const rooms = createRoomsService(context, startGame);
   const games = createGameService(context, rooms);
   const emoji = createEmojiService(context);
   let timer: NodeJS.Timeout | undefined;
@@ -50,6 +57,7 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
     rooms,
     games,
     emoji,
+    limits,
     startSweeper() {
       if (options.config.sweepIntervalMs <= 0 || timer !== undefined || isClosed) return;
       timer = setTimeout(tick, options.config.sweepIntervalMs);

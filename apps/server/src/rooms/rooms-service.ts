@@ -1,23 +1,23 @@
 import type { CreateRoomBody, RoomListQuery, RoomPayload } from '@durak/protocol';
 import { and, eq, lte } from 'drizzle-orm';
-import { startGame } from '../games/start-game.js';
 import { defaultCanSubscribe, type CanSubscribe } from '../realtime/index.js';
+import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
-import { channels, type Outbox } from './outbox.js';
-import { failure, ok, type Result } from './result.js';
+import type { Outbox } from '../tables/outbox.js';
+import { listRooms, lockRoom, readRoom, roomJson, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from '../tables/room-store.js';
+import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
+import type { SeatsBeforeStart, StartGame } from '../tables/table-services.js';
 import { createPasswordAttempts } from './password-attempts.js';
 import { checkRoomPassword, hashRoomPassword } from './room-password.js';
-import { listRooms, lockRoom, readRoom, roomJson, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from './room-store.js';
-import { inRoomTransaction, type RoomsContext } from './rooms-context.js';
 
 export interface SeatAnswer {
   readonly room: RoomPayload;
   readonly position: number;
 }
 
-export interface RoomsService {
+export interface RoomsService extends SeatsBeforeStart {
   create(userId: number, body: CreateRoomBody): Promise<Result<RoomPayload>>;
   list(query: RoomListQuery): Promise<{ items: RoomPayload[]; hasNext: boolean }>;
   get(roomId: number): Promise<Result<RoomPayload>>;
@@ -29,10 +29,6 @@ export interface RoomsService {
    * password (`room/password_required` without one, `room/wrong_password` with a wrong one).
    */
   canWatch(userId: number, roomId: number, password: string | undefined): Promise<Result<true>>;
-  /** Before the start: frees the seat (the caller handles a running game as a surrender). */
-  leaveBeforeStart(tx: Tx, outbox: Outbox, room: RoomRow, userId: number, now: Date): Promise<Result<{ seq: number }>>;
-  /** A pending or ready room whose deadline passed: unready seats are freed, an empty room closes. */
-  expireSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<void>;
 }
 
 async function walletBalance(tx: Tx, userId: number, walletType: string): Promise<bigint> {
@@ -50,7 +46,7 @@ const cannotCover = (bet: bigint, balance: bigint) =>
  * After a seat change: the status (pending until every seat is taken, then ready), the next
  * unready seat's deadline, and the news for the room channel and the lobby. An empty room closes.
  */
-async function settleSeats(
+async function updateSeating(
   tx: Tx,
   outbox: Outbox,
   room: RoomRow,
@@ -62,8 +58,8 @@ async function settleSeats(
   const seats = known ?? (await seatsOfRoom(tx, room.id));
   if (seats.length === 0) {
     const [closed] = await tx.update(rooms).set({ status: 'FINISHED', expiresAt: null, finishedAt: now }).where(eq(rooms.id, room.id)).returning();
-    outbox.add(channels.room(room.id), { type: 'room_closed', room_id: room.id, seq: room.seq });
-    outbox.add(channels.lobby, { type: 'room_removed', room_id: room.id });
+    outbox.toRoom(room.id, { type: 'room_closed', room_id: room.id, seq: room.seq });
+    outbox.toLobby({ type: 'room_removed', room_id: room.id });
     return { room: closed!, seats };
   }
   // The room's deadline is its earliest unready seat's.
@@ -81,38 +77,39 @@ async function settleSeats(
     .where(eq(rooms.id, room.id))
     .returning();
   const json = roomJson(updated!, seats);
-  outbox.add(channels.room(room.id), { type: 'room_changed', room_id: room.id, seq: room.seq, room: json });
-  outbox.add(channels.lobby, { type: 'room_changed', room: json });
+  outbox.toRoom(room.id, { type: 'room_changed', room_id: room.id, seq: room.seq, room: json });
+  outbox.toLobby({ type: 'room_changed', room: json });
   return { room: updated!, seats };
 }
 
-export function createRoomsService(context: RoomsContext): RoomsService {
+/** `startGame` comes from games, passed in at wiring so rooms never import games. */
+export function createRoomsService(context: RoomsContext, startGame: StartGame): RoomsService {
   const { store, config } = context;
 
-  const attempts = createPasswordAttempts(5, 60_000, () => context.now().getTime());
+  const attempts = createPasswordAttempts(context.limits, 5, 60_000);
   const tooManyTries = () => failure('request/rate_limited', 'Too many wrong passwords for this room: try again in a minute');
   /** A private room's password check, counted: a user who keeps guessing is refused for a while. */
   async function isPasswordRight(userId: number, roomId: number, password: string | undefined, hash: string): Promise<boolean> {
     const isRight = await checkRoomPassword(password, hash);
-    if (!isRight) attempts.recordFailure(userId, roomId);
+    if (!isRight) await attempts.recordFailure(userId, roomId);
     return isRight;
   }
 
-  const settle = (tx: Tx, outbox: Outbox, room: RoomRow, now: Date, seats?: SeatRow[]) => settleSeats(tx, outbox, room, now, config.openRoomSeconds, seats);
+  const updateSeats = (tx: Tx, outbox: Outbox, room: RoomRow, now: Date, seats?: SeatRow[]) => updateSeating(tx, outbox, room, now, config.openRoomSeconds, seats);
 
   async function expireSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<void> {
     const lost = await tx
       .delete(roomSeats)
       .where(and(eq(roomSeats.roomId, room.id), eq(roomSeats.isReady, false), lte(roomSeats.readyDeadline, now)))
       .returning({ userId: roomSeats.userId, position: roomSeats.position });
-    for (const seat of lost) outbox.add(channels.user(seat.userId), { type: 'seat_lost', room_id: room.id, position: seat.position, reason: 'not_ready' });
+    for (const seat of lost) outbox.toUser(seat.userId, { type: 'seat_lost', room_id: room.id, position: seat.position, reason: 'not_ready' });
     if (lost.length === 0 && room.status === 'pending') {
       // The deadline was the open room's: nobody came, so the room closes and frees its seats
       // (no stake has moved before the start, so nothing is refunded).
       const left = await tx.delete(roomSeats).where(eq(roomSeats.roomId, room.id)).returning({ userId: roomSeats.userId, position: roomSeats.position });
-      for (const seat of left) outbox.add(channels.user(seat.userId), { type: 'seat_lost', room_id: room.id, position: seat.position, reason: 'room_expired' });
+      for (const seat of left) outbox.toUser(seat.userId, { type: 'seat_lost', room_id: room.id, position: seat.position, reason: 'room_expired' });
     }
-    await settle(tx, outbox, room, now);
+    await updateSeats(tx, outbox, room, now);
   }
 
   return {
@@ -144,7 +141,7 @@ export function createRoomsService(context: RoomsContext): RoomsService {
           .returning();
         await tx.insert(roomSeats).values({ roomId: room!.id, position: 0, userId, readyDeadline: room!.expiresAt, seatedAt: now });
         const json = roomJson(room!, await seatsOfRoom(tx, room!.id));
-        outbox.add(channels.lobby, { type: 'room_created', room: json });
+        outbox.toLobby({ type: 'room_created', room: json });
         return ok(json);
       });
     },
@@ -166,7 +163,7 @@ export function createRoomsService(context: RoomsContext): RoomsService {
       if (!room0) return failure('room/not_found', `No room ${roomId}`);
       // Checked before the lock: scrypt is slow and must not hold the room.
       if (room0.passwordHash !== null) {
-        if (attempts.isBlocked(userId, roomId)) return tooManyTries();
+        if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
         if (!(await isPasswordRight(userId, roomId, body.password, room0.passwordHash))) return failure('room/wrong_password', 'This room needs its password');
       }
       return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
@@ -191,8 +188,8 @@ export function createRoomsService(context: RoomsContext): RoomsService {
         await tx
           .insert(roomSeats)
           .values({ roomId, position, userId, readyDeadline: new Date(now.getTime() + config.readySeconds * 1000), seatedAt: now });
-        const settled = await settle(tx, outbox, room, now);
-        return ok({ room: roomJson(settled.room, settled.seats), position });
+        const seated = await updateSeats(tx, outbox, room, now);
+        return ok({ room: roomJson(seated.room, seated.seats), position });
       });
     },
 
@@ -214,19 +211,19 @@ export function createRoomsService(context: RoomsContext): RoomsService {
           if (started.started) {
             const [running] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
             const json = roomJson(running!, seats);
-            outbox.add(channels.lobby, { type: 'room_changed', room: json });
+            outbox.toLobby({ type: 'room_changed', room: json });
             return ok(json);
           }
           // Someone spent the stake meanwhile: that seat goes, the others wait for a new player.
           for (const id of started.unfunded) {
             await tx.delete(roomSeats).where(and(eq(roomSeats.roomId, roomId), eq(roomSeats.userId, id)));
-            outbox.add(channels.user(id), { type: 'seat_lost', room_id: roomId, reason: 'insufficient_funds' });
+            outbox.toUser(id, { type: 'seat_lost', room_id: roomId, reason: 'insufficient_funds' });
           }
-          const settled = await settle(tx, outbox, room, now);
-          return ok(roomJson(settled.room, settled.seats));
+          const seated = await updateSeats(tx, outbox, room, now);
+          return ok(roomJson(seated.room, seated.seats));
         }
-        const settled = await settle(tx, outbox, room, now, seats);
-        return ok(roomJson(settled.room, settled.seats));
+        const seated = await updateSeats(tx, outbox, room, now, seats);
+        return ok(roomJson(seated.room, seated.seats));
       });
     },
 
@@ -236,7 +233,7 @@ export function createRoomsService(context: RoomsContext): RoomsService {
       if (room.passwordHash === null) return ok(true);
       if ((await seatsOfRoom(store.db, roomId)).some((s) => s.userId === userId)) return ok(true);
       if (password === undefined || password === '') return failure('room/password_required', 'This room is private: its password is needed to watch it');
-      if (attempts.isBlocked(userId, roomId)) return tooManyTries();
+      if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
       if (!(await isPasswordRight(userId, roomId, password, room.passwordHash))) return failure('room/wrong_password', 'This room needs its password');
       return ok(true);
     },
@@ -247,7 +244,7 @@ export function createRoomsService(context: RoomsContext): RoomsService {
         .where(and(eq(roomSeats.roomId, room.id), eq(roomSeats.userId, userId)))
         .returning();
       if (removed.length === 0) return failure('room/not_seated', 'You do not sit in this room');
-      await settle(tx, outbox, room, now);
+      await updateSeats(tx, outbox, room, now);
       return ok({ seq: room.seq });
     },
 

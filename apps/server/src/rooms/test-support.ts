@@ -7,11 +7,11 @@ import { WebSocket } from 'ws';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { Store } from '../store/db.js';
+import { defaultRoomsConfig, type RoomsConfig } from '../tables/rooms-config.js';
 import { registerUser, request } from '../test-support/http.js';
 import { testConfig } from '../test-support/server.js';
 import { createTestStore } from '../test-support/store.js';
 import type { Realtime } from './realtime-wiring.js';
-import { defaultRoomsConfig, type RoomsConfig } from './rooms-config.js';
 import type { RoomsModule } from './rooms-module.js';
 
 /** A clock the tests move by hand (DESIGN.md §8): deadlines pass without sleeping. */

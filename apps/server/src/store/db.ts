@@ -8,7 +8,13 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
+import * as adminSchema from './admin-schema.js';
+import * as roomsSchema from './rooms-schema.js';
+import * as baseSchema from './schema.js';
+
+// The rooms' and the admin area's tables live in their own files, which read users from the base
+// one; one schema for queries.
+const schema = { ...baseSchema, ...roomsSchema, ...adminSchema };
 
 export type Schema = typeof schema;
 /** The database handle services use; the same type for PostgreSQL and PGlite. */

@@ -153,7 +153,3 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
-
-// The rooms' tables live beside the rest; one schema for migrations and queries.
-export * from './rooms-schema.js';
-export * from './admin-schema.js';

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Failure } from '@durak/protocol';
+import { findNulCharacter } from '../store/nul-characters.js';
 
 export interface TelegramUser {
   readonly id: bigint;
@@ -17,7 +18,7 @@ export interface InitData {
 
 export type InitDataResult =
   | { readonly ok: true; readonly data: InitData }
-  | { readonly ok: false; readonly error: Failure<'auth/telegram_invalid' | 'auth/telegram_expired'> };
+  | { readonly ok: false; readonly error: Failure<'auth/telegram_invalid' | 'auth/telegram_expired' | 'request/invalid'> };
 
 const maxAgeMs = 24 * 60 * 60 * 1000;
 
@@ -55,9 +56,35 @@ export function validateInitData(initData: string, botToken: string, now: Date =
     return { ok: false, error: { code: 'auth/telegram_expired', message: 'Init data is older than 24 hours' } };
   }
 
+  // Signed, yet still input: a NUL character would reach PostgreSQL's text columns as a 500.
+  const withNul = nulField(fields);
+  if (withNul !== undefined) {
+    const field = `init_data.${withNul}`;
+    const message = 'contains a NUL character, which is not allowed in text';
+    return { ok: false, error: { code: 'request/invalid', message: `${field}: ${message}`, details: { field, in: 'body', issues: [{ field, message }] } } };
+  }
   const user = parseUser(fields.get('user'));
   if (!user) return invalid('Init data has no user');
   return { ok: true, data: { user, authDate, startParam: fields.get('start_param') ?? undefined } };
+}
+
+/** Where a NUL character is among the fields, looking inside the user's JSON too (`user.photo_url`). */
+function nulField(fields: URLSearchParams): string | undefined {
+  for (const [key, value] of fields) {
+    if (key === 'user') {
+      let user: unknown;
+      try {
+        user = JSON.parse(value);
+      } catch {
+        user = value; // not JSON: parseUser refuses it below
+      }
+      const found = findNulCharacter(user);
+      if (found !== undefined) return found === '' ? 'user' : `user.${found}`;
+    } else if (findNulCharacter(value) !== undefined || findNulCharacter(key) !== undefined) {
+      return key;
+    }
+  }
+  return undefined;
 }
 
 function parseUser(json: string | null): TelegramUser | undefined {

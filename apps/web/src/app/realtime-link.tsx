@@ -1,13 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User, Wallet } from '../net/api';
+import { api } from '../net/api';
 import { connectRealtime, disconnectRealtime, personalChannel, subscribe, useRealtimeStore } from '../net/realtime';
 import { useUserStore } from '../state/user-store';
-
-function walletsOf(data: unknown): Wallet[] | null {
-  if (!data || typeof data !== 'object' || !('wallets' in data) || !Array.isArray(data.wallets)) return null;
-  return data.wallets as Wallet[];
-}
 
 /** Connects the realtime client once signed in and shows a quiet notice while it reconnects. */
 export function RealtimeLink() {
@@ -19,11 +14,11 @@ export function RealtimeLink() {
   useEffect(() => {
     if (userId === undefined) return;
     void connectRealtime();
-    // The personal channel carries wallet changes; the header follows them without a reload.
-    const off = subscribe(personalChannel(userId), (data) => {
-      const wallets = walletsOf(data);
-      const user = useUserStore.getState().user;
-      if (wallets && user) useUserStore.getState().setUser({ ...user, wallets } satisfies User);
+    // The personal channel says when a balance moved (a stake, a result); the header and the
+    // table follow with the fresh balances, read once, without a reload.
+    const off = subscribe(personalChannel(userId), (message) => {
+      if (message.type !== 'wallet_changed') return;
+      void api.me().then((user) => useUserStore.getState().setUser(user), () => undefined);
     });
     return () => {
       off();

@@ -15,12 +15,12 @@ vi.mock('./http', () => ({
   },
 }));
 
-const { connectRealtime, disconnectRealtime, REALTIME_OPTIONS, useRealtimeStore } = await import('./realtime');
+const { connectRealtime, disconnectRealtime, REALTIME_OPTIONS, subscribe, useRealtimeStore } = await import('./realtime');
 
-type Command = { id?: number; connect?: { token?: string } };
+type Command = { id?: number; connect?: { token?: string }; subscribe?: { channel: string } };
 
 /** A minimal Centrifuge-protocol peer: answers connect, refusing tokens it calls expired. */
-async function fakeGateway(expired: Set<string>) {
+async function fakeGateway(expired: Set<string>, publications: Record<string, unknown[]> = {}) {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await once(server, 'listening');
   const tokens: string[] = [];
@@ -28,6 +28,13 @@ async function fakeGateway(expired: Set<string>) {
     socket.on('message', (raw) => {
       for (const line of raw.toString().split('\n').filter(Boolean)) {
         const command = JSON.parse(line) as Command;
+        if (command.subscribe) {
+          // Subscribed, then the channel's publications pushed in order.
+          const { channel } = command.subscribe;
+          socket.send(JSON.stringify({ id: command.id, subscribe: {} }));
+          for (const data of publications[channel] ?? []) socket.send(JSON.stringify({ push: { channel, pub: { data } } }));
+          continue;
+        }
         if (!command.connect) continue;
         const token = command.connect.token ?? '';
         tokens.push(token);
@@ -81,5 +88,20 @@ describe('realtime client', () => {
     for (const socket of gateway.server.clients) socket.terminate();
     await vi.waitFor(() => expect(useRealtimeStore.getState()).toMatchObject({ state: 'connecting', hasDropped: true }));
     await vi.waitFor(() => expect(useRealtimeStore.getState()).toMatchObject({ state: 'connected', hasDropped: false }), { timeout: 5000 });
+  });
+
+  it('passes on only the publications of the channel’s declared shape; a stray one is logged, not thrown', async () => {
+    const gateway = await fakeGateway(new Set(), {
+      lobby: [{ type: 'fireworks' }, { type: 'room_removed' }, 'not even an object', { type: 'room_removed', room_id: 7 }],
+    });
+    closeServer = () => gateway.server.close();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const heard: unknown[] = [];
+    await connectRealtime({ endpoint: gateway.endpoint, websocket: WebSocket });
+    const off = subscribe('lobby', (message) => heard.push(message));
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'room_removed', room_id: 7 }]));
+    expect(warn).toHaveBeenCalledTimes(3);
+    off();
+    warn.mockRestore();
   });
 });

@@ -2,6 +2,7 @@
 import type { Centrifuge, PublicationContext, Subscription } from 'centrifuge';
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
+import type { MessageOfChannel } from './publications';
 import { accessToken } from './session';
 import { renewSession } from './http';
 
@@ -75,18 +76,26 @@ export interface SubscribeOptions {
   data?: unknown;
 }
 
+/** What a channel's subscriber is called with: a message already checked against its schema. */
+export type MessageHandler<C extends string> = (message: MessageOfChannel<C>, ctx: PublicationContext) => void;
+
 /**
- * Subscribes to a channel and calls onPublication for each message; the returned function
- * unsubscribes. Channels are shared: a second subscriber reuses the existing subscription.
+ * Subscribes to a channel and calls onMessage for each publication that parses with the
+ * channel's schema (net/publications.ts; the schemas load with the client, off the start
+ * route); the returned function unsubscribes. Channels are shared: a second subscriber reuses
+ * the existing subscription.
  */
-export function subscribe(channel: string, onPublication: (data: unknown, ctx: PublicationContext) => void, options: SubscribeOptions = {}): () => void {
-  const handler = (ctx: PublicationContext) => onPublication(ctx.data, ctx);
+export function subscribe<C extends string>(channel: C, onMessage: MessageHandler<C>, options: SubscribeOptions = {}): () => void {
   let isCancelled = false;
   let release = () => {
     isCancelled = true;
   };
-  void connectRealtime().then((c) => {
+  void Promise.all([connectRealtime(), import('./publications')]).then(([c, { readPublication }]) => {
     if (isCancelled) return;
+    const handler = (ctx: PublicationContext) => {
+      const message = readPublication(channel, ctx.data);
+      if (message) onMessage(message, ctx);
+    };
     const existing = c.getSubscription(channel);
     const sub: Subscription = existing ?? c.newSubscription(channel, options.data === undefined ? {} : { data: options.data });
     sub.on('publication', handler);
@@ -112,14 +121,14 @@ export function subscribe(channel: string, onPublication: (data: unknown, ctx: P
 }
 
 /** React hook over subscribe(): follows the latest handler without resubscribing; new data resubscribes. */
-export function useChannel(channel: string | null, onPublication: (data: unknown, ctx: PublicationContext) => void, options: SubscribeOptions = {}): void {
-  const handler = useRef(onPublication);
-  handler.current = onPublication;
+export function useChannel<C extends string>(channel: C | null, onMessage: MessageHandler<C>, options: SubscribeOptions = {}): void {
+  const handler = useRef(onMessage);
+  handler.current = onMessage;
   const dataKey = options.data === undefined ? '' : JSON.stringify(options.data);
   useEffect(() => {
     if (!channel) return;
     const data: unknown = dataKey === '' ? undefined : JSON.parse(dataKey);
-    return subscribe(channel, (payload, ctx) => handler.current(payload, ctx), data === undefined ? {} : { data });
+    return subscribe(channel, (message, ctx) => handler.current(message, ctx), data === undefined ? {} : { data });
   }, [channel, dataKey]);
 }
 
@@ -130,6 +139,6 @@ export function useRealtime(): RealtimeState & { client: Centrifuge | null } {
 }
 
 /** The personal channel of DESIGN §6. */
-export function personalChannel(userId: number | string): string {
+export function personalChannel(userId: number | string): `#${string}` {
   return `#${userId}`;
 }

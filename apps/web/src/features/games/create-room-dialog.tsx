@@ -10,7 +10,7 @@ import { BET_PRESETS, betLabel, presetAmount } from './bets';
 import { SingleChoice, Switch } from './choice';
 import { createRoomBody, DEFAULT_CREATE_FORM, validateCreateRoom, type CreateRoomForm } from './create-room-form';
 import { roomsApi } from './rooms-api';
-import { BALANCE_TYPES, DECK_SIZES, PLAYER_COUNTS, TRANSFER_PERMISSIONS } from './room-types';
+import { BALANCE_TYPES, DECK_SIZES, PLAYER_COUNTS, TRANSFER_PERMISSIONS } from './room-options';
 
 type SwitchKey = 'is_speed_mode' | 'is_transfer_allowed' | 'is_cheating_allowed' | 'is_draw_allowed' | 'secret_trump_mode';
 const SWITCHES: readonly SwitchKey[] = ['is_speed_mode', 'is_transfer_allowed', 'is_cheating_allowed', 'is_draw_allowed', 'secret_trump_mode'];
@@ -81,7 +81,7 @@ export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose
           testId="create-balance"
           value={form.balance_type}
           onChange={(balance_type) => patch({ balance_type })}
-          options={BALANCE_TYPES.map((b) => ({ value: b as string, label: t(`wallet.${b}`) }))}
+          options={BALANCE_TYPES.map((b) => ({ value: b, label: t(`wallet.${b}`) }))}
         />
         <p className="balance-line" data-testid="create-balance-amount">
           {t('create.your_balance')}: <strong>{formatChips(balance ?? '0')}</strong>

@@ -1,6 +1,24 @@
-import type { CreateRoomBody } from './room-types';
+import type { RoomPayload } from '@durak/protocol';
 
-export type CreateRoomForm = Omit<CreateRoomBody, 'password'> & { is_private: boolean; password: string };
+/** The room's options as the form edits them: the bet as a number, the deck as one of its sizes. */
+type RoomOptions = Pick<
+  RoomPayload,
+  | 'player_count'
+  | 'balance_type'
+  | 'is_speed_mode'
+  | 'is_transfer_allowed'
+  | 'is_cheating_allowed'
+  | 'is_draw_allowed'
+  | 'is_death_match_allowed'
+  | 'is_classic_mode_allowed'
+  | 'card_transfer_permission'
+  | 'secret_trump_mode'
+> & { bet_amount: number; deck_size: 24 | 36 };
+
+export type CreateRoomForm = RoomOptions & { is_private: boolean; password: string };
+
+/** What POST rooms/ is sent (the server's createRoomBody accepts the bet as a number). */
+export type CreateRoomBody = RoomOptions & { password?: string };
 
 export const DEFAULT_CREATE_FORM: CreateRoomForm = {
   bet_amount: 100,

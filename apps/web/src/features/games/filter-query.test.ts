@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { filterParams, roomMatchesFilter } from './filter-query';
 import { DEFAULT_FILTER } from './filter-store';
-import type { Room } from './room-types';
+import type { RoomPayload } from '@durak/protocol';
+import { aRoom } from '../../test-support/room';
 
-const room = (patch: Partial<Room> = {}): Room => ({
-  id: 1,
-  status: 'pending',
-  player_count: 2,
-  deck_size: 36,
-  bet_amount: '1000',
-  balance_type: 'BONUS_BALANCE',
-  is_speed_mode: false,
-  is_transfer_allowed: true,
-  card_transfer_permission: 'ALL_PLAYERS',
-  ...patch,
-});
+const room = (patch: Partial<RoomPayload> = {}): RoomPayload => aRoom({ bet_amount: '1000', is_transfer_allowed: true, ...patch });
 
 describe('room filter', () => {
   it('asks the server with the spec defaults', () => {
@@ -44,7 +34,7 @@ describe('room filter', () => {
     ['a bet above the range', { max_bet: 999 }, {}, false],
     ['a speed room when only normal rooms are wanted', { is_speed_mode: false }, { is_speed_mode: true }, false],
     ['neighbours-only rooms when only all-players are wanted', { card_transfer_permission: ['ALL_PLAYERS' as const] }, { card_transfer_permission: 'NEIGHBORS_ONLY' as const }, false],
-    ['another wallet type', {}, { balance_type: 'BALANCE' }, false],
+    ['another wallet type', {}, { balance_type: 'BALANCE' as const }, false],
     ['a finished room', {}, { status: 'FINISHED' as const }, false],
   ])('judges %s', (_name, filterPatch, roomPatch, isShown) => {
     expect(roomMatchesFilter(room(roomPatch), { ...DEFAULT_FILTER, ...filterPatch })).toBe(isShown);

@@ -1,6 +1,6 @@
 import type { RoomFilter } from './filter-store';
 import { TOGGLE_KEYS } from './filter-store';
-import type { Room } from './room-types';
+import type { RoomPayload } from '@durak/protocol';
 
 /**
  * The lobby query of DESIGN §7. Lists go as repeated keys (player_count=2&player_count=3); a list
@@ -35,11 +35,11 @@ function listAllows<T>(list: readonly T[], value: T | undefined): boolean {
  * SPEC §5: a room matches only if each non-empty filter list holds the room's value; used for
  * rooms that arrive live on the lobby channel, which the server did not filter for us.
  */
-export function roomMatchesFilter(room: Room, filter: RoomFilter): boolean {
+export function roomMatchesFilter(room: RoomPayload, filter: RoomFilter): boolean {
   if (room.status === 'FINISHED') return false;
-  const bet = room.bet_amount === undefined ? undefined : Number(room.bet_amount);
-  if (bet !== undefined && (bet < filter.min_bet || bet > filter.max_bet)) return false;
-  if (room.balance_type !== undefined && filter.balance_type && room.balance_type !== filter.balance_type) return false;
+  const bet = Number(room.bet_amount);
+  if (bet < filter.min_bet || bet > filter.max_bet) return false;
+  if (filter.balance_type && room.balance_type !== filter.balance_type) return false;
   if (!listAllows(filter.player_count, room.player_count)) return false;
   if (!listAllows(filter.deck_size, room.deck_size)) return false;
   if (!listAllows(filter.status, room.status)) return false;
@@ -47,7 +47,7 @@ export function roomMatchesFilter(room: Room, filter: RoomFilter): boolean {
   for (const key of TOGGLE_KEYS) {
     const wanted = filter[key];
     const value = room[key];
-    if (wanted !== null && value !== undefined && value !== wanted) return false;
+    if (wanted !== null && value !== wanted) return false;
   }
   return true;
 }

@@ -1,7 +1,7 @@
 import type { CardTransferPermission } from '@durak/engine';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { RoomStatus } from './room-types';
+import type { RoomStatus } from '@durak/protocol';
 
 /** A yes/no option of the filter; null means "any". */
 export type Toggle = boolean | null;

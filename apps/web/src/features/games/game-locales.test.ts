@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '../../i18n/languages';
 import { TOGGLE_KEYS } from './filter-store';
-import { BALANCE_TYPES, ROOM_STATUSES, TRANSFER_PERMISSIONS } from './room-types';
+import { BALANCE_TYPES, ROOM_STATUSES, TRANSFER_PERMISSIONS } from './room-options';
 
 // The lobby's and the table's strings live in their own namespace, `game`, loaded on demand.
 const localesDir = join(import.meta.dirname, '../../../public/locales');
@@ -43,6 +43,22 @@ describe('game translations', () => {
   it('says "свободно" on an empty seat and titles the emoji picker "Выберите эмодзи" in Russian', () => {
     expect(reference['seat.free']).toBe('свободно');
     expect(reference['emoji.title']).toBe('Выберите эмодзи');
+  });
+
+  // A defender's transfer and an attacker's "beat" (shown as pass while the defender takes) are
+  // different moves; words sharing a stem ("Pass" / "Pass on") had players press the wrong one.
+  it.each(LANGUAGES)('%s names beat, pass and transfer with words that share no stem', (lng) => {
+    const file = load(lng);
+    const stem = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^\p{L}]/gu, '').slice(0, 3);
+    const words = [file['action.beat']!, file['action.pass']!, file['action.transfer']!];
+    expect(stem(words[2]!), `${lng}: ${words.join(' / ')}`).not.toBe(stem(words[0]!));
+    expect(stem(words[2]!), `${lng}: ${words.join(' / ')}`).not.toBe(stem(words[1]!));
+    expect(new Set(words).size).toBe(3);
+  });
+
+  it('says "Бито" and "Перевести" in Russian and "Transfer" in English', () => {
+    expect([reference['action.beat'], reference['action.transfer']]).toEqual(['Бито', 'Перевести']);
+    expect(english['action.transfer']).toBe('Transfer');
   });
 
   it('defines every key the lobby and the table ask for', () => {

@@ -12,7 +12,7 @@ import { countChangedFilters } from './filter-count';
 import { useFilterStore } from './filter-store';
 import { JoinDialog } from './join-dialog';
 import { RoomCard } from './room-card';
-import { roomIsPrivate, seatsTaken, type Room } from './room-types';
+import type { RoomPayload } from '@durak/protocol';
 import { roomsApi } from './rooms-api';
 import { useLobby } from './use-lobby';
 import './lobby.css';
@@ -25,12 +25,12 @@ export default function LobbyPage() {
   const filter = useFilterStore((s) => s.filter);
   const { rooms, query } = useLobby();
   const [dialog, setDialog] = useState<'filter' | 'create' | null>(null);
-  const [privateRoom, setPrivateRoom] = useState<Room | null>(null);
+  const [privateRoom, setPrivateRoom] = useState<RoomPayload | null>(null);
   const wallet = user?.wallets.find((w) => w.wallet_type === filter.balance_type);
   const changed = countChangedFilters(filter);
 
   const join = useMutation({
-    mutationFn: async ({ room, password }: { room: Room; password?: string }) => {
+    mutationFn: async ({ room, password }: { room: RoomPayload; password?: string }) => {
       try {
         await roomsApi.seat(String(room.id), password === undefined ? {} : { password });
       } catch (error) {
@@ -43,14 +43,14 @@ export default function LobbyPage() {
   });
   const joinFailure = join.error ? toApiFailure(join.error) : null;
 
-  function open(room: Room) {
-    const isMine = room.seats?.some((s) => String(s.player_id) === String(user?.id)) ?? false;
-    const canSit = !isMine && room.status !== 'in_progress' && seatsTaken(room) < room.player_count;
+  function open(room: RoomPayload) {
+    const isMine = room.seats.some((s) => String(s.player_id) === String(user?.id));
+    const canSit = !isMine && room.status !== 'in_progress' && room.seats_taken < room.player_count;
     if (!canSit) {
       void navigate(`/durak/${room.id}`);
       return;
     }
-    if (roomIsPrivate(room)) {
+    if (room.is_private) {
       join.reset();
       setPrivateRoom(room);
       return;

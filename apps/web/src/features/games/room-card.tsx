@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { betLabel } from './bets';
-import { roomIsPrivate, seatsTaken, type Room } from './room-types';
+import type { RoomPayload } from '@durak/protocol';
 
 // Options as short words: clearer than icons, and no emoji font needed.
 const TAGS = ['is_speed_mode', 'is_transfer_allowed', 'is_cheating_allowed', 'is_draw_allowed', 'is_death_match_allowed', 'secret_trump_mode'] as const;
@@ -15,9 +15,9 @@ export function LockIcon() {
 }
 
 /** One room of the lobby: bet, seats, deck and its options at a glance; the whole card is the tap target. */
-export function RoomCard({ room, onOpen }: { room: Room; onOpen: (room: Room) => void }) {
+export function RoomCard({ room, onOpen }: { room: RoomPayload; onOpen: (room: RoomPayload) => void }) {
   const { t } = useTranslation('game');
-  const taken = seatsTaken(room);
+  const taken = room.seats_taken;
   const isFull = taken >= room.player_count;
   const isPlaying = room.status === 'in_progress';
   const action = isPlaying || isFull ? t('lobby.watch') : t('lobby.join');
@@ -26,8 +26,8 @@ export function RoomCard({ room, onOpen }: { room: Room; onOpen: (room: Room) =>
       <button type="button" className={`room-card${isPlaying ? ' room-card-playing' : ''}`} onClick={() => onOpen(room)} data-testid="room-card" data-room-id={String(room.id)}>
         <span className="room-bet">
           <span className={`room-coin room-coin-${(room.balance_type ?? '').toLowerCase()}`} aria-hidden="true" />
-          <strong>{room.bet_amount === undefined ? '—' : betLabel(room.bet_amount)}</strong>
-          {roomIsPrivate(room) ? (
+          <strong>{betLabel(room.bet_amount)}</strong>
+          {room.is_private ? (
             <span className="room-lock" title={t('lobby.private')} aria-label={t('lobby.private')}>
               <LockIcon />
             </span>

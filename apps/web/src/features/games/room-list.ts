@@ -1,9 +1,9 @@
-import type { Room } from './room-types';
+import type { LobbyMessage, RoomPayload } from '@durak/protocol';
 
 /** SPEC §4: pages are merged without duplicates; a later copy of a room replaces the earlier one in place. */
-export function mergeRooms(pages: ReadonlyArray<readonly Room[]>): Room[] {
+export function mergeRooms(pages: ReadonlyArray<readonly RoomPayload[]>): RoomPayload[] {
   const order: string[] = [];
-  const byId = new Map<string, Room>();
+  const byId = new Map<string, RoomPayload>();
   for (const page of pages) {
     for (const room of page) {
       const id = String(room.id);
@@ -14,27 +14,9 @@ export function mergeRooms(pages: ReadonlyArray<readonly Room[]>): Room[] {
   return order.map((id) => byId.get(id)!);
 }
 
-export type LobbyEvent =
-  | { type: 'room_created'; room: Room }
-  | { type: 'room_changed'; room: Room }
-  | { type: 'room_removed'; id: string };
-
-/** Reads a lobby channel publication; anything else is ignored. */
-export function parseLobbyEvent(data: unknown): LobbyEvent | null {
-  if (!data || typeof data !== 'object' || !('type' in data)) return null;
-  const event = data as { type: unknown; room?: unknown; id?: unknown; room_id?: unknown };
-  const room = event.room && typeof event.room === 'object' && 'id' in event.room ? (event.room as Room) : null;
-  if ((event.type === 'room_created' || event.type === 'room_changed') && room) return { type: event.type, room };
-  if (event.type === 'room_removed') {
-    const id = event.id ?? event.room_id ?? room?.id;
-    if (id !== undefined && id !== null) return { type: 'room_removed', id: String(id) };
-  }
-  return null;
-}
-
 /** What the lobby channel has told us since the list was read: newer copies and removals. */
 export interface LiveRooms {
-  rooms: ReadonlyMap<string, Room>;
+  rooms: ReadonlyMap<string, RoomPayload>;
   /** Rooms created live, newest first, so they show on top. */
   created: readonly string[];
   removed: ReadonlySet<string>;
@@ -42,9 +24,9 @@ export interface LiveRooms {
 
 export const NO_LIVE_ROOMS: LiveRooms = { rooms: new Map(), created: [], removed: new Set() };
 
-export function applyLobbyEvent(live: LiveRooms, event: LobbyEvent): LiveRooms {
+export function applyLobbyEvent(live: LiveRooms, event: LobbyMessage): LiveRooms {
   if (event.type === 'room_removed' || (event.type === 'room_changed' && event.room.status === 'FINISHED')) {
-    const id = event.type === 'room_removed' ? event.id : String(event.room.id);
+    const id = String(event.type === 'room_removed' ? event.room_id : event.room.id);
     const rooms = new Map(live.rooms);
     rooms.delete(id);
     return { rooms, created: live.created.filter((c) => c !== id), removed: new Set(live.removed).add(id) };
@@ -58,7 +40,7 @@ export function applyLobbyEvent(live: LiveRooms, event: LobbyEvent): LiveRooms {
 }
 
 /** The list as shown: live-created rooms on top, then the read pages, each at its newest copy. */
-export function visibleRooms(read: readonly Room[], live: LiveRooms, isShown: (room: Room) => boolean): Room[] {
+export function visibleRooms(read: readonly RoomPayload[], live: LiveRooms, isShown: (room: RoomPayload) => boolean): RoomPayload[] {
   const readIds = new Set(read.map((r) => String(r.id)));
   const fresh = live.created.filter((id) => !readIds.has(id)).map((id) => live.rooms.get(id)!);
   const merged = [...fresh, ...read.map((r) => live.rooms.get(String(r.id)) ?? r)];

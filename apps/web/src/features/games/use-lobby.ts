@@ -1,9 +1,10 @@
+import type { LobbyMessage } from '@durak/protocol';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useChannel } from '../../net/realtime';
 import { roomMatchesFilter } from './filter-query';
 import { useFilterStore } from './filter-store';
-import { applyLobbyEvent, mergeRooms, NO_LIVE_ROOMS, parseLobbyEvent, visibleRooms, type LiveRooms } from './room-list';
+import { applyLobbyEvent, mergeRooms, NO_LIVE_ROOMS, visibleRooms, type LiveRooms } from './room-list';
 import { roomsApi } from './rooms-api';
 
 export const LOBBY_CHANNEL = 'lobby';
@@ -21,10 +22,7 @@ export function useLobby() {
 
   useChannel(
     LOBBY_CHANNEL,
-    useCallback((data: unknown) => {
-      const event = parseLobbyEvent(data);
-      if (event) setLive((prev) => applyLobbyEvent(prev, event));
-    }, []),
+    useCallback((message: LobbyMessage) => setLive((prev) => applyLobbyEvent(prev, message)), []),
   );
 
   const rooms = useMemo(() => {

@@ -1,22 +1,26 @@
+import type { RoomMessage } from '@durak/protocol';
 import { describe, expect, it } from 'vitest';
 import { emojiFor } from './emoji-picker';
 import { cueFor, endCue } from './feedback';
 import { timeLeft } from './seat-timer';
 
+const seven = { suit: 'spades', rank: '7' } as const;
+const played = (player: string): RoomMessage => ({ type: 'played', room_id: 9, seq: 2, player, cards: [seven], slot_ids: [1] });
+
 describe('sounds and vibration', () => {
   it.each([
-    ['a deal', { type: 'game_started' }, /^dealShort[123]$/],
-    ['a card played', { type: 'played', player: '2' }, /^throw-beat[123]$/],
-    ['a beat', { type: 'beaten', player: '2' }, /^throw-beat[123]$/],
-    ['a take', { type: 'taken', player: '2' }, /^take[123]$/],
-    ['a discard', { type: 'discarded' }, /^tableToDiscard[123]$/],
-  ])('plays a sound for %s', (_name, event, sound) => {
+    ['a deal', { type: 'game_started', room_id: 9, seq: 1, seed_hash: null, players: ['1', '2'] }, /^dealShort[123]$/],
+    ['a card played', played('2'), /^throw-beat[123]$/],
+    ['a beat', { type: 'beaten', room_id: 9, seq: 3, player: '2', slot_id: 1, card: seven }, /^throw-beat[123]$/],
+    ['a take', { type: 'taken', room_id: 9, seq: 3, player: '2', cards: [seven] }, /^take[123]$/],
+    ['a discard', { type: 'discarded', room_id: 9, seq: 3, cards: [seven] }, /^tableToDiscard[123]$/],
+  ] satisfies [string, RoomMessage, RegExp][])('plays a sound for %s', (_name, event, sound) => {
     expect(cueFor(event, '1', 7).sound).toMatch(sound);
   });
 
   it('buzzes when an opponent plays, not when I do', () => {
-    expect(cueFor({ type: 'played', player: '2' }, '1', 0).vibration).toBe('short');
-    expect(cueFor({ type: 'played', player: '1' }, '1', 0).vibration).toBeUndefined();
+    expect(cueFor(played('2'), '1', 0).vibration).toBe('short');
+    expect(cueFor(played('1'), '1', 0).vibration).toBeUndefined();
   });
 
   it('plays victory and defeat at the end', () => {

@@ -1,5 +1,5 @@
 import type { SoundName } from '../../device/sound-names';
-import type { RoomEvent } from './table-events';
+import type { RoomMessage } from '@durak/protocol';
 
 export interface Cue {
   sound?: SoundName;
@@ -12,8 +12,8 @@ const pick = <T extends string>(options: readonly T[], n: number): T => options[
  * SPEC §9 sounds and vibration for the game's events: deal, play, beat, take, discard, the
  * caller's turn, victory and defeat. `n` varies the sample so repeated plays do not sound canned.
  */
-export function cueFor(event: RoomEvent, me: string, n: number): Cue {
-  const isMine = String(event.player ?? '') === me;
+export function cueFor(event: RoomMessage, me: string, n: number): Cue {
+  const isMine = 'player' in event && event.player === me;
   switch (event.type) {
     case 'dealt':
     case 'game_started':

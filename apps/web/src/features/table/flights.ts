@@ -1,5 +1,6 @@
 import type { Card } from '@durak/engine';
 import { spriteStyle } from '../cards/sprite';
+import type { RoomMessage, WatchState } from '@durak/protocol';
 
 // Card movement uses the Web Animations API on transforms only, so the compositor runs it at
 // the display's rate without React rendering a frame.
@@ -59,4 +60,26 @@ export function rectOf(selector: string): DOMRect | null {
 
 export function seatSelector(playerId: string, me: string): string {
   return playerId === me ? '[data-testid="hand"]' : `[data-testid="seat"][data-player-id="${CSS.escape(playerId)}"] .seat-avatar`;
+}
+
+/** The cards on the table as they were before the event, matched to their elements in order. */
+function tableCards(before: WatchState): { el: HTMLElement; card: Card | null }[] {
+  const cards = before.round.slots.flatMap((s) => (s.defense_card ? [s.attack_card, s.defense_card] : [s.attack_card]));
+  return [...document.querySelectorAll<HTMLElement>('[data-testid="table-card"]')].map((el, i) => ({ el, card: cards[i] ?? null }));
+}
+
+/**
+ * The flights an event starts: the table to the discard or to the taker, the talon to a drawing
+ * seat. A card put on the table flies in by itself (TableSlots), as it mounts.
+ */
+export function flyFor(event: RoomMessage, before: WatchState, me: string, backUrl: string): void {
+  if (event.type === 'discarded' || event.type === 'taken') {
+    const to = rectOf(event.type === 'discarded' ? '[data-testid="discard"]' : seatSelector(event.player, me));
+    if (to) tableCards(before).forEach(({ el, card }, i) => flyAway(el.getBoundingClientRect(), to, card, backUrl, i * 25));
+  }
+  if (event.type === 'drawn') {
+    const from = rectOf('[data-testid="talon"] .card');
+    const to = rectOf(seatSelector(event.player, me));
+    if (from && to) for (let i = 0; i < Math.min(6, event.count); i++) flyAway(from, to, null, backUrl, i * 60);
+  }
 }

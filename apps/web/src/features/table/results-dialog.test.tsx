@@ -6,7 +6,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ResultsDialog } from './results-dialog';
-import type { WatchState } from './table-types';
+import type { WatchState } from '@durak/protocol';
+import { aSeat, aWatch } from '../../test-support/table';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -15,18 +16,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const finished = (extra: Partial<WatchState>): WatchState => ({
-  seats: {},
-  status: 'FINISHED',
-  round: { slots: [], player_status: {} },
-  trump_card: null,
-  turn: null,
-  timers: [],
-  talon_count: 0,
-  discard_count: 0,
-  seq: 0,
-  ...extra,
-});
+const finished = (extra: Partial<WatchState>): WatchState => aWatch(0, { seats: {}, status: 'FINISHED', phase: 'finished', trump_card: null, turn: null, talon_count: 0, ...extra });
 
 function show(watch: WatchState, me = '1') {
   render(
@@ -47,7 +37,7 @@ describe('the end of a table', () => {
   });
 
   it('a played game shows the player its own result and every signed amount', () => {
-    const seat = (id: string, position: number) => ({ position, player: { player_id: id, username: `u${id}` }, card_count: 0, is_ready: true, is_connected: true, result: null });
+    const seat = (id: string, position: number) => ({ ...aSeat(id, position, 0), player: { player_id: id, username: `u${id}` } });
     show(
       finished({
         seed_hash: 'ab',

@@ -8,7 +8,7 @@ import { Modal } from '../../ui/modal';
 import { CardFace } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
 import { checkDeal, type FairCheck } from './fair-check';
-import type { WatchState } from './table-types';
+import type { WatchState } from '@durak/protocol';
 
 function signed(amount: string): string {
   if (amount.startsWith('-')) return `−${formatChips(amount.slice(1))}`;
@@ -20,7 +20,7 @@ export function ResultsDialog({ watch, me, isOpen, onClose }: { watch: WatchStat
   const { t } = useTranslation('game');
   const user = useUserStore((s) => s.user);
   const [check, setCheck] = useState<FairCheck | null>(null);
-  const balanceType = watch.room?.balance_type ?? 'BONUS_BALANCE';
+  const balanceType = watch.room.balance_type;
   const balance = user?.wallets.find((w) => w.wallet_type === balanceType)?.balance;
   const seats = Object.values(watch.seats);
   const lines = (watch.results ?? seats.map((s) => ({ player_id: String(s.player.player_id), result: s.result ?? 'draw', place: 0, amount: s.amount ?? '0' })))
@@ -81,7 +81,7 @@ export function ResultsDialog({ watch, me, isOpen, onClose }: { watch: WatchStat
               type="button"
               className="btn btn-ghost btn-block"
               data-testid="check-deal"
-              onClick={() => setCheck(checkDeal(watch.seed!, watch.seed_hash!, (watch.room?.deck_size ?? 36) as 24 | 36, order.length))}
+              onClick={() => setCheck(checkDeal(watch.seed!, watch.seed_hash!, watch.room.deck_size === 24 ? 24 : 36, order.length))}
             >
               {t('fair.check')}
             </button>

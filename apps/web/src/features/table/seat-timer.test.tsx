@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SeatTimer, timeLeft } from './seat-timer';
-import type { WatchTimer } from './table-types';
+import type { TimerPayload } from '@durak/protocol';
 
 const START = Date.parse('2024-05-01T12:00:00Z');
-const timerOf = (seconds: number): WatchTimer => ({
+const timerOf = (seconds: number): TimerPayload => ({
   timer_response: { player_id: '7', created_at: new Date(START).toISOString(), expired_at: new Date(START + seconds * 1000).toISOString() },
 });
 

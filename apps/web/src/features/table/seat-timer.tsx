@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { WatchTimer } from './table-types';
+import type { TimerPayload } from '@durak/protocol';
 
 /** SPEC §9: the seat timer ticks every 500 ms. */
 export const TIMER_TICK_MS = 500;
 
 /** The share of the turn left, 0..1, at `now`. */
-export function timeLeft(timer: WatchTimer, now: number): { fraction: number; seconds: number } {
+export function timeLeft(timer: TimerPayload, now: number): { fraction: number; seconds: number } {
   const start = Date.parse(timer.timer_response.created_at);
   const end = Date.parse(timer.timer_response.expired_at);
   const total = Math.max(1, end - start);
@@ -14,7 +14,7 @@ export function timeLeft(timer: WatchTimer, now: number): { fraction: number; se
 }
 
 /** A ring around the avatar that empties as the turn runs out; red for the attacker. */
-export function SeatTimer({ timer, isAttacker, size }: { timer: WatchTimer; isAttacker: boolean; size: number }) {
+export function SeatTimer({ timer, isAttacker, size }: { timer: TimerPayload; isAttacker: boolean; size: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), TIMER_TICK_MS);

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ActionBar } from './action-bar';
 import { movesOf, NO_MOVES } from './play-logic';
 import { EmptySeat, SeatView, type SeatProps } from './seat-view';
-import type { WatchSeat } from './table-types';
+import type { WatchSeat } from '@durak/protocol';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -28,6 +28,7 @@ const seat = (patch: Partial<WatchSeat> = {}): WatchSeat => ({
   is_ready: false,
   is_connected: true,
   result: null,
+  amount: null,
   ...patch,
 });
 

@@ -6,7 +6,7 @@ import { cutName } from '../../ui/format';
 import { Flag } from './flag';
 import { ShieldIcon, SwordIcon } from './role-icons';
 import { SeatTimer } from './seat-timer';
-import type { WatchSeat, WatchTimer } from './table-types';
+import type { WatchSeat, TimerPayload } from '@durak/protocol';
 
 export interface SeatProps {
   seat: WatchSeat;
@@ -14,7 +14,7 @@ export interface SeatProps {
   isDefender: boolean;
   isPlaying: boolean;
   roundStatus: PlayerRoundStatus | undefined;
-  timer: WatchTimer | undefined;
+  timer: TimerPayload | undefined;
   isMe: boolean;
   style?: CSSProperties;
   emoji: string | null;

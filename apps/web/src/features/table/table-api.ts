@@ -1,7 +1,7 @@
 import type { Card, GameView } from '@durak/engine';
 import { http } from '../../net/http';
-import type { Room } from '../games/room-types';
-import type { HandState, WatchState } from './table-types';
+import type { RoomPayload } from '@durak/protocol';
+import type { WatchState } from '@durak/protocol';
 
 const base = '/v1/rooms';
 
@@ -23,9 +23,8 @@ const withPassword = (password: string | undefined) => (password ? { headers: { 
 
 /** The table's calls of the game API. */
 export const tableApi = {
-  room: (id: string) => http.get<Room>(`${base}/${id}`).then((r) => r.data),
+  room: (id: string) => http.get<RoomPayload>(`${base}/${id}`).then((r) => r.data),
   watch: (id: string, password?: string) => http.get<WatchState>(`${base}/${id}/watch`, withPassword(password)).then((r) => r.data),
-  cards: (id: string) => http.get<HandState>(`${base}/${id}/cards`).then((r) => r.data),
   view: (id: string, password?: string) => http.get<GameView>(`${base}/${id}/view`, withPassword(password)).then((r) => r.data),
   seat: (id: string, body: { position?: number; password?: string }) => post(id, 'seat', body),
   ready: (id: string) => post(id, 'ready'),

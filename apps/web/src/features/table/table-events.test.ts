@@ -1,29 +1,13 @@
 import { card } from '@durak/engine';
 import { describe, expect, it } from 'vitest';
 import { applyRoomEvent, judgeSeq, needsRead } from './table-events';
-import type { WatchSeat, WatchState } from './table-types';
+import type { RoomMessage, WatchState } from '@durak/protocol';
+import { aRoom } from '../../test-support/room';
+import { aSeat, aWatch } from '../../test-support/table';
 
-const seat = (id: string, position: number, card_count = 6): WatchSeat => ({
-  position,
-  player: { player_id: id, username: `user${id}` },
-  card_count,
-  is_ready: true,
-  is_connected: true,
-  result: null,
-});
-
-const watch = (patch: Partial<WatchState> = {}): WatchState => ({
-  seats: { '1': seat('1', 0), '2': seat('2', 1) },
-  status: 'in_progress',
-  round: { slots: [], player_status: {} },
-  trump_card: card('6H'),
-  turn: { current_attacker_user_id: '1', current_defender_user_id: '2' },
-  timers: [],
-  talon_count: 24,
-  discard_count: 0,
-  seq: 5,
-  ...patch,
-});
+const seat = aSeat;
+const watch = (patch: Partial<WatchState> = {}): WatchState => aWatch(5, patch);
+const played = (seq: number): RoomMessage => ({ type: 'played', room_id: 9, seq, player: '1', cards: [card('7S')], slot_ids: [1] });
 
 describe('seq order', () => {
   it.each([
@@ -33,41 +17,41 @@ describe('seq order', () => {
     ['another publication of the step being followed', 6, 5, 6, 'apply'],
     ['a step after a missed one', 8, 5, 6, 'gap'],
   ] as const)('judges %s', (_name, seq, read, live, verdict) => {
-    expect(judgeSeq({ type: 'played', seq }, read, live)).toBe(verdict);
+    expect(judgeSeq(played(seq), read, live)).toBe(verdict);
   });
 
   it('re-reads on seat and room changes, which carry no table data', () => {
-    expect(needsRead({ type: 'room_changed', seq: 0 })).toBe(true);
-    expect(needsRead({ type: 'played', seq: 6 })).toBe(false);
+    expect(needsRead({ type: 'room_changed', room_id: 9, seq: 0, room: aRoom({ id: 9 }) })).toBe(true);
+    expect(needsRead(played(6))).toBe(false);
   });
 });
 
 describe('applying events', () => {
   it('puts an attack on the table and takes it from the attacker’s count', () => {
-    const next = applyRoomEvent(watch(), { type: 'played', seq: 6, player: '1', cards: [card('7S')], slot_ids: [1] });
+    const next = applyRoomEvent(watch(), { type: 'played', room_id: 9, seq: 6, player: '1', cards: [card('7S')], slot_ids: [1] });
     expect(next.round.slots).toEqual([{ slot_id: 1, attacker: '1', attack_card: card('7S'), defender: '2', defense_card: null }]);
     expect(next.seats['1']!.card_count).toBe(5);
     expect(next.seq).toBe(6);
   });
 
   it('lays a defence across its slot', () => {
-    const played = applyRoomEvent(watch(), { type: 'played', seq: 6, player: '1', cards: [card('7S')], slot_ids: [1] });
-    const beaten = applyRoomEvent(played, { type: 'beaten', seq: 7, player: '2', slot_id: 1, card: card('9S') });
+    const played = applyRoomEvent(watch(), { type: 'played', room_id: 9, seq: 6, player: '1', cards: [card('7S')], slot_ids: [1] });
+    const beaten = applyRoomEvent(played, { type: 'beaten', room_id: 9, seq: 7, player: '2', slot_id: 1, card: card('9S') });
     expect(beaten.round.slots[0]!.defense_card).toEqual(card('9S'));
     expect(beaten.seats['2']!.card_count).toBe(5);
   });
 
   it('clears the table to the discard and counts it', () => {
-    const played = applyRoomEvent(watch(), { type: 'played', seq: 6, player: '1', cards: [card('7S')], slot_ids: [1] });
-    const discarded = applyRoomEvent(played, { type: 'discarded', seq: 7, cards: [card('7S'), card('9S')] });
+    const played = applyRoomEvent(watch(), { type: 'played', room_id: 9, seq: 6, player: '1', cards: [card('7S')], slot_ids: [1] });
+    const discarded = applyRoomEvent(played, { type: 'discarded', room_id: 9, seq: 7, cards: [card('7S'), card('9S')] });
     expect(discarded.round.slots).toEqual([]);
     expect(discarded.discard_count).toBe(2);
   });
 
   it('gives the table to a taker and deals from the talon', () => {
-    const taken = applyRoomEvent(watch(), { type: 'taken', seq: 6, player: '2', cards: [card('7S'), card('8S')] });
+    const taken = applyRoomEvent(watch(), { type: 'taken', room_id: 9, seq: 6, player: '2', cards: [card('7S'), card('8S')] });
     expect(taken.seats['2']!.card_count).toBe(8);
-    const drawn = applyRoomEvent(taken, { type: 'drawn', seq: 6, player: '1', count: 2 });
+    const drawn = applyRoomEvent(taken, { type: 'drawn', room_id: 9, seq: 6, player: '1', count: 2 });
     expect(drawn.seats['1']!.card_count).toBe(8);
     expect(drawn.talon_count).toBe(22);
   });
@@ -75,6 +59,7 @@ describe('applying events', () => {
   it('moves the defence on a transfer', () => {
     const next = applyRoomEvent(watch({ seats: { '1': seat('1', 0), '2': seat('2', 1), '3': seat('3', 2) } }), {
       type: 'transferred',
+      room_id: 9,
       seq: 6,
       player: '2',
       card: card('7H'),
@@ -86,10 +71,10 @@ describe('applying events', () => {
   });
 
   it('shows who said take, the new turn and timers', () => {
-    const taking = applyRoomEvent(watch(), { type: 'said_take', seq: 6, player: '2' });
+    const taking = applyRoomEvent(watch(), { type: 'said_take', room_id: 9, seq: 6, player: '2' });
     expect(taking.round.player_status).toEqual({ '2': 'take' });
     const timers = [{ timer_response: { player_id: '1', created_at: '2026-01-01T00:00:00Z', expired_at: '2026-01-01T00:00:30Z' } }];
-    const turned = applyRoomEvent(taking, { type: 'turn', seq: 6, turn: { current_attacker_user_id: '2', current_defender_user_id: '1' }, timers });
+    const turned = applyRoomEvent(taking, { type: 'turn', room_id: 9, seq: 6, phase: 'play', turn: { current_attacker_user_id: '2', current_defender_user_id: '1' }, timers });
     expect(turned.turn?.current_attacker_user_id).toBe('2');
     expect(turned.timers).toEqual(timers);
   });
@@ -97,8 +82,17 @@ describe('applying events', () => {
   it('ends the game with each seat’s result and amount and the revealed seed', () => {
     const over = applyRoomEvent(watch(), {
       type: 'game_over',
+      room_id: 9,
       seq: 40,
       seed: 'abc',
+      results: [
+        { player: '1', result: 'victory', place: 1 },
+        { player: '2', result: 'defeat', place: 2 },
+      ],
+      bets: [
+        { playerId: '1', amount: '95' },
+        { playerId: '2', amount: '-100' },
+      ],
       seats: [
         { player_id: '1', result: 'victory', place: 1, amount: '95' },
         { player_id: '2', result: 'defeat', place: 2, amount: '-100' },

@@ -1,9 +1,8 @@
 import { legalActions, sortHand, type Card } from '@durak/engine';
+import type { RoomMessage, WatchState } from '@durak/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { playSound } from '../../device/sound-player';
-import { vibrate } from '../../device/vibrate';
 import { Spinner } from '../../ui/spinner';
 import { useCardBackUrl } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
@@ -11,35 +10,25 @@ import { JoinDialog } from '../games/join-dialog';
 import { ActionBar } from './action-bar';
 import { ConfirmDialog } from './confirm-dialog';
 import { DiscardView, TalonView } from './deck-view';
-import { emojiGlyph } from './emoji-glyphs';
 import { EmojiPicker } from './emoji-picker';
-import { cueFor, endCue, YOUR_TURN_CUE, type Cue } from './feedback';
-import { flyAway, rectOf, seatSelector } from './flights';
+import { cueFor } from './feedback';
+import { flyFor, rectOf, seatSelector } from './flights';
 import { HandView } from './hand-view';
 import { intentOf, movesOf, NO_MOVES } from './play-logic';
 import { ResultsDialog } from './results-dialog';
 import { seatSpots } from './seat-layout';
 import { EmptySeat, SeatView } from './seat-view';
 import type { Emoji } from './table-api';
-import type { RoomEvent } from './table-events';
 import { TableSlots } from './table-slots';
 import { TopBar } from './top-bar';
-import type { WatchState } from './table-types';
 import { useActions } from './use-actions';
+import { useEmojiBubbles } from './use-emoji-bubbles';
+import { playCue, useTurnCues } from './use-table-cues';
 import { isPasswordQuestion, useTable } from './use-table';
 import { toApiFailure } from '../../net/api-error';
 import { cardSizes, useViewport } from './use-viewport';
 import '../games/lobby.css';
 import './table.css';
-
-function cue({ sound, vibration }: Cue): void {
-  try {
-    if (sound) playSound(sound);
-  } catch {
-    // A sound that cannot play is not worth interrupting the game for.
-  }
-  if (vibration) vibrate(vibration);
-}
 
 /** /durak/{id}: the table. */
 export function TablePage({ roomId }: { roomId: string }) {
@@ -48,52 +37,25 @@ export function TablePage({ roomId }: { roomId: string }) {
   const { width, height } = useViewport();
   const sizes = cardSizes(width, height);
   const backUrl = useCardBackUrl();
-  const [bubbles, setBubbles] = useState<Record<string, string>>({});
+  const emoji = useEmojiBubbles();
   const counter = useRef(0);
   const meRef = useRef('');
 
-  function onEvent(event: RoomEvent, before: WatchState) {
+  // Sounds, buzzes, flights and emoji follow the room's stream.
+  function onEvent(event: RoomMessage, before: WatchState) {
     counter.current += 1;
-    const me = meRef.current;
-    cue(cueFor(event, me, counter.current));
-    const slotCards = () => [...document.querySelectorAll<HTMLElement>('[data-testid="table-card"]')].map((el, i) => ({ el, card: before.round.slots.flatMap((s) => (s.defense_card ? [s.attack_card, s.defense_card] : [s.attack_card]))[i] ?? null }));
-    if (event.type === 'discarded') {
-      const to = rectOf('[data-testid="discard"]');
-      if (to) slotCards().forEach(({ el, card }, i) => flyAway(el.getBoundingClientRect(), to, card, backUrl, i * 25));
-    }
-    if (event.type === 'taken') {
-      const to = rectOf(seatSelector(String(event.player), me));
-      if (to) slotCards().forEach(({ el, card }, i) => flyAway(el.getBoundingClientRect(), to, card, backUrl, i * 25));
-    }
-    if (event.type === 'drawn') {
-      const from = rectOf('[data-testid="talon"] .card');
-      const to = rectOf(seatSelector(String(event.player), me));
-      if (from && to) for (let i = 0; i < Math.min(6, Number(event.count) || 0); i++) flyAway(from, to, null, backUrl, i * 60);
-    }
-    if (event.type === 'emoji') showEmoji(event);
-  }
-
-  function showEmoji(event: RoomEvent) {
-    const emoji = event.emoji as { name?: string; is_throwable?: boolean } | undefined;
-    const from = String((event.from as { player_id?: unknown } | undefined)?.player_id ?? '');
-    const to = String((event.to as { player_id?: unknown } | undefined)?.player_id ?? '');
-    if (!emoji?.name || !to) return;
-    const glyph = emojiGlyph(emoji.name);
-    const fromRect = from && from !== to ? rectOf(seatSelector(from, '')) : null;
-    const toRect = rectOf(seatSelector(to, ''));
-    if (fromRect && toRect && emoji.is_throwable) throwEmoji(glyph, fromRect, toRect);
-    counter.current += 1;
-    setBubbles((prev) => ({ ...prev, [to]: `${glyph}:${counter.current}` }));
-    setTimeout(() => setBubbles((prev) => (prev[to]?.endsWith(`:${counter.current}`) ? { ...prev, [to]: '' } : prev)), 2600);
+    playCue(cueFor(event, meRef.current, counter.current));
+    flyFor(event, before, meRef.current, backUrl);
+    if (event.type === 'emoji') emoji.show(event);
   }
 
   const table = useTable(roomId, onEvent);
-  const { watch, view, hand, me, readAll, setData } = table;
+  const { watch, view, hand, me, readAll } = table;
   meRef.current = me;
   // Moves name the seq of the table on screen, so one made against an old table is refused.
   const renderedSeq = useRef<number | undefined>(undefined);
   renderedSeq.current = watch?.seq;
-  const actions = useActions(roomId, setData, readAll, () => renderedSeq.current);
+  const actions = useActions(roomId, table.playCard, readAll, () => renderedSeq.current);
   const [isCheckingPassword, setCheckingPassword] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
   const [emojiTarget, setEmojiTarget] = useState<{ id: string; name: string } | null>(null);
@@ -114,24 +76,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   const sortedHand = useMemo(() => sortHand(hand, trumpSuit), [hand, trumpSuit]);
   const isMyMove = moves.actions.some((a) => a.type !== 'surrender' && a.type !== 'catch');
 
-  // The caller's turn: a sound and a buzz when it starts, not on every repaint.
-  const wasMyMove = useRef(false);
-  useEffect(() => {
-    if (isMyMove && !wasMyMove.current) cue(YOUR_TURN_CUE);
-    wasMyMove.current = isMyMove;
-  }, [isMyMove]);
-  const status = watch?.status;
-  const myResult = mySeat?.result;
-  const wasFinished = useRef<boolean | null>(null);
-  useEffect(() => {
-    if (!status) return;
-    const isFinished = status === 'FINISHED';
-    if (isFinished && wasFinished.current === false) {
-      cue(endCue(myResult));
-      setResultsOpen(true);
-    }
-    wasFinished.current = isFinished;
-  }, [status, myResult]);
+  useTurnCues(isMyMove, watch?.status, mySeat?.result, () => setResultsOpen(true));
   useEffect(() => setPicked(null), [watch?.seq]);
 
   if (!watch && isPasswordQuestion(table.error)) {
@@ -172,7 +117,7 @@ export function TablePage({ roomId }: { roomId: string }) {
 
   const seats = Object.values(watch.seats);
   const room = watch.room;
-  const playerCount = room?.player_count ?? Math.max(2, ...seats.map((s) => s.position + 1));
+  const playerCount = room.player_count;
   const bottom = mySeat?.position ?? 0;
   const spots = seatSpots(playerCount, bottom);
   const byPosition = new Map(seats.map((s) => [s.position, s]));
@@ -182,15 +127,15 @@ export function TablePage({ roomId }: { roomId: string }) {
   const defender = watch.turn?.current_defender_user_id ?? null;
   const timerOf = (id: string) => watch.timers.find((x) => String(x.timer_response.player_id) === id);
   const canSit = isSpectator && (watch.status === 'pending' || watch.status === 'ready');
-  const isCheating = room?.is_cheating_allowed === true;
+  const isCheating = room.is_cheating_allowed;
   const pickedCard = picked ? sortedHand.find((c) => cardKey(c) === picked) ?? null : null;
   const pickedIntent = pickedCard ? intentOf(moves, pickedCard) : null;
   const targets = new Set(pickedIntent?.kind === 'choose' ? pickedIntent.slots : []);
   const isTaking = defender !== null && watch.round.player_status[defender] === 'take';
-  const bet = Number(room?.bet_amount ?? 0);
+  const bet = Number(room.bet_amount);
 
   function sit(position: number) {
-    if (room?.is_private) setSeatToTake(position);
+    if (room.is_private) setSeatToTake(position);
     else void actions.sit(position);
   }
 
@@ -243,7 +188,7 @@ export function TablePage({ roomId }: { roomId: string }) {
     isPlaying,
     roundStatus: watch.round.player_status[id],
     timer: timerOf(id),
-    emoji: bubbles[id] || null,
+    emoji: emoji.bubbles[id] || null,
   });
 
   return (
@@ -271,7 +216,7 @@ export function TablePage({ roomId }: { roomId: string }) {
         </div>
         {isPlaying || watch.status === 'FINISHED' ? (
           <>
-            <TalonView trump={watch.trump_card} talonCount={watch.talon_count} isSecret={room?.secret_trump_mode === true} cardWidth={sizes.pile} />
+            <TalonView trump={watch.trump_card} talonCount={watch.talon_count} isSecret={room.secret_trump_mode} cardWidth={sizes.pile} />
             <DiscardView count={watch.discard_count} cardWidth={sizes.pile} />
           </>
         ) : null}
@@ -349,24 +294,4 @@ export function TablePage({ roomId }: { roomId: string }) {
       {watch.status === 'FINISHED' ? <ResultsDialog watch={watch} me={me} isOpen={isResultsOpen} onClose={() => setResultsOpen(false)} /> : null}
     </div>
   );
-}
-
-function throwEmoji(glyph: string, from: DOMRect, to: DOMRect): void {
-  if (typeof document.body.animate !== 'function') return;
-  const node = document.createElement('span');
-  node.className = 'emoji-flight';
-  node.textContent = glyph;
-  Object.assign(node.style, { left: `${from.left + from.width / 2 - 18}px`, top: `${from.top + from.height / 2 - 18}px` });
-  document.body.append(node);
-  const dx = to.left + to.width / 2 - (from.left + from.width / 2);
-  const dy = to.top + to.height / 2 - (from.top + from.height / 2);
-  const animation = node.animate(
-    [
-      { transform: 'translate(0, 0) rotate(0) scale(1)' },
-      { transform: `translate(${dx / 2}px, ${dy / 2 - 60}px) rotate(180deg) scale(1.4)`, offset: 0.5 },
-      { transform: `translate(${dx}px, ${dy}px) rotate(360deg) scale(1)` },
-    ],
-    { duration: 700, easing: 'ease-in-out' },
-  );
-  animation.onfinish = () => node.remove();
 }

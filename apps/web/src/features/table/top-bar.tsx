@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { betLabel } from '../games/bets';
-import type { Room } from '../games/room-types';
+import type { RoomPayload } from '@durak/protocol';
 
 const OPTION_ICONS = [
   ['is_speed_mode', '⚡'],
@@ -12,7 +12,7 @@ const OPTION_ICONS = [
 ] as const;
 
 /** Leave, the room's bet and options at a glance, and surrender while it is allowed. */
-export function TopBar({ room, canSurrender, onLeave, onSurrender }: { room: Room | undefined; canSurrender: boolean; onLeave: () => void; onSurrender: () => void }) {
+export function TopBar({ room, canSurrender, onLeave, onSurrender }: { room: RoomPayload; canSurrender: boolean; onLeave: () => void; onSurrender: () => void }) {
   const { t } = useTranslation('game');
   return (
     <header className="table-top">
@@ -20,20 +20,16 @@ export function TopBar({ room, canSurrender, onLeave, onSurrender }: { room: Roo
         ‹
       </button>
       <div className="table-info">
-        {room ? (
-          <>
-            <span className="table-bet" data-testid="table-bet">
-              <span className={`room-coin room-coin-${(room.balance_type ?? '').toLowerCase()}`} aria-hidden="true" />
-              {betLabel(room.bet_amount ?? 0)}
-            </span>
-            <span className="room-deck">{t('lobby.deck_short', { count: room.deck_size })}</span>
-            {OPTION_ICONS.filter(([key]) => room[key]).map(([key, icon]) => (
-              <span key={key} className="room-badge" title={t(`option.${key}`)} aria-label={t(`option.${key}`)}>
-                {icon}
-              </span>
-            ))}
-          </>
-        ) : null}
+        <span className="table-bet" data-testid="table-bet">
+          <span className={`room-coin room-coin-${room.balance_type.toLowerCase()}`} aria-hidden="true" />
+          {betLabel(room.bet_amount)}
+        </span>
+        <span className="room-deck">{t('lobby.deck_short', { count: room.deck_size })}</span>
+        {OPTION_ICONS.filter(([key]) => room[key]).map(([key, icon]) => (
+          <span key={key} className="room-badge" title={t(`option.${key}`)} aria-label={t(`option.${key}`)}>
+            {icon}
+          </span>
+        ))}
       </div>
       {canSurrender ? (
         <button type="button" className="icon-btn icon-btn-danger" onClick={onSurrender} aria-label={t('action.surrender')} title={t('action.surrender')} data-testid="action-surrender">

@@ -20,9 +20,9 @@ function refusal(status: number, code: string): AxiosError {
 
 function setUp(seq: number | undefined) {
   const readAll = vi.fn(async () => undefined);
-  const setData = vi.fn();
-  const { result } = renderHook(() => useActions('42', setData, readAll, () => seq));
-  return { result, readAll, setData };
+  const onPlayed = vi.fn();
+  const { result } = renderHook(() => useActions('42', onPlayed, readAll, () => seq));
+  return { result, readAll, onPlayed };
 }
 
 beforeEach(() => {

@@ -1,13 +1,9 @@
 import type { Card } from '@durak/engine';
-import { isSameCard } from '@durak/engine';
 import { useCallback, useState } from 'react';
 import { toApiFailure, type ApiFailure } from '../../net/api-error';
 import { playSound } from '../../device/sound-player';
 import { vibrate } from '../../device/vibrate';
 import { emojiApi, tableApi, type Emoji } from './table-api';
-import type { TableData } from './use-table';
-
-type SetData = (update: (prev: TableData) => TableData) => void;
 
 /**
  * The table moved on between the render the player acted on and the server's turn at it (a
@@ -21,7 +17,7 @@ export const STALE_SEQ = 'rule/stale_seq';
  * table the player saw (`seqOf`), so a move against a table that changed meanwhile is refused
  * and the table quietly shows the new state instead of an error.
  */
-export function useActions(roomId: string, setData: SetData, readAll: () => Promise<void>, seqOf: () => number | undefined = () => undefined) {
+export function useActions(roomId: string, onPlayed: (card: Card) => void, readAll: () => Promise<void>, seqOf: () => number | undefined = () => undefined) {
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [pending, setPending] = useState<string | null>(null);
 
@@ -29,7 +25,7 @@ export function useActions(roomId: string, setData: SetData, readAll: () => Prom
     async (name: string, call: () => Promise<unknown>, played?: Card) => {
       setFailure(null);
       setPending(name);
-      if (played) setData((prev) => ({ ...prev, hand: prev.hand.filter((c) => !isSameCard(c, played)) }));
+      if (played) onPlayed(played);
       try {
         await call();
         return true;
@@ -50,7 +46,7 @@ export function useActions(roomId: string, setData: SetData, readAll: () => Prom
         setPending(null);
       }
     },
-    [setData, readAll],
+    [onPlayed, readAll],
   );
 
   /**

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const tableApi = vi.hoisted(() => ({ watch: vi.fn(), cards: vi.fn(), view: vi.fn() }));
+const tableApi = vi.hoisted(() => ({ watch: vi.fn(), view: vi.fn() }));
 const channels = vi.hoisted(() => ({ calls: [] as { channel: string | null; options: unknown; handler: (data: unknown) => void }[] }));
 vi.mock('./table-api', () => ({ tableApi }));
 vi.mock('../../net/api', () => ({ api: { me: vi.fn() } }));
@@ -70,10 +70,9 @@ describe('a private room opened without a seat', () => {
 });
 
 describe('after a refused stale move', () => {
-  it('re-reads watch, cards and view and shows the fresh table', async () => {
+  it('re-reads watch and view and shows the fresh table and hand', async () => {
     const mine = { '5': { position: 0 }, '2': { position: 1 } };
     tableApi.watch.mockResolvedValueOnce({ ...table(4), seats: mine }).mockResolvedValueOnce({ ...table(6), seats: mine });
-    tableApi.cards.mockResolvedValue({ items: [], seq: 6 });
     tableApi.view.mockResolvedValueOnce({ seq: 4, hand: [{ suit: 'hearts', rank: '6' }] }).mockResolvedValueOnce({ seq: 6, hand: [] });
     const { result } = renderHook(() => useTable('9'));
     await waitFor(() => expect(result.current.watch?.seq).toBe(4));
@@ -81,24 +80,67 @@ describe('after a refused stale move', () => {
     await act(async () => result.current.readAll());
     expect(result.current.watch?.seq).toBe(6);
     expect(result.current.hand).toEqual([]);
-    expect(tableApi.cards).toHaveBeenCalledTimes(2);
     expect(tableApi.view).toHaveBeenCalledTimes(2);
   });
 });
 
+const mine = { '5': { position: 0 }, '2': { position: 1 } };
+const six = ['6', '7', '8', '9', '10', 'J'].map((rank) => ({ suit: 'clubs', rank }));
+const pushTo = (channel: string) => (data: object) => act(() => channels.calls.filter((call) => call.channel === channel).at(-1)!.handler(data));
+
 describe('after a reconnect', () => {
-  it('a hand push older than the fresh read (recovered from the channel history) does not bring back played cards', async () => {
-    const mine = { '5': { position: 0 }, '2': { position: 1 } };
-    const six = ['6', '7', '8', '9', '10', 'J'].map((rank) => ({ suit: 'clubs', rank }));
+  it('a view older than the fresh read (recovered from the channel history) does not bring back played cards', async () => {
     tableApi.watch.mockResolvedValue({ ...table(8), seats: mine });
-    tableApi.cards.mockResolvedValue({ items: six.slice(0, 5), seq: 8 });
     tableApi.view.mockResolvedValue({ seq: 8, hand: six.slice(0, 5) });
     const { result } = renderHook(() => useTable('9'));
     await waitFor(() => expect(result.current.hand).toHaveLength(5));
-    const push = (data: object) => act(() => channels.calls.filter((call) => call.channel === '#5').at(-1)!.handler(data));
-    push({ type: 'hand', room_id: 9, seq: 6, cards: six });
+    const push = pushTo('#5');
+    push({ type: 'view', room_id: 9, seq: 6, view: { seq: 6, hand: six } });
     expect(result.current.hand).toHaveLength(5);
-    push({ type: 'hand', room_id: 9, seq: 9, cards: six.slice(0, 4) });
+    push({ type: 'view', room_id: 9, seq: 9, view: { seq: 9, hand: six.slice(0, 4) } });
     expect(result.current.hand).toHaveLength(4);
+  });
+});
+
+describe('the hand follows the view pushed after each step', () => {
+  const turn = { type: 'turn', room_id: 9, seq: 9, turn: { current_attacker_user_id: '2', current_defender_user_id: '5' }, timers: [] };
+
+  async function seatedAt8() {
+    tableApi.watch.mockResolvedValueOnce({ ...table(8), seats: mine }).mockResolvedValue({ ...table(9), seats: mine });
+    tableApi.view.mockResolvedValueOnce({ seq: 8, hand: six.slice(0, 5) }).mockResolvedValue({ seq: 9, hand: six.slice(0, 3) });
+    const hook = renderHook(() => useTable('9'));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+    expect(hook.result.current.hand).toHaveLength(5);
+    return hook;
+  }
+
+  it('with no read while the pushed view keeps up', async () => {
+    vi.useFakeTimers();
+    try {
+      const { result } = await seatedAt8();
+      pushTo('room:9')(turn);
+      pushTo('#5')({ type: 'view', room_id: 9, seq: 9, view: { seq: 9, hand: six.slice(0, 4) } });
+      await act(async () => void (await vi.advanceTimersByTimeAsync(1000)));
+      expect(result.current.hand).toHaveLength(4);
+      expect(tableApi.view).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a step whose view did not come is read again a moment later', async () => {
+    vi.useFakeTimers();
+    try {
+      const { result } = await seatedAt8();
+      pushTo('room:9')(turn);
+      expect(result.current.watch?.seq).toBe(9);
+      await act(async () => void (await vi.advanceTimersByTimeAsync(299)));
+      expect(tableApi.view).toHaveBeenCalledTimes(1);
+      await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+      expect(tableApi.view).toHaveBeenCalledTimes(2);
+      expect(result.current.hand).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

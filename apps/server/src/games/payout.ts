@@ -1,6 +1,7 @@
 import type { PlayerResult } from '@durak/engine';
 
-export interface Settlement {
+/** What a finished game pays: the bank split between the players and the house. */
+export interface GamePayout {
   /** What each player gets back from the room's bank (stake included), in seat order. */
   readonly payouts: readonly { readonly player: string; readonly amount: bigint }[];
   /** The house's share, bank -> rake account. */
@@ -16,7 +17,7 @@ export interface Settlement {
  * the earliest finishers. Winners and drawers get their own stake back; with no loser (a draw,
  * or no durak) every stake goes back and there is no rake.
  */
-export function settle(players: readonly string[], results: readonly PlayerResult[], bet: bigint, rakeBps: number): Settlement {
+export function payoutOf(players: readonly string[], results: readonly PlayerResult[], bet: bigint, rakeBps: number): GamePayout {
   const byPlayer = new Map(results.map((r) => [r.player, r]));
   const losers = players.filter((p) => byPlayer.get(p)?.result === 'defeat');
   const byPlace = (a: string, b: string) => (byPlayer.get(a)?.place ?? 99) - (byPlayer.get(b)?.place ?? 99) || players.indexOf(a) - players.indexOf(b);

@@ -1,3 +1,4 @@
+import type { RateWindows } from '../limits/index.js';
 import type { Store, Tx } from '../store/db.js';
 import { Outbox, type Publisher, type RoomsRealtime } from './outbox.js';
 import type { RoomsConfig } from './rooms-config.js';
@@ -10,6 +11,8 @@ export interface RoomsContext {
   readonly config: RoomsConfig;
   /** The one clock of deadlines (DESIGN.md §8); tests move it forward instead of sleeping. */
   readonly now: () => Date;
+  /** The emoji and room-password limits' counts, shared by every node through Redis when there is one. */
+  readonly limits: RateWindows;
 }
 
 /**

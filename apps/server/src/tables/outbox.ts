@@ -1,4 +1,6 @@
+import type { LobbyMessage, RoomMessage, TournamentMessage, UserMessage } from '@durak/protocol';
 import type { PublishOptions } from '../realtime/index.js';
+import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 
 /** What the rooms publish through: the realtime gateway (or a test double). */
 export interface RoomsRealtime {
@@ -9,22 +11,35 @@ export interface RoomsRealtime {
 
 export interface Message {
   readonly channel: string;
-  readonly data: unknown;
-}
-
-/** Messages a transaction produced; published only after it commits (DESIGN.md §1). */
-export class Outbox {
-  readonly messages: Message[] = [];
-  add(channel: string, data: unknown): void {
-    this.messages.push({ channel, data });
-  }
+  readonly data: ReadonlyDeep<RoomMessage | UserMessage | LobbyMessage | TournamentMessage>;
 }
 
 export const channels = {
   lobby: 'lobby',
   room: (id: number) => `room:${id}`,
   user: (id: number | string) => `#${id}`,
+  tournament: (id: number) => `tournament:${id}`,
 };
+
+/**
+ * Messages a transaction produced; published only after it commits (DESIGN.md §1). The channel
+ * kind decides the message type (packages/protocol realtime.ts), so nothing else can be queued.
+ */
+export class Outbox {
+  readonly messages: Message[] = [];
+  toRoom(roomId: number, message: ReadonlyDeep<RoomMessage>): void {
+    this.messages.push({ channel: channels.room(roomId), data: message });
+  }
+  toUser(userId: number | string, message: ReadonlyDeep<UserMessage>): void {
+    this.messages.push({ channel: channels.user(userId), data: message });
+  }
+  toLobby(message: ReadonlyDeep<LobbyMessage>): void {
+    this.messages.push({ channel: channels.lobby, data: message });
+  }
+  toTournament(tournamentId: number, message: ReadonlyDeep<TournamentMessage>): void {
+    this.messages.push({ channel: channels.tournament(tournamentId), data: message });
+  }
+}
 
 export interface Publisher {
   /** Publishes a committed transaction's messages in order; per room, in commit order on this node. */

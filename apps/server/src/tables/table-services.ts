@@ -1,0 +1,26 @@
+import type { Tx } from '../store/db.js';
+import type { Result } from '../shared/result.js';
+import type { Outbox } from './outbox.js';
+import type { RoomRow, SeatRow } from './room-store.js';
+import type { RoomsConfig } from './rooms-config.js';
+
+/**
+ * What rooms and games hand each other when the tables are wired (rooms/rooms-module.ts), so
+ * neither folder imports the other: rooms start a game, games free a seat before the start.
+ */
+
+export type StartOutcome = { started: true } | { started: false; unfunded: number[] };
+
+/**
+ * Starts the game of a full room whose every player is ready, inside the room's locked
+ * transaction; players who can no longer cover the stake are returned instead (nothing moved).
+ */
+export type StartGame = (tx: Tx, room: RoomRow, seats: readonly SeatRow[], context: { now: Date; config: RoomsConfig; outbox: Outbox }) => Promise<StartOutcome>;
+
+/** The seat rules of a room before its game starts, which a game's leave and deadlines fall back on. */
+export interface SeatsBeforeStart {
+  /** Frees the seat (the caller handles a running game as a surrender). */
+  leaveBeforeStart(tx: Tx, outbox: Outbox, room: RoomRow, userId: number, now: Date): Promise<Result<{ seq: number }>>;
+  /** A pending or ready room whose deadline passed: unready seats are freed, an empty room closes. */
+  expireSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<void>;
+}

@@ -1,0 +1,168 @@
+import type { GameEvent, GameView } from '@durak/engine';
+import { z } from 'zod';
+import { chips } from './common.js';
+import { card, cardTransferPermission, room, seatResult, suit } from './rooms.js';
+
+/**
+ * The game as the server shows it: the engine's public events and views, and the spec's game
+ * watch state (SPEC §3). The engine declares them as TS types; these schemas are what a client
+ * checks a message against, and the assertions at the bottom keep the two in step at compile time.
+ */
+
+export const playerId = z.string();
+/** A finished player's result from the engine; `defeat` is the durak. */
+export const gameResult = z.enum(['victory', 'defeat', 'draw']);
+export const phase = z.enum(['play', 'catch_window', 'finished']);
+export const playerRoundStatus = z.enum(['beat', 'take']);
+
+export const gameOptions = z.object({
+  deck_size: z.union([z.literal(24), z.literal(36)]),
+  player_count: z.number().int(),
+  is_transfer_allowed: z.boolean(),
+  card_transfer_permission: cardTransferPermission,
+  is_draw_allowed: z.boolean(),
+  is_death_match_allowed: z.boolean(),
+  is_classic_mode_allowed: z.boolean(),
+  secret_trump_mode: z.boolean(),
+  is_cheating_allowed: z.boolean(),
+  is_speed_mode: z.boolean(),
+});
+
+/** Spec "Round slot". */
+export const viewSlot = z.object({
+  slot_id: z.number().int(),
+  attacker: playerId,
+  attack_card: card,
+  defender: playerId,
+  defense_card: card.nullable(),
+});
+
+export const round = z.object({ slots: z.array(viewSlot), player_status: z.record(z.string(), playerRoundStatus) });
+
+export const turn = z.object({ current_attacker_user_id: playerId, current_defender_user_id: playerId });
+
+/** What one viewer may see: the public state plus the viewer's own hand (engine `viewFor`). */
+export const gameView = z.object({
+  viewer: playerId.nullable(),
+  options: gameOptions,
+  players: z.array(playerId),
+  seats: z.record(
+    z.string(),
+    z.object({ position: z.number().int(), player: z.object({ player_id: playerId }), card_count: z.number().int(), result: gameResult.nullable() }),
+  ),
+  status: z.enum(['in_progress', 'FINISHED']),
+  phase,
+  round,
+  trump_card: card.nullable(),
+  trump_suit: suit.nullable(),
+  turn,
+  hand: z.array(card),
+  talon_count: z.number().int(),
+  discard_count: z.number().int(),
+  bout_limit: z.number().int(),
+  is_first_discard_done: z.boolean(),
+  throwers: z.array(playerId),
+  catch_window_passed: z.array(playerId),
+  cheat_banned: z.array(playerId),
+  catch_banned: z.array(playerId),
+  finishing_order: z.array(playerId),
+  seq: z.number().int(),
+  seed_hash: z.string().nullable(),
+  seed: z.string().nullable(),
+});
+
+export const playerResult = z.object({ player: playerId, result: gameResult, place: z.number().int() });
+
+/** Every event the engine emits, by type; all are public (no hidden card). */
+export const gameEvents = {
+  dealt: z.object({ type: z.literal('dealt'), players: z.array(playerId), trump_card: card.nullable(), seed_hash: z.string().nullable() }),
+  bout_started: z.object({ type: z.literal('bout_started'), attacker: playerId, defender: playerId }),
+  played: z.object({ type: z.literal('played'), player: playerId, cards: z.array(card), slot_ids: z.array(z.number().int()) }),
+  beaten: z.object({ type: z.literal('beaten'), player: playerId, slot_id: z.number().int(), card }),
+  transferred: z.object({ type: z.literal('transferred'), player: playerId, card, slot_id: z.number().int(), defender: playerId }),
+  said_beat: z.object({ type: z.literal('said_beat'), player: playerId }),
+  said_take: z.object({ type: z.literal('said_take'), player: playerId }),
+  catch_window_opened: z.object({ type: z.literal('catch_window_opened') }),
+  caught: z.object({
+    type: z.literal('caught'),
+    player: playerId,
+    accused: playerId,
+    slot_id: z.number().int(),
+    card: card.nullable(),
+    is_correct: z.boolean(),
+  }),
+  taken: z.object({ type: z.literal('taken'), player: playerId, cards: z.array(card) }),
+  discarded: z.object({ type: z.literal('discarded'), cards: z.array(card) }),
+  drawn: z.object({ type: z.literal('drawn'), player: playerId, count: z.number().int() }),
+  trump_revealed: z.object({ type: z.literal('trump_revealed'), trump_card: card }),
+  timed_out: z.object({ type: z.literal('timed_out'), player: playerId }),
+  surrendered: z.object({ type: z.literal('surrendered'), player: playerId }),
+  player_out: z.object({ type: z.literal('player_out'), player: playerId, result: gameResult }),
+  game_over: z.object({ type: z.literal('game_over'), results: z.array(playerResult), seed: z.string().nullable() }),
+};
+const e = gameEvents;
+export const gameEvent = z.discriminatedUnion('type', [
+  e.dealt, e.bout_started, e.played, e.beaten, e.transferred, e.said_beat, e.said_take, e.catch_window_opened,
+  e.caught, e.taken, e.discarded, e.drawn, e.trump_revealed, e.timed_out, e.surrendered, e.player_out, e.game_over,
+]);
+export type GameEventPayload = z.infer<typeof gameEvent>;
+
+/** One turn timer as the spec's watch state shows it. */
+export const timer = z.object({
+  timer_response: z.object({ player_id: playerId, created_at: z.string(), expired_at: z.string() }),
+});
+export type TimerPayload = z.infer<typeof timer>;
+
+/** One player's line of a finished game's result; `amount` is the signed balance change. */
+export const resultLine = z.object({ player_id: playerId, result: gameResult, place: z.number().int(), amount: chips });
+export type ResultPayload = z.infer<typeof resultLine>;
+
+/** A finished game's money per player (SPEC §3 Bet): the signed amount, a decimal string. */
+export const betLine = z.object({ playerId, amount: chips });
+export type BetPayload = z.infer<typeof betLine>;
+
+export const watchSeat = z.object({
+  position: z.number().int(),
+  player: z.object({ player_id: playerId, username: z.string() }),
+  avatar: z.string().nullable(),
+  country: z.string().nullable(),
+  card_count: z.number().int(),
+  is_ready: z.boolean(),
+  is_connected: z.boolean(),
+  result: seatResult.nullable(),
+  /** The signed amount won or lost, once the game is over. */
+  amount: chips.nullable(),
+});
+export type WatchSeat = z.infer<typeof watchSeat>;
+
+/** The spec's game watch state (GET rooms/{id}/watch): the public view only, the same for every viewer. */
+export const watchState = z.object({
+  room_id: z.number().int(),
+  room,
+  status: room.shape.status,
+  seq: z.number().int(),
+  seats: z.record(z.string(), watchSeat),
+  round,
+  phase: phase.nullable(),
+  trump_card: card.nullable(),
+  trump_suit: suit.nullable(),
+  turn: turn.nullable(),
+  timers: z.array(timer),
+  talon_count: z.number().int(),
+  discard_count: z.number().int(),
+  bout_limit: z.number().int().nullable(),
+  finishing_order: z.array(playerId),
+  seed_hash: z.string().nullable(),
+  /** Revealed when the game is over. */
+  seed: z.string().nullable(),
+  results: z.array(resultLine).nullable(),
+});
+export type WatchState = z.infer<typeof watchState>;
+
+// The engine's types must fit these schemas: a new event or view field fails here, not at a client.
+type Fits<T, S> = [T] extends [S] ? true : false;
+type DeepMutable<T> = T extends readonly (infer U)[] ? DeepMutable<U>[] : T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
+const eventsFit: Fits<DeepMutable<GameEvent>, GameEventPayload> = true;
+const viewFits: Fits<DeepMutable<GameView>, z.infer<typeof gameView>> = true;
+const eventTypesCovered: Fits<GameEventPayload['type'], GameEvent['type']> = true;
+void [eventsFit, viewFits, eventTypesCovered];

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { watchState } from './game-state.js';
+import { channelKindOf, lobbyMessage, messageSchemaFor, parseMessage, roomMessage, tournamentMessage, userMessage } from './realtime.js';
+
+const card = { suit: 'hearts', rank: '7' } as const;
+const room = {
+  id: 7,
+  status: 'pending',
+  bet_amount: '100',
+  balance_type: 'BONUS_BALANCE',
+  player_count: 2,
+  deck_size: 36,
+  is_speed_mode: false,
+  is_transfer_allowed: false,
+  is_cheating_allowed: false,
+  is_draw_allowed: false,
+  is_death_match_allowed: false,
+  is_classic_mode_allowed: true,
+  card_transfer_permission: 'ALL_PLAYERS',
+  secret_trump_mode: false,
+  is_private: false,
+  seats_taken: 1,
+  seats: [{ position: 0, player_id: 1, username: 'ann', avatar_url: null, country: null, is_ready: false }],
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+const at = { room_id: 7, seq: 3 };
+const timer = { timer_response: { player_id: '1', created_at: '2026-01-01T00:00:00.000Z', expired_at: '2026-01-01T00:00:30.000Z' } };
+const view = {
+  viewer: '1',
+  options: {
+    deck_size: 36,
+    player_count: 2,
+    is_transfer_allowed: false,
+    card_transfer_permission: 'ALL_PLAYERS',
+    is_draw_allowed: false,
+    is_death_match_allowed: false,
+    is_classic_mode_allowed: true,
+    secret_trump_mode: false,
+    is_cheating_allowed: false,
+    is_speed_mode: false,
+  },
+  players: ['1', '2'],
+  seats: { '1': { position: 0, player: { player_id: '1' }, card_count: 6, result: null } },
+  status: 'in_progress',
+  phase: 'play',
+  round: { slots: [{ slot_id: 1, attacker: '1', attack_card: card, defender: '2', defense_card: null }], player_status: { '1': 'beat' } },
+  trump_card: card,
+  trump_suit: 'hearts',
+  turn: { current_attacker_user_id: '1', current_defender_user_id: '2' },
+  hand: [card],
+  talon_count: 20,
+  discard_count: 0,
+  bout_limit: 5,
+  is_first_discard_done: false,
+  throwers: ['1'],
+  catch_window_passed: [],
+  cheat_banned: [],
+  catch_banned: [],
+  finishing_order: [],
+  seq: 3,
+  seed_hash: 'ab',
+  seed: null,
+};
+
+const roomSamples = [
+  { type: 'room_changed', ...at, room },
+  { type: 'room_closed', ...at },
+  { type: 'game_started', ...at, seed_hash: 'ab', players: ['1', '2'] },
+  { type: 'turn', ...at, phase: 'play', turn: view.turn, timers: [timer] },
+  { type: 'turn', ...at, phase: 'finished', turn: null, timers: [] },
+  { type: 'emoji', room_id: 7, from: { player_id: 1, username: 'ann' }, to: { player_id: 2, username: 'bob' }, emoji: { id: 1, name: 'cry', is_throwable: false } },
+  { type: 'dealt', ...at, players: ['1', '2'], trump_card: null, seed_hash: 'ab' },
+  { type: 'bout_started', ...at, attacker: '1', defender: '2' },
+  { type: 'played', ...at, player: '1', cards: [card], slot_ids: [1] },
+  { type: 'beaten', ...at, player: '2', slot_id: 1, card },
+  { type: 'transferred', ...at, player: '2', card, slot_id: 2, defender: '1' },
+  { type: 'said_beat', ...at, player: '1' },
+  { type: 'said_take', ...at, player: '2' },
+  { type: 'catch_window_opened', ...at },
+  { type: 'caught', ...at, player: '1', accused: '2', slot_id: 1, card: null, is_correct: false },
+  { type: 'taken', ...at, player: '2', cards: [card] },
+  { type: 'discarded', ...at, cards: [card] },
+  { type: 'drawn', ...at, player: '1', count: 2 },
+  { type: 'trump_revealed', ...at, trump_card: card },
+  { type: 'timed_out', ...at, player: '1' },
+  { type: 'surrendered', ...at, player: '1' },
+  { type: 'player_out', ...at, player: '1', result: 'victory' },
+  {
+    type: 'game_over',
+    ...at,
+    results: [{ player: '1', result: 'victory', place: 1 }],
+    seed: 'cd',
+    bets: [{ playerId: '1', amount: '90' }],
+    seats: [{ player_id: '1', result: 'victory', place: 1, amount: '90' }],
+  },
+];
+const userSamples = [
+  { type: 'hand', ...at, cards: [card] },
+  { type: 'view', ...at, awaited: ['1'], view },
+  { type: 'seat_lost', room_id: 7, position: 0, reason: 'not_ready' },
+  { type: 'seat_lost', room_id: 7, reason: 'insufficient_funds' },
+  { type: 'wallet_changed', room_id: 7, wallet_type: 'BONUS_BALANCE', amount: '-100' },
+];
+const lobbySamples = [
+  { type: 'room_created', room },
+  { type: 'room_changed', room },
+  { type: 'room_removed', room_id: 7 },
+];
+const player = { user_id: 1, username: 'ann', avatar: null, country: 'DE', is_eliminated: false, place: null, round_reached: 0 };
+const tournamentSamples = [
+  { type: 'status_changed', tournament_id: 3, status: 'running' },
+  { type: 'round_started', tournament_id: 3, round: 1 },
+  { type: 'player_registered', tournament_id: 3, player, players_count: 5, pool: '5000' },
+  { type: 'player_withdrew', tournament_id: 3, user_id: 1, players_count: 4, pool: '4000' },
+  { type: 'player_eliminated', tournament_id: 3, player: { ...player, is_eliminated: true, place: 4, round_reached: 1 } },
+  { type: 'player_rebought', tournament_id: 3, player, pool: '6000' },
+  { type: 'room_changed', tournament_id: 3, room: { id: 9, round: 1, status: 'in_progress', player_count: 3 } },
+];
+
+describe('realtime messages', () => {
+  it.each([
+    ['room:7', roomMessage, roomSamples],
+    ['#1', userMessage, userSamples],
+    ['lobby', lobbyMessage, lobbySamples],
+    ['tournament:3', tournamentMessage, tournamentSamples],
+  ] as const)('every message type of %s parses, by its schema and by its channel', (channel, schema, samples) => {
+    for (const sample of samples) {
+      expect(schema.parse(sample)).toEqual(sample);
+      expect(parseMessage(channel, sample)).toEqual({ ok: true, message: sample });
+    }
+  });
+
+  it('covers every type a schema declares with a sample', () => {
+    const typesOf = (schema: { options: readonly { shape: { type: { value: string } } }[] }) => schema.options.map((o) => o.shape.type.value).sort();
+    const sampled = (samples: readonly { type: string }[]) => [...new Set(samples.map((s) => s.type))].sort();
+    expect(sampled(roomSamples)).toEqual(typesOf(roomMessage));
+    expect(sampled(userSamples)).toEqual(typesOf(userMessage));
+    expect(sampled(lobbySamples)).toEqual(typesOf(lobbyMessage));
+    expect(sampled(tournamentSamples)).toEqual(typesOf(tournamentMessage));
+  });
+
+  it.each([
+    ['room:7', { type: 'room_exploded', ...at }],
+    ['#1', { type: 'hand', room_id: 7, seq: 3 }],
+    ['lobby', { type: 'room_removed', room_id: '7' }],
+    ['tournament:3', { type: 'status_changed', tournament_id: 3, status: 'postponed' }],
+    ['lobby', { room_id: 7 }],
+    ['nowhere:1', { type: 'room_removed', room_id: 7 }],
+  ])('refuses on %s an unknown or malformed message %j', (channel, data) => {
+    expect(parseMessage(channel, data).ok).toBe(false);
+  });
+
+  it('tells a channel kind by its name', () => {
+    expect(['lobby', 'room:7', '#42', 'tournament:3', 'other'].map(channelKindOf)).toEqual(['lobby', 'room', 'user', 'tournament', null]);
+    expect(messageSchemaFor('#42')).toBe(userMessage);
+    expect(messageSchemaFor('other')).toBeNull();
+  });
+});
+
+describe('watch state', () => {
+  const watch = {
+    room_id: 7,
+    room,
+    status: 'in_progress',
+    seq: 3,
+    seats: { '1': { position: 0, player: { player_id: '1', username: 'ann' }, avatar: null, country: null, card_count: 6, is_ready: true, is_connected: true, result: null, amount: null } },
+    round: view.round,
+    phase: 'play',
+    trump_card: card,
+    trump_suit: 'hearts',
+    turn: view.turn,
+    timers: [timer],
+    talon_count: 20,
+    discard_count: 0,
+    bout_limit: 5,
+    finishing_order: [],
+    seed_hash: 'ab',
+    seed: null,
+    results: null,
+  };
+
+  it('parses a running game', () => {
+    expect(watchState.parse(watch)).toEqual(watch);
+  });
+
+  it('refuses a seat result the spec does not know', () => {
+    expect(watchState.safeParse({ ...watch, seats: { '1': { ...watch.seats['1'], result: 'winner' } } }).success).toBe(false);
+  });
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { chips, walletType } from './common.js';
+import { betLine, gameEvents, gameView, phase, playerId, resultLine, timer, turn } from './game-state.js';
+import { card, room } from './rooms.js';
+
+/**
+ * Every realtime publication, by channel kind (DESIGN.md §6): `room:{id}`, `#{user id}`, `lobby`
+ * and `tournament:{id}`. The server publishes only these (its outbox is typed by them); a client
+ * parses each publication with `messageSchemaFor(channel)` and ignores what does not parse.
+ */
+
+const roomId = z.number().int();
+const seq = z.number().int().nonnegative();
+/** A room channel's game messages carry the room and the seq of the step that made them. */
+const stamp = { room_id: roomId, seq };
+const e = gameEvents;
+
+const emojiParty = z.object({ player_id: z.number().int(), username: z.string() });
+
+export const roomMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('room_changed'), ...stamp, room }),
+  z.object({ type: z.literal('room_closed'), ...stamp }),
+  z.object({ type: z.literal('game_started'), ...stamp, seed_hash: z.string().nullable(), players: z.array(playerId) }),
+  /** After every step: whose turn, the phase and the running timers; `turn` is null once the game is over. */
+  z.object({ type: z.literal('turn'), ...stamp, phase, turn: turn.nullable(), timers: z.array(timer) }),
+  /** Not stored, not sequenced: the table's emoji (SPEC §5). */
+  z.object({
+    type: z.literal('emoji'),
+    room_id: roomId,
+    from: emojiParty,
+    to: emojiParty,
+    emoji: z.object({ id: z.number().int(), name: z.string(), is_throwable: z.boolean() }),
+  }),
+  e.dealt.extend(stamp),
+  e.bout_started.extend(stamp),
+  e.played.extend(stamp),
+  e.beaten.extend(stamp),
+  e.transferred.extend(stamp),
+  e.said_beat.extend(stamp),
+  e.said_take.extend(stamp),
+  e.catch_window_opened.extend(stamp),
+  e.caught.extend(stamp),
+  e.taken.extend(stamp),
+  e.discarded.extend(stamp),
+  e.drawn.extend(stamp),
+  e.trump_revealed.extend(stamp),
+  e.timed_out.extend(stamp),
+  e.surrendered.extend(stamp),
+  e.player_out.extend(stamp),
+  /** The engine's game_over plus the money: every player's signed amount and result line. */
+  e.game_over.extend({ ...stamp, bets: z.array(betLine), seats: z.array(resultLine) }),
+]);
+export type RoomMessage = z.infer<typeof roomMessage>;
+export type EmojiMessage = Extract<RoomMessage, { type: 'emoji' }>;
+
+/** Why a player lost a seat before the game started. */
+export const seatLostReason = z.enum(['not_ready', 'room_expired', 'insufficient_funds']);
+
+/** Private to one user (`#{id}`): their hand, their view of the game, their seat and wallet. */
+export const userMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hand'), ...stamp, cards: z.array(card) }),
+  /** The player's whole view, so a client can judge its legal moves without re-reading it. */
+  z.object({ type: z.literal('view'), ...stamp, awaited: z.array(playerId), view: gameView }),
+  z.object({ type: z.literal('seat_lost'), room_id: roomId, position: z.number().int().optional(), reason: seatLostReason }),
+  /** A balance moved for a room: the stake (negative) at the start, the result at the end. */
+  z.object({ type: z.literal('wallet_changed'), room_id: roomId, wallet_type: walletType, amount: chips }),
+]);
+export type UserMessage = z.infer<typeof userMessage>;
+
+/** The lobby's room list as it changes: a room appears, changes (seats, status) or goes. */
+export const lobbyMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('room_created'), room }),
+  z.object({ type: z.literal('room_changed'), room }),
+  z.object({ type: z.literal('room_removed'), room_id: roomId }),
+]);
+export type LobbyMessage = z.infer<typeof lobbyMessage>;
+
+/** FEATURES.md §1: a tournament's lifecycle. */
+export const tournamentStatus = z.enum(['registration', 'running', 'paused', 'finished', 'cancelled']);
+export type TournamentStatus = z.infer<typeof tournamentStatus>;
+
+const tournamentId = z.number().int();
+/** A tournament room as its rooms list shows it (GET tournament/{id}/rooms). */
+export const tournamentRoom = z.object({ id: roomId, round: z.number().int(), status: room.shape.status, player_count: z.number().int() });
+/** A tournament player as its players list shows it (GET tournament/{id}/players). */
+export const tournamentPlayer = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  country: z.string().nullable(),
+  is_eliminated: z.boolean(),
+  place: z.number().int().nullable(),
+  round_reached: z.number().int(),
+});
+
+/**
+ * `tournament:{id}` (FEATURES.md §1): status, round, players and rooms changes. Entries and rebuys
+ * change the pool, so those messages carry the new count and pool for the header to show.
+ */
+export const tournamentMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('status_changed'), tournament_id: tournamentId, status: tournamentStatus }),
+  z.object({ type: z.literal('round_started'), tournament_id: tournamentId, round: z.number().int().positive() }),
+  z.object({ type: z.literal('player_registered'), tournament_id: tournamentId, player: tournamentPlayer, players_count: z.number().int(), pool: chips }),
+  z.object({ type: z.literal('player_withdrew'), tournament_id: tournamentId, user_id: z.number().int(), players_count: z.number().int(), pool: chips }),
+  z.object({ type: z.literal('player_eliminated'), tournament_id: tournamentId, player: tournamentPlayer }),
+  z.object({ type: z.literal('player_rebought'), tournament_id: tournamentId, player: tournamentPlayer, pool: chips }),
+  z.object({ type: z.literal('room_changed'), tournament_id: tournamentId, room: tournamentRoom }),
+]);
+export type TournamentMessage = z.infer<typeof tournamentMessage>;
+
+/** The kinds of channel and the message each carries. */
+export const channelMessages = {
+  room: roomMessage,
+  user: userMessage,
+  lobby: lobbyMessage,
+  tournament: tournamentMessage,
+} as const;
+export type ChannelKind = keyof typeof channelMessages;
+export type MessageOf<K extends ChannelKind> = z.infer<(typeof channelMessages)[K]>;
+
+/** The kind of a channel name (`lobby`, `room:7`, `#42`, `tournament:3`), or null for an unknown one. */
+export function channelKindOf(channel: string): ChannelKind | null {
+  if (channel === 'lobby') return 'lobby';
+  if (channel.startsWith('#')) return 'user';
+  if (channel.startsWith('room:')) return 'room';
+  if (channel.startsWith('tournament:')) return 'tournament';
+  return null;
+}
+
+/** The schema of what a channel carries, or null for a channel no message is published on. */
+export function messageSchemaFor(channel: string): (typeof channelMessages)[ChannelKind] | null {
+  const kind = channelKindOf(channel);
+  return kind === null ? null : channelMessages[kind];
+}
+
+/** A publication parsed by its channel's schema; `ok: false` for an unknown channel or message. */
+export function parseMessage(channel: string, data: unknown): { ok: true; message: RoomMessage | UserMessage | LobbyMessage | TournamentMessage } | { ok: false; error: string } {
+  const schema = messageSchemaFor(channel);
+  if (!schema) return { ok: false, error: `unknown channel ${channel}` };
+  const parsed = schema.safeParse(data);
+  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, error: parsed.error.message };
+}
