@@ -131,6 +131,27 @@ describe('admin area', () => {
     await close();
   });
 
+  it('an agent sees its own figures and part of the area, and no access to the rest', async () => {
+    const username = uniqueName('ag');
+    const first = await registerByApi(server.baseUrl, username, 'agent-password-2');
+    const me = await api<{ id: number }>('/user/users/me', first.access_token);
+    await api(`/admin/users/${me.id}`, admin.access_token, { method: 'PATCH', body: { roles: ['player', 'agent'], commission_bps: 1500 } });
+    // Roles travel in the access token: the agent signs in again to hold the new one.
+    const res = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'agent-password-2' }) });
+    const tokens = (await res.json()) as Tokens;
+    const { context, page, errors } = await newPage(browser, server.baseUrl, PHONE);
+    await signInContext(context, server.baseUrl, tokens);
+    await page.goto('/admin');
+    await page.locator('.admin-figure').first().waitFor();
+    expect(await page.locator('.admin-nav-link').allTextContents()).toEqual(['Обзор', 'Агенты']);
+    expect(await page.locator('.admin-figure-value').allTextContents()).toContain('15.00 %');
+    await screenshot(page, 'admin-agent-home-phone');
+    await page.goto('/admin/banners');
+    await page.locator('[data-testid=no-access]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a deletion asks for a reason first, and the audit log shows it', async () => {
     const { page, errors, close } = await adminPage(DESKTOP);
     await page.goto('/admin/banners');
