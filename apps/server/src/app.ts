@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { WalletType } from '@durak/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { createAvatarService } from './avatars/avatars-service.js';
 import { createBanditService } from './bandit/bandit-service.js';
 import { seedDatabase, type SeedResult } from './catalogue/seed.js';
 import type { Config } from './config.js';
+import { registerAdminRoutes } from './http/admin-routes.js';
 import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerBanditRoutes } from './http/bandit-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
@@ -28,6 +30,7 @@ import { registerSystemRoutes } from './http/system-routes.js';
 import { registerPlayerRoutes } from './http/player-routes.js';
 import { registerTournamentRoutes } from './http/tournament-routes.js';
 import { createPlayersService } from './players/players-service.js';
+import { recordGameForAgents } from './admin/agent-rollups.js';
 import { recordFinishedGame } from './players/record-game.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
@@ -115,6 +118,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A finished game rates its players and advances its tournament, in its last transaction.
     onGameOver: async (tx, room, results, outbox, at) => {
       await recordFinishedGame(tx, room, results, at);
+      // What the players lost and the winners did not get is the rake: the agents' rollups share it.
+      const rake = -results.reduce((sum, r) => sum + BigInt(r.amount), 0n);
+      await recordGameForAgents(tx, { players: results.map((r) => Number(r.player_id)), rake, walletType: room.balanceType as WalletType, at });
       await tournaments.onGameOver(tx, room, results, outbox, at);
     },
   });
@@ -197,6 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSystemRoutes(app, services);
   registerUserRoutes(app, services);
   registerPermissionRoutes(app, services);
+  registerAdminRoutes(app, services, options.now);
   registerCatalogueRoutes(app, services);
   registerAssetRoutes(app, services);
   registerRoomRoutes(app, tokens, rooms);

@@ -51,6 +51,12 @@ export const errorStatus = {
   'emoji/not_found': 404,
   'emoji/not_allowed': 409,
   'bandit/idempotency_key_reused': 409,
+  'banner/not_found': 404,
+  'banner/not_an_image': 400,
+  'banner/too_large': 413,
+  'admin/idempotency_key_reused': 409,
+  'admin/own_admin_role': 409,
+  'agent/not_found': 404,
   'internal/error': 500,
 } as const;
 

@@ -9,3 +9,4 @@ export * from './game-state.js';
 export * from './realtime.js';
 export * from './players.js';
 export * from './bandit.js';
+export * from './admin.js';

@@ -1,21 +1,26 @@
 import type { Role } from '@durak/protocol';
 
 /**
- * What each role may do. The server checks these names on every admin route; the web only uses
- * them (via GET /api/permission/me) to hide what a user may not do.
+ * What each role may do: deny by default, a permission exists only where it is listed here. The
+ * server checks these names on every admin route; the web only uses them (via GET
+ * /api/permission/me) to hide what a user may not do.
  */
 export const rolePermissions: Readonly<Record<Role, readonly string[]>> = {
   player: ['game.play', 'profile.edit'],
+  // An agent reads its own part of the hierarchy: itself, its sub-agents and their figures.
   agent: ['game.play', 'profile.edit', 'agent.tree.read'],
   admin: [
     'game.play',
     'profile.edit',
     'admin.access',
     'admin.users.read',
+    'admin.users.manage',
+    'admin.users.adjust',
     'admin.agents.read',
     'admin.tournaments.manage',
     'admin.banners.manage',
     'admin.ledger.read',
+    'admin.audit.read',
   ],
 };
 

@@ -8,14 +8,15 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import * as adminSchema from './admin-schema.js';
 import * as roomsSchema from './rooms-schema.js';
 import * as banditSchema from './bandit-schema.js';
 import * as baseSchema from './schema.js';
 import * as playersSchema from './players-schema.js';
 import * as tournamentsSchema from './tournaments-schema.js';
 
-// The rooms' tables live in their own file, which reads users from the base one; one schema for queries.
-const schema = { ...baseSchema, ...roomsSchema, ...tournamentsSchema, ...playersSchema, ...banditSchema };
+// Each area's tables live in their own file, which reads users from the base one; one schema for queries.
+const schema = { ...baseSchema, ...roomsSchema, ...tournamentsSchema, ...playersSchema, ...banditSchema, ...adminSchema };
 
 export type Schema = typeof schema;
 /** The database handle services use; the same type for PostgreSQL and PGlite. */

@@ -31,6 +31,11 @@ export const users = pgTable(
     // Fixed at first sign-up and never changed (referral tree; DESIGN.md §12 agent hierarchy).
     parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Admin area (0006_admin.sql): the referral path root-first (set by a trigger at insert), an
+    // agent's RevShare rate, and the last settled game (active players).
+    ancestors: bigint('ancestors', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+    commissionBps: integer('commission_bps').notNull().default(0),
+    lastPlayedAt: timestamp('last_played_at', { withTimezone: true }),
   },
   (t) => [
     index('users_parent_idx').on(t.parentId),

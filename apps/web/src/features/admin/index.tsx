@@ -1,19 +1,59 @@
-import { useQuery } from '@tanstack/react-query';
-import { permissionsQuery } from '../../net/query-client';
+import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '../../ui/coming-soon';
 import { Spinner } from '../../ui/spinner';
-import { canEnterAdmin } from './access';
+import { SCREEN_PERMISSIONS } from './access';
+import AgentPage from './pages/agent-page';
+import AgentsPage from './pages/agents-page';
+import AuditPage from './pages/audit-page';
+import BannerPage from './pages/banner-page';
+import BannersPage from './pages/banners-page';
+import HomePage from './pages/home-page';
+import UserPage from './pages/user-page';
 import type { AdminScreen } from './screens';
+import { AdminLayout } from './ui/admin-layout';
+import { PermissionGate } from './ui/permission-gate';
+import './admin.css';
 
-/** The admin area (/admin and its sub-pages), behind the permission guard. */
+/**
+ * The admin area (/admin and its sub-pages): one lazily loaded chunk with its own strings
+ * (namespace `admin`), so players download neither. Each screen opens only with its permission.
+ */
 export default function AdminArea({ screen }: { screen: AdminScreen }) {
-  const permissions = useQuery(permissionsQuery);
-  if (permissions.isPending) return <Spinner isPage />;
-  if (permissions.isError || !canEnterAdmin(permissions.data.permissions)) return <ComingSoon titleKey="screens.no_access" isStandalone />;
+  const { ready } = useTranslation('admin');
+  if (!ready) return <Spinner isPage />;
   return (
-    // No box of its own, so the standalone page still fills the screen.
-    <div style={{ display: 'contents' }} data-admin-screen={screen}>
-      <ComingSoon titleKey="screens.admin" isStandalone />
-    </div>
+    <PermissionGate anyOf={SCREEN_PERMISSIONS[screen]}>
+      <Screen screen={screen} />
+    </PermissionGate>
   );
+}
+
+function Screen({ screen }: { screen: AdminScreen }) {
+  const { t } = useTranslation('admin');
+  switch (screen) {
+    case 'home':
+      return <HomePage />;
+    case 'agents':
+      return <AgentsPage />;
+    case 'agent':
+      return <AgentPage />;
+    case 'banners':
+      return <BannersPage />;
+    case 'banner':
+      return <BannerPage isNew={false} />;
+    case 'banner_create':
+      return <BannerPage isNew />;
+    case 'audit':
+      return <AuditPage />;
+    case 'user':
+      return <UserPage />;
+    case 'tournaments':
+    case 'tournament':
+      // The tournaments issue fills these in with the same layout and table.
+      return (
+        <AdminLayout title={t('nav.tournaments')}>
+          <ComingSoon titleKey="screens.admin" />
+        </AdminLayout>
+      );
+  }
 }

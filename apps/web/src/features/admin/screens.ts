@@ -1,4 +1,7 @@
-/** SPEC §2: the admin area's screens, one per route under /admin. */
+/**
+ * SPEC §2: the admin area's screens, one per route under /admin; `audit` is FEATURES.md §5's
+ * audit page and `user` a user's detail (docs/decisions.md).
+ */
 export const ADMIN_SCREENS = {
   home: '/admin',
   agents: '/admin/agents',
@@ -8,5 +11,7 @@ export const ADMIN_SCREENS = {
   banners: '/admin/banners',
   banner: '/admin/banner/:id',
   banner_create: '/admin/banner/create',
+  audit: '/admin/audit',
+  user: '/admin/user/:id',
 } as const;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

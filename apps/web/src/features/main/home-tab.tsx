@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BannerCarousel } from './banner-carousel';
 
 /** The main tab: the way into a game, the tournaments and the slot machine. */
 export function HomeTab() {
@@ -14,6 +15,7 @@ export function HomeTab() {
           </linearGradient>
         </defs>
       </svg>
+      <BannerCarousel />
       <Link to="/games" className="home-play">
         <span className="home-play-cards" aria-hidden="true">
           <img src="/start-cards.svg" alt="" width={150} height={105} />

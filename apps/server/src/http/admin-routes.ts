@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services.js';
+import type { AdminContext } from './admin-guard.js';
+import { registerAdminAgentRoutes } from './admin-agent-routes.js';
+import { registerAdminAuditRoutes } from './admin-audit-routes.js';
+import { registerAdminUserRoutes } from './admin-user-routes.js';
+import { registerBannerRoutes } from './banner-routes.js';
+
+/** The admin area's calls (FEATURES.md §5) and the players' banner list, each guarded on the server. */
+export function registerAdminRoutes(app: FastifyInstance, services: Services, now: () => Date = () => new Date()): void {
+  const context: AdminContext = { services, now };
+  registerAdminUserRoutes(app, context);
+  registerAdminAgentRoutes(app, context);
+  registerBannerRoutes(app, context);
+  registerAdminAuditRoutes(app, context);
+}

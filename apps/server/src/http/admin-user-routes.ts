@@ -1,0 +1,61 @@
+import { adjustAnswer, adjustRequest, adminUser, countryCodeParams, countryUsers, errorBody, idParams, pageQuery, userPatched, userPatchRequest, countryCounts } from '@durak/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adjustBalance, adminUserDetail, patchUser, usersOfCountry, usersPerCountry } from '../admin/users.js';
+import { actorOf, guard, pageLinks, security, type AdminContext } from './admin-guard.js';
+import { sendFailure } from './errors.js';
+
+const errors = { '4xx': errorBody, '5xx': errorBody };
+const tags = ['admin'];
+
+/** FEATURES.md §5 users: counts by country, a country's users, one user's detail, adjustments, roles. */
+export function registerAdminUserRoutes(root: FastifyInstance, { services, now }: AdminContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { store, tokens } = services;
+  const read = guard(tokens, 'admin.users.read');
+
+  app.get(
+    '/api/admin/info/admin/users/country',
+    { onRequest: read, schema: { tags, security, querystring: pageQuery, response: { 200: countryCounts, ...errors } } },
+    async (request) => {
+      const { items, total, users } = await usersPerCountry(store.db, request.query.page, request.query.limit);
+      return { items, total, users, links: pageLinks(request, request.query.page, request.query.limit, total) };
+    },
+  );
+
+  app.get(
+    '/api/admin/info/admin/users/country/:code',
+    { onRequest: read, schema: { tags, security, params: countryCodeParams, querystring: pageQuery, response: { 200: countryUsers, ...errors } } },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { items, total } = await usersOfCountry(store.db, request.params.code, page, limit);
+      return { items, total, links: pageLinks(request, page, limit, total) };
+    },
+  );
+
+  app.get('/api/admin/users/:id', { onRequest: read, schema: { tags, security, params: idParams, response: { 200: adminUser, ...errors } } }, async (request, reply) => {
+    const user = await adminUserDetail(store.db, request.params.id);
+    if (!user) return sendFailure(reply, { code: 'user/not_found', message: `No user ${request.params.id}`, details: { id: request.params.id } });
+    return user;
+  });
+
+  app.post(
+    '/api/admin/users/:id/adjust',
+    { onRequest: guard(tokens, 'admin.users.adjust'), schema: { tags, security, params: idParams, body: adjustRequest, response: { 200: adjustAnswer, ...errors } } },
+    async (request, reply) => {
+      const result = await adjustBalance(store, actorOf(request), request.params.id, request.body, now());
+      if (!result.ok) return sendFailure(reply, result.error);
+      return { transfer_id: result.transferId, is_replay: result.isReplay, wallets: result.wallets };
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    { onRequest: guard(tokens, 'admin.users.manage'), schema: { tags, security, params: idParams, body: userPatchRequest, response: { 200: userPatched, ...errors } } },
+    async (request, reply) => {
+      const result = await patchUser(store, actorOf(request), request.params.id, request.body, now());
+      if (!result.ok) return sendFailure(reply, result.error);
+      return result.user;
+    },
+  );
+}

@@ -1,0 +1,138 @@
+import { bannerFields, bannerList, bannerOrderRequest, bannerPatchFields, banner, errorBody, idParams, maxBannerImageBytes, type Failure } from '@durak/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bannerFiles } from '../banners/banner-image.js';
+import { convertBannerImage } from '../banners/banner-image.js';
+import { activeBanners, allBanners, bannerView, createBanner, deleteBanner, findBanner, reorderBanners, updateBanner, type BannerChange } from '../banners/banners.js';
+import { actorOf, guard, security, type AdminContext } from './admin-guard.js';
+import { authenticate } from './auth-hooks.js';
+import { sendFailure } from './errors.js';
+import { invalid, parseWith, readForm } from './multipart-form.js';
+
+const errors = { '4xx': errorBody, '5xx': errorBody };
+const tags = ['admin'];
+const tooLarge: Failure<'banner/too_large'> = {
+  code: 'banner/too_large',
+  message: 'image: at most 5 MB',
+  details: { field: 'image', max_bytes: maxBannerImageBytes },
+};
+
+/** SPEC §7 banners: the players' list of active ones and the admins' management calls. */
+export function registerBannerRoutes(root: FastifyInstance, { services, now }: AdminContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { store } = services;
+  const manage = guard(services.tokens, 'admin.banners.manage');
+  const files = bannerFiles(services.config.uploadDir, services.config.publicUrl);
+
+  app.get(
+    '/api/banner',
+    { preHandler: authenticate(services.tokens), schema: { tags: ['banner'], security, response: { 200: bannerList, ...errors } } },
+    async () => ({ items: await activeBanners(store.db, now()) }),
+  );
+
+  app.get('/api/admin/banner', { onRequest: manage, schema: { tags, security, response: { 200: bannerList, ...errors } } }, async () => ({
+    items: await allBanners(store.db),
+  }));
+
+  app.get('/api/banner/:id', { onRequest: manage, schema: { tags, security, params: idParams, response: { 200: banner, ...errors } } }, async (request, reply) => {
+    const row = await findBanner(store.db, request.params.id);
+    if (!row) return sendFailure(reply, { code: 'banner/not_found', message: `No banner ${request.params.id}`, details: { id: request.params.id } });
+    return bannerView(row);
+  });
+
+  app.post(
+    '/api/banner',
+    { onRequest: manage, schema: { tags, security, consumes: ['multipart/form-data'], response: { 201: banner, ...errors } } },
+    async (request, reply) => {
+      const form = await readForm(request, 'image', maxBannerImageBytes, tooLarge);
+      if (!form.ok) return sendFailure(reply, form.error);
+      const fields = parseWith(bannerFields.strict(), form.form.fields);
+      if (!fields.ok) return sendFailure(reply, fields.error);
+      if (!form.form.file) return sendFailure(reply, invalid('image', 'a JPEG, PNG or WebP picture is required'));
+      const image = await convertBannerImage(form.form.file);
+      if (!image.ok) return sendFailure(reply, image.error);
+      const { start_date, end_date } = fields.value;
+      if (new Date(start_date) >= new Date(end_date)) return sendFailure(reply, invalid('end_date', 'must be after start_date'));
+      const imageUrl = await files.save(image.image);
+      const created = await createBanner(
+        store,
+        actorOf(request),
+        {
+          name: fields.value.name,
+          description: fields.value.description,
+          startDate: new Date(start_date),
+          endDate: new Date(end_date),
+          imageUrl,
+          width: image.image.width,
+          height: image.image.height,
+        },
+        now(),
+      ).catch(async (error: unknown) => {
+        await files.remove(imageUrl);
+        throw error;
+      });
+      if (!created.ok) {
+        await files.remove(imageUrl);
+        return sendFailure(reply, created.error);
+      }
+      return reply.code(201).send(created.banner);
+    },
+  );
+
+  app.patch(
+    '/api/banner/:id',
+    { onRequest: manage, schema: { tags, security, params: idParams, consumes: ['multipart/form-data'], response: { 200: banner, ...errors } } },
+    async (request, reply) => patchBanner(request, reply, request.params.id),
+  );
+
+  async function patchBanner(request: FastifyRequest, reply: FastifyReply, id: number) {
+    const form = await readForm(request, 'image', maxBannerImageBytes, tooLarge);
+    if (!form.ok) return sendFailure(reply, form.error);
+    const fields = parseWith(bannerPatchFields.strict(), form.form.fields);
+    if (!fields.ok) return sendFailure(reply, fields.error);
+    const change: { -readonly [K in keyof BannerChange]: BannerChange[K] } = {};
+    if (fields.value.name !== undefined) change.name = fields.value.name;
+    if (fields.value.description !== undefined) change.description = fields.value.description;
+    if (fields.value.start_date !== undefined) change.startDate = new Date(fields.value.start_date);
+    if (fields.value.end_date !== undefined) change.endDate = new Date(fields.value.end_date);
+    if (form.form.file) {
+      const image = await convertBannerImage(form.form.file);
+      if (!image.ok) return sendFailure(reply, image.error);
+      // Checked before the new picture is written: a PATCH of a missing banner stores nothing.
+      if (!(await findBanner(store.db, id))) return sendFailure(reply, { code: 'banner/not_found', message: `No banner ${id}`, details: { id } });
+      change.imageUrl = await files.save(image.image);
+      change.width = image.image.width;
+      change.height = image.image.height;
+    }
+    if (Object.keys(change).length === 0) return sendFailure(reply, invalid('body', 'give at least one of name, description, start_date, end_date, image'));
+    const updated = await updateBanner(store, actorOf(request), id, change, now());
+    if (!updated.ok) {
+      if (change.imageUrl) await files.remove(change.imageUrl);
+      return sendFailure(reply, updated.error);
+    }
+    if (updated.replacedImage) await files.remove(updated.replacedImage);
+    return updated.banner;
+  }
+
+  app.delete(
+    '/api/banner/:id',
+    { onRequest: manage, schema: { tags, security, params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const deleted = await deleteBanner(store, actorOf(request), request.params.id, now());
+      if (!deleted.ok) return sendFailure(reply, deleted.error);
+      await files.remove(deleted.imageUrl);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/api/banners/order/change',
+    { onRequest: manage, schema: { tags, security, body: bannerOrderRequest, response: { 200: bannerList, ...errors } } },
+    async (request, reply) => {
+      const result = await reorderBanners(store, actorOf(request), request.body.ids, now());
+      if (!result.ok) return sendFailure(reply, result.error);
+      return { items: result.banners };
+    },
+  );
+}

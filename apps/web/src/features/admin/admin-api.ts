@@ -1,0 +1,87 @@
+import type { AdminUser, AgentFigures, AuditEntry, Banner } from '@durak/protocol';
+import { http } from '../../net/http';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  links: { next: string | null; previous: string | null };
+}
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  [filter: string]: string | number | undefined;
+}
+export interface AgentRow {
+  id: number;
+  username: string;
+  parent_id: number | null;
+  commission_bps: number;
+  children_count: number;
+}
+export interface AgentChild {
+  id: number;
+  username: string;
+  is_agent: boolean;
+  commission_bps: number;
+  children_count: number;
+  created_at: string;
+  last_played_at: string | null;
+}
+export interface CountryCount {
+  country: string | null;
+  count: number;
+}
+export interface BannerForm {
+  name?: string;
+  description?: string;
+  start_date?: string;
+  end_date?: string;
+  image?: File;
+}
+
+/** The reason of a confirmed action rides in a header, URI-encoded (any language fits). */
+const withReason = (reason?: string) => (reason ? { headers: { 'X-Audit-Reason': encodeURIComponent(reason) } } : {});
+
+function formOf(fields: BannerForm): FormData {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    body.append(key, value instanceof File ? value : String(value));
+  }
+  return body;
+}
+
+/** The admin area's calls (FEATURES.md §5). */
+export const adminApi = {
+  agents: (query: ListQuery) => http.get<Page<AgentRow>>('/admin/info/admin/agent', { params: query }).then((r) => r.data),
+  agent: (id: number) => http.get<AgentFigures>(`/admin/info/admin/agent/${id}`).then((r) => r.data),
+  agentChildren: (id: number, query: ListQuery) => http.get<Page<AgentChild>>(`/admin/info/admin/agent/children/${id}`, { params: query }).then((r) => r.data),
+  usersByCountry: (query: ListQuery) => http.get<Page<CountryCount> & { users: number }>('/admin/info/admin/users/country', { params: query }).then((r) => r.data),
+  user: (id: number) => http.get<AdminUser>(`/admin/users/${id}`).then((r) => r.data),
+  patchUser: (id: number, body: { roles?: string[]; commission_bps?: number }, reason?: string) =>
+    http.patch(`/admin/users/${id}`, body, withReason(reason)).then((r) => r.data as { id: number; roles: string[]; commission_bps: number }),
+  adjust: (id: number, body: { wallet_type: string; amount: string; reason: string; idempotency_key: string }) =>
+    http.post(`/admin/users/${id}/adjust`, body).then((r) => r.data as { wallets: { wallet_type: string; balance: string }[] }),
+  audit: (query: ListQuery) => http.get<Page<AuditEntry>>('/admin/audit', { params: query }).then((r) => r.data),
+  banners: () => http.get<{ items: Banner[] }>('/admin/banner').then((r) => r.data.items),
+  activeBanners: () => http.get<{ items: Banner[] }>('/banner').then((r) => r.data.items),
+  banner: (id: number) => http.get<Banner>(`/banner/${id}`).then((r) => r.data),
+  createBanner: (fields: BannerForm) => http.post<Banner>('/banner', formOf(fields)).then((r) => r.data),
+  updateBanner: (id: number, fields: BannerForm, reason?: string) => http.patch<Banner>(`/banner/${id}`, formOf(fields), withReason(reason)).then((r) => r.data),
+  deleteBanner: (id: number, reason: string) => http.delete(`/banner/${id}`, withReason(reason)).then(() => undefined),
+  reorderBanners: (ids: number[], reason?: string) => http.patch<{ items: Banner[] }>('/banners/order/change', { ids }, withReason(reason)).then((r) => r.data.items),
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  agents: (query: ListQuery) => ['admin', 'agents', query] as const,
+  agent: (id: number) => ['admin', 'agent', id] as const,
+  agentChildren: (id: number, query: ListQuery) => ['admin', 'agent', id, 'children', query] as const,
+  usersByCountry: (query: ListQuery) => ['admin', 'users-by-country', query] as const,
+  user: (id: number) => ['admin', 'user', id] as const,
+  audit: (query: ListQuery) => ['admin', 'audit', query] as const,
+  banners: ['admin', 'banners'] as const,
+  banner: (id: number) => ['admin', 'banner', id] as const,
+};

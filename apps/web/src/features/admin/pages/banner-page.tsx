@@ -1,0 +1,136 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { toApiFailure } from '../../../net/api-error';
+import { Spinner } from '../../../ui/spinner';
+import { adminApi, adminKeys } from '../admin-api';
+import { AdminLayout } from '../ui/admin-layout';
+import { errorText } from '../ui/error-text';
+import { ImageUploadField } from '../ui/image-upload-field';
+import { changedFields, draftOf, draftProblem, fromLocalInput, type BannerDraft } from './banner-form';
+
+/** /admin/banner/create and /admin/banner/{id}: one form; editing sends only what changed. */
+export default function BannerPage({ isNew }: { isNew: boolean }) {
+  const { t } = useTranslation('admin');
+  const id = Number(useParams().id);
+  const banner = useQuery({ queryKey: adminKeys.banner(id), queryFn: () => adminApi.banner(id), enabled: !isNew && id > 0 });
+  const title = isNew ? t('banner.create_title') : t('banner.edit_title');
+  if (!isNew && banner.isPending) {
+    return (
+      <AdminLayout title={title}>
+        <Spinner />
+      </AdminLayout>
+    );
+  }
+  if (!isNew && banner.isError) {
+    return (
+      <AdminLayout title={title}>
+        <p className="admin-error" role="alert">
+          {errorText(banner.error, t)}
+        </p>
+      </AdminLayout>
+    );
+  }
+  return (
+    <AdminLayout title={title}>
+      <BannerEditor key={banner.data?.id ?? 'new'} id={isNew ? null : id} />
+    </AdminLayout>
+  );
+}
+
+function BannerEditor({ id }: { id: number | null }) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const before = id === null ? undefined : queryClient.getQueryData<Awaited<ReturnType<typeof adminApi.banner>>>(adminKeys.banner(id));
+  const [draft, setDraft] = useState<BannerDraft>(() => draftOf(before));
+  const [image, setImage] = useState<File | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [isTouched, setTouched] = useState(false);
+  const problem = draftProblem(draft, Boolean(image ?? before));
+  const serverField = failure ? toApiFailure(failure).field : undefined;
+  useEffect(() => setFailure(null), [draft, image]);
+  const field = (name: keyof BannerDraft) => ({
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: event.target.value })),
+  });
+  const shows = (name: string) => (isTouched && problem === name) || serverField === name;
+
+  return (
+    <form
+      className="admin-form"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (problem || isBusy) return;
+        setBusy(true);
+        try {
+          if (before) {
+            const fields = changedFields(before, draft, image);
+            if (Object.keys(fields).length > 0) await adminApi.updateBanner(before.id, fields);
+          } else {
+            await adminApi.createBanner({
+              name: draft.name.trim(),
+              description: draft.description,
+              start_date: fromLocalInput(draft.start)!,
+              end_date: fromLocalInput(draft.end)!,
+              ...(image ? { image } : {}),
+            });
+          }
+          await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+          await navigate('/admin/banners');
+        } catch (error) {
+          setFailure(error);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <label className="admin-field">
+        <span>{t('banners.name')}</span>
+        <input type="text" maxLength={100} required aria-invalid={shows('name') || undefined} {...field('name')} />
+        {shows('name') ? <small className="admin-error">{t('banner.name_required')}</small> : null}
+      </label>
+      <label className="admin-field">
+        <span>{t('banner.description')}</span>
+        <textarea rows={3} maxLength={1000} {...field('description')} />
+      </label>
+      <div className="admin-form-row">
+        <label className="admin-field">
+          <span>{t('banner.start')}</span>
+          <input type="datetime-local" required aria-invalid={shows('start_date') || undefined} {...field('start')} />
+          {shows('start_date') ? <small className="admin-error">{t('banner.start_required')}</small> : null}
+        </label>
+        <label className="admin-field">
+          <span>{t('banner.end')}</span>
+          <input type="datetime-local" required aria-invalid={shows('end_date') || undefined} {...field('end')} />
+          {shows('end_date') ? <small className="admin-error">{t('banner.end_after_start')}</small> : null}
+        </label>
+      </div>
+      <ImageUploadField
+        label={t('banners.image')}
+        currentUrl={before?.image}
+        file={image}
+        onChange={setImage}
+        isRequired={!before}
+        error={shows('image') ? t('banner.image_required') : undefined}
+      />
+      {failure ? (
+        <p className="admin-error" role="alert">
+          {errorText(failure, t)}
+        </p>
+      ) : null}
+      <div className="admin-actions">
+        <button type="button" className="btn admin-btn admin-btn-quiet" onClick={() => void navigate('/admin/banners')}>
+          {t('confirm.cancel')}
+        </button>
+        <button type="submit" className="btn admin-btn admin-btn-primary" disabled={isBusy}>
+          {before ? t('banner.save') : t('banner.create')}
+        </button>
+      </div>
+    </form>
+  );
+}

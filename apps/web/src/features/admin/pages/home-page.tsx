@@ -1,0 +1,64 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { permissionsQuery } from '../../../net/query-client';
+import { useUserStore } from '../../../state/user-store';
+import { adminApi, adminKeys, type CountryCount } from '../admin-api';
+import { AdminLayout, Figure } from '../ui/admin-layout';
+import { columnHelper, DataTable } from '../ui/data-table';
+import { useListParams } from '../ui/use-list-params';
+import { AgentFiguresView } from './agent-figures';
+import { CountryUsers } from './country-users';
+
+const countries = columnHelper<CountryCount>();
+
+/** /admin: an operator's figures (users by country); an agent's own figures. */
+export default function HomePage() {
+  const { t } = useTranslation('admin');
+  const permissions = useQuery(permissionsQuery).data?.permissions ?? [];
+  const me = useUserStore((s) => s.user);
+  const isOperator = permissions.includes('admin.users.read');
+  return (
+    <AdminLayout title={t('home.title')}>
+      {isOperator ? <OperatorFigures /> : me ? <AgentFiguresView id={me.id} /> : null}
+    </AdminLayout>
+  );
+}
+
+function OperatorFigures() {
+  const { t } = useTranslation('admin');
+  const list = useListParams({ limit: 20 });
+  const [params] = useSearchParams();
+  const country = params.get('country');
+  const result = useQuery({ queryKey: adminKeys.usersByCountry(list.query), queryFn: () => adminApi.usersByCountry(list.query), placeholderData: keepPreviousData });
+  const columns = useMemo(
+    () => [
+      countries.accessor('country', {
+        header: t('home.country'),
+        cell: (c) => (c.getValue() ? <Link to={`?country=${c.getValue()}`}>{c.getValue()}</Link> : t('home.no_country')),
+      }),
+      countries.accessor('count', { header: t('home.users') }),
+    ],
+    [t],
+  );
+  return (
+    <>
+      <div className="admin-figures">
+        <Figure label={t('home.countries')} value={result.data?.total ?? '…'} />
+        <Figure label={t('home.users')} value={result.data?.users ?? '…'} />
+      </div>
+      <h2 className="admin-subtitle">{t('home.by_country')}</h2>
+      <DataTable
+        columns={columns}
+        rows={result.data?.items}
+        rowKey={(row) => row.country ?? '-'}
+        isLoading={result.isPending}
+        error={result.error}
+        emptyText={t('state.empty')}
+        paging={{ page: list.query.page, limit: list.query.limit, total: result.data?.total ?? 0, onPage: list.setPage, onLimit: list.setLimit }}
+      />
+      {country && /^[A-Za-z]{2}$/.test(country) ? <CountryUsers country={country.toUpperCase()} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { chips, page, pageQuery, role, walletType } from './common.js';
+import { usersByCountry, wallet } from './user.js';
+
+/** A path id: a positive integer (`/api/banner/{id}`, `/api/admin/users/{id}`, ...). */
+export const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+/** Sorting of an admin list, kept in the page's URL: `sort=<column>&order=asc|desc`. */
+export function sortedPageQuery<const C extends readonly [string, ...string[]]>(columns: C, defaultSort: C[number]) {
+  return pageQuery.extend({
+    sort: z.enum(columns).default(defaultSort),
+    order: z.enum(['asc', 'desc']).default('asc'),
+  });
+}
+
+// ---- banners ----
+
+export const banner = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  image: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  position: z.number().int(),
+});
+export type Banner = z.infer<typeof banner>;
+export const bannerList = z.object({ items: z.array(banner) });
+
+const bannerDate = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' });
+/** The text fields of a banner's multipart form (the image travels beside them as `image`). */
+export const bannerFields = z.object({
+  name: z.string().trim().min(1).max(100),
+  description: z.string().max(1000).default(''),
+  start_date: bannerDate,
+  end_date: bannerDate,
+});
+export type BannerFields = z.infer<typeof bannerFields>;
+export const bannerPatchFields = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  description: z.string().max(1000).optional(),
+  start_date: bannerDate.optional(),
+  end_date: bannerDate.optional(),
+});
+export const bannerOrderRequest = z.object({
+  ids: z.array(z.number().int().min(1)).max(1000).refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id'),
+});
+export const maxBannerImageBytes = 5 * 1024 * 1024;
+
+// ---- audit ----
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), username: z.string() }),
+  action: z.string(),
+  resource: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+  ip: z.string(),
+  reason: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditPage = page(auditEntry).extend({ total: z.number().int() });
+
+// ---- users ----
+
+/** Users per country, with the number of countries (`total`, for the pager) and of all users. */
+export const countryCounts = usersByCountry.extend({ total: z.number().int(), users: z.number().int() });
+
+export const countryCodeParams = z.object({ code: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase()) });
+export const countryUser = z.object({ id: z.number().int(), username: z.string(), roles: z.array(role), created_at: z.string() });
+export const countryUsers = page(countryUser).extend({ total: z.number().int() });
+
+export const ledgerLine = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  wallet_type: walletType,
+  /** Signed: what the user's wallet gained (+) or lost (-). */
+  amount: chips,
+  created_at: z.string(),
+  memo: z.unknown(),
+});
+export const gameLine = z.object({
+  room_id: z.number().int(),
+  finished_at: z.string().nullable(),
+  bet_amount: chips,
+  balance_type: walletType,
+  result: z.string().nullable(),
+  amount: chips.nullable(),
+});
+export const adminUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+  country: z.string().nullable(),
+  language: z.string().nullable(),
+  parent_id: z.number().int().nullable(),
+  created_at: z.string(),
+  last_played_at: z.string().nullable(),
+  roles: z.array(role),
+  commission_bps: z.number().int(),
+  wallets: z.array(wallet),
+  ledger: z.array(ledgerLine),
+  games: z.array(gameLine),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const adjustRequest = z.object({
+  wallet_type: walletType,
+  amount: z
+    .string()
+    .regex(/^[+-]?\d{1,15}$/, 'must be a signed whole number of chips as a decimal string')
+    .refine((a) => !/^[+-]?\d+$/.test(a) || BigInt(a) !== 0n, 'must not be zero'),
+  reason: z.string().trim().min(3).max(500),
+  idempotency_key: z.string().min(8).max(100),
+});
+export type AdjustRequest = z.infer<typeof adjustRequest>;
+export const adjustAnswer = z.object({ transfer_id: z.number().int(), is_replay: z.boolean(), wallets: z.array(wallet) });
+
+export const userPatchRequest = z
+  .object({
+    roles: z
+      .array(role)
+      .min(1)
+      .refine((r) => r.includes('player'), 'must include player')
+      .refine((r) => new Set(r).size === r.length, 'must not repeat a role')
+      .optional(),
+    commission_bps: z.number().int().min(0).max(10_000).optional(),
+  })
+  .refine((b) => b.roles !== undefined || b.commission_bps !== undefined, { message: 'give roles or commission_bps', path: ['roles'] });
+export const userPatched = z.object({ id: z.number().int(), roles: z.array(role), commission_bps: z.number().int() });
+
+// ---- agents ----
+
+export const agentListQuery = sortedPageQuery(['id', 'username', 'commission_bps', 'children_count'], 'id').extend({
+  search: z.string().trim().max(32).optional(),
+});
+export const agentRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  parent_id: z.number().int().nullable(),
+  commission_bps: z.number().int(),
+  children_count: z.number().int(),
+});
+export const agentRows = page(agentRow).extend({ total: z.number().int() });
+export const agentFigures = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  parent_id: z.number().int().nullable(),
+  commission_bps: z.number().int(),
+  players: z.number().int(),
+  active_players_30d: z.number().int(),
+  deposits: chips,
+  rake: chips,
+  /** Chips with up to 4 decimals (commission is kept in chip-basis-points, not rounded per game). */
+  commission: z.string(),
+  children_count: z.number().int(),
+});
+export type AgentFigures = z.infer<typeof agentFigures>;
+export const agentChild = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  is_agent: z.boolean(),
+  commission_bps: z.number().int(),
+  children_count: z.number().int(),
+  created_at: z.string(),
+  last_played_at: z.string().nullable(),
+});
+export const agentChildren = page(agentChild).extend({ total: z.number().int() });
