@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { agentChildren, agentFigures, isInScope, listAgents, scopeOf, type TreeScope } from '../admin/agents.js';
 import { hasPermission } from '../permissions/permissions.js';
-import { guard, pageLinks, security, type AdminContext } from './admin-guard.js';
+import { guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
 import { callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
 
@@ -23,7 +23,7 @@ export function registerAdminAgentRoutes(root: FastifyInstance, { services, now 
 
   app.get('/api/admin/info/admin/agent', { onRequest: tree, schema: { tags, security, querystring: agentListQuery, response: { 200: agentRows, ...errors } } }, async (request) => {
     const { items, total } = await listAgents(store.db, scope(request), request.query);
-    return { items, total, links: pageLinks(request, request.query.page, request.query.limit, total) };
+    return { items, total, links: pageLinksOfTotal(request, request.query.page, request.query.limit, total) };
   });
 
   app.get(
@@ -46,7 +46,7 @@ export function registerAdminAgentRoutes(root: FastifyInstance, { services, now 
       if (!(await isInScope(store.db, scope(request), id))) return sendFailure(reply, outside(id));
       const { page, limit } = request.query;
       const { items, total } = await agentChildren(store.db, id, page, limit);
-      return { items, total, links: pageLinks(request, page, limit, total) };
+      return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
   );
 }

@@ -2,7 +2,7 @@ import { auditPage, errorBody, pageQuery } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listAudit } from '../audit/audit.js';
-import { guard, pageLinks, security, type AdminContext } from './admin-guard.js';
+import { guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
 
 /** GET /api/admin/audit: the audit log, newest first. */
 export function registerAdminAuditRoutes(root: FastifyInstance, { services }: AdminContext): void {
@@ -16,7 +16,7 @@ export function registerAdminAuditRoutes(root: FastifyInstance, { services }: Ad
     async (request) => {
       const { page, limit } = request.query;
       const { items, total } = await listAudit(services.store.db, page, limit);
-      return { items, total, links: pageLinks(request, page, limit, total) };
+      return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
   );
 }

@@ -1,3 +1,4 @@
+import { pageLinks } from './paging.js';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { TokenService } from '../accounts/tokens.js';
 import type { AuditActor } from '../audit/audit.js';
@@ -53,15 +54,9 @@ function reasonOf(header: string | string[] | undefined): string | null {
   return text.trim().slice(0, 500) || null;
 }
 
-/** `links` of a page: the same call with the next or previous page, or null at either end. */
-export function pageLinks(request: FastifyRequest, page: number, limit: number, total: number): { next: string | null; previous: string | null } {
-  const url = new URL(request.url, 'http://x');
-  const at = (p: number) => {
-    url.searchParams.set('page', String(p));
-    url.searchParams.set('limit', String(limit));
-    return `${url.pathname}?${url.searchParams.toString()}`;
-  };
-  return { next: page * limit < total ? at(page + 1) : null, previous: page > 1 ? at(page - 1) : null };
+/** `links` of a page of `total` rows (DESIGN.md §9). */
+export function pageLinksOfTotal(request: FastifyRequest, page: number, limit: number, total: number): { next: string | null; previous: string | null } {
+  return pageLinks(request, page, page * limit < total);
 }
 
 export const security = [{ bearer: [] }];

@@ -2,7 +2,7 @@ import { adjustAnswer, adjustRequest, adminUser, countryCodeParams, countryUsers
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adjustBalance, adminUserDetail, patchUser, usersOfCountry, usersPerCountry } from '../admin/users.js';
-import { actorOf, guard, pageLinks, security, type AdminContext } from './admin-guard.js';
+import { actorOf, guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
 import { sendFailure } from './errors.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
@@ -19,7 +19,7 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     { onRequest: read, schema: { tags, security, querystring: pageQuery, response: { 200: countryCounts, ...errors } } },
     async (request) => {
       const { items, total, users } = await usersPerCountry(store.db, request.query.page, request.query.limit);
-      return { items, total, users, links: pageLinks(request, request.query.page, request.query.limit, total) };
+      return { items, total, users, links: pageLinksOfTotal(request, request.query.page, request.query.limit, total) };
     },
   );
 
@@ -29,7 +29,7 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     async (request) => {
       const { page, limit } = request.query;
       const { items, total } = await usersOfCountry(store.db, request.params.code, page, limit);
-      return { items, total, links: pageLinks(request, page, limit, total) };
+      return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
   );
 

@@ -15,7 +15,7 @@ import type { TokenService } from '../accounts/tokens.js';
 import type { BanditService } from '../bandit/bandit-service.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
-import { pageLinks } from './room-routes.js';
+import { pageLinks } from './paging.js';
 
 const errors = { '4xx': errorBody };
 

@@ -1,20 +1,12 @@
 import { career, errorBody, pageQuery, playerGameList, ratingList, ratingQuery, referralList, videoCountAnswer, videoCountQuery, videoViewAnswer, videoViewBody } from '@durak/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
 import type { PlayersService } from '../players/players-service.js';
+import { pageLinks } from './paging.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 
 const errors = { '4xx': errorBody };
-
-function pageLinks(request: FastifyRequest, page: number, hasNext: boolean) {
-  const url = new URL(request.url, 'http://host');
-  const at = (p: number) => {
-    url.searchParams.set('page', String(p));
-    return `${url.pathname}?${url.searchParams.toString()}`;
-  };
-  return { next: hasNext ? at(page + 1) : null, previous: page > 1 ? at(page - 1) : null };
-}
 
 /** The player's pages (FEATURES.md §3): rating, career, games, referrals, the video counter. */
 export function registerPlayerRoutes(root: FastifyInstance, tokens: TokenService, players: PlayersService): void {

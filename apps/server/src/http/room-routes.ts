@@ -17,7 +17,7 @@ import {
   sendEmojiBody,
   transferBody,
 } from '@durak/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TokenService } from '../accounts/tokens.js';
@@ -25,26 +25,11 @@ import type { PlayerMove } from '../games/game-service.js';
 import { createActionLimiter } from '../rooms/action-limiter.js';
 import { failure, type Result } from '../shared/result.js';
 import type { RoomsModule } from '../rooms/rooms-module.js';
+import { answer, pageLinks } from './paging.js';
 import { authenticate, callerOf } from './auth-hooks.js';
-import { sendFailure } from './errors.js';
 
 const anyObject = z.record(z.string(), z.unknown());
 const errors = { '4xx': errorBody };
-
-function answer<T>(reply: FastifyReply, result: Result<T>, status = 200) {
-  if (!result.ok) return sendFailure(reply, result.error);
-  return reply.code(status).send(result.value);
-}
-
-/** `links.next/previous` of a page: the same URL with the page moved by one, or null. */
-export function pageLinks(request: FastifyRequest, page: number, hasNext: boolean) {
-  const url = new URL(request.url, 'http://host');
-  const at = (p: number) => {
-    url.searchParams.set('page', String(p));
-    return `${url.pathname}?${url.searchParams.toString()}`;
-  };
-  return { next: hasNext ? at(page + 1) : null, previous: page > 1 ? at(page - 1) : null };
-}
 
 /** The game API (SPEC §7, DESIGN.md §7): rooms, seats, actions, views, records, presence, emoji. */
 export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, module: RoomsModule): void {

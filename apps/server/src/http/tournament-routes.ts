@@ -18,10 +18,9 @@ import {
   tournamentRoomList,
   tournamentRoomsQuery,
 } from '@durak/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
-import type { Result } from '../shared/result.js';
 import { allPresets, presetById, registeredCount } from '../tournaments/tournament-store.js';
 import { payoutStructure, prizeDistribution } from '../tournaments/payouts.js';
 import type { TournamentsService } from '../tournaments/tournaments-service.js';
@@ -29,24 +28,11 @@ import type { Store } from '../store/db.js';
 import { tournaments as tournamentsTable } from '../store/tournaments-schema.js';
 import { eq } from 'drizzle-orm';
 import { poolOf } from '../tournaments/tournament-store.js';
+import { answer, pageLinks } from './paging.js';
 import { authenticate, callerOf, requirePermission } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
 
 const errors = { '4xx': errorBody };
-
-function answer<T>(reply: FastifyReply, result: Result<T>, status = 200) {
-  if (!result.ok) return sendFailure(reply, result.error);
-  return reply.code(status).send(result.value);
-}
-
-function pageLinks(request: FastifyRequest, page: number, hasNext: boolean) {
-  const url = new URL(request.url, 'http://host');
-  const at = (p: number) => {
-    url.searchParams.set('page', String(p));
-    return `${url.pathname}?${url.searchParams.toString()}`;
-  };
-  return { next: hasNext ? at(page + 1) : null, previous: page > 1 ? at(page - 1) : null };
-}
 
 /** Tournaments and their payouts (FEATURES.md §1): 12 tournament calls, 3 payout calls, 2 admin calls. */
 export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenService, service: TournamentsService, store: Store): void {
