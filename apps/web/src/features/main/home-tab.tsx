@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HomeTournaments } from './home-tournaments';
 
 /** The main tab: the way into a game, the tournaments and the slot machine. */
 export function HomeTab() {
@@ -51,6 +52,7 @@ export function HomeTab() {
           <small>{t('home.bandit_hint')}</small>
         </Link>
       </div>
+      <HomeTournaments />
     </div>
   );
 }
