@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEnterAdmin } from './access';
+import { canEnterAdmin, canManageTournaments } from './access';
 
 describe('canEnterAdmin', () => {
   it.each([
@@ -8,4 +8,12 @@ describe('canEnterAdmin', () => {
     [['admin.access', 'admin.users.read'], true],
     [[], false],
   ])('%j -> %s', (permissions, allowed) => expect(canEnterAdmin(permissions)).toBe(allowed));
+});
+
+describe('canManageTournaments', () => {
+  it.each([
+    [['admin.access', 'admin.tournaments.manage'], true],
+    [['admin.access', 'admin.users.read'], false],
+    [['agent.tree.read'], false],
+  ])('%j -> %s', (permissions, allowed) => expect(canManageTournaments(permissions)).toBe(allowed));
 });

@@ -5,3 +5,8 @@
 export function canEnterAdmin(permissions: readonly string[]): boolean {
   return permissions.includes('admin.access') || permissions.includes('agent.tree.read');
 }
+
+/** The tournament pages (/admin/tournaments, /admin/tournament/{id}) need their own permission. */
+export function canManageTournaments(permissions: readonly string[]): boolean {
+  return permissions.includes('admin.tournaments.manage');
+}

@@ -1,15 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CurrentTournament } from './current-tournament';
+import { parseTournamentId } from './tournament-id';
 import { PageMessage, TournamentFrame, TournamentPage } from './tournament-page';
-
-/** Reads /tournament/{id}: a positive whole id, or `current`. */
-export function parseTournamentId(raw: string | undefined): number | 'current' | null {
-  if (raw === 'current') return 'current';
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && Number.isSafeInteger(id) ? id : null;
-}
 
 /** /tournament/{id}; the router loads this folder's default export. */
 export default function TournamentRoute() {

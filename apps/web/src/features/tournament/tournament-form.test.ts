@@ -19,7 +19,7 @@ describe('the create form refuses what the server refuses', () => {
     ['a buy-in with cents', { buy_in: '10.5' }, 'buy_in', 'form.chips'],
     ['a negative buy-in', { buy_in: '-1' }, 'buy_in', 'form.chips'],
     ['an empty guarantee', { guaranteed_pool: '' }, 'guaranteed_pool', 'form.chips'],
-    ['rebuys without a price', { rebuy_rounds: '2', rebuy_price: '0' }, 'rebuy_price', 'form.rebuy_price'],
+    ['rebuys without a price', { rebuy_rounds: '2', rebuy_price: '0' }, 'rebuy_price', 'form.rebuy_price_needed'],
     ['more than 20 rebuy rounds', { rebuy_rounds: '21' }, 'rebuy_rounds', 'form.range'],
     ['a start in the past', { starts_at: toLocalInput(now - 60_000) }, 'starts_at', 'form.in_future'],
     ['no payout preset', { payout_preset_id: '' }, 'payout_preset_id', 'form.required'],

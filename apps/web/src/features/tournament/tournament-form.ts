@@ -25,7 +25,7 @@ export interface TournamentForm {
   is_pinned: boolean;
 }
 export type FormField = keyof TournamentForm;
-export type FieldProblem = { key: string; values?: Record<string, number> };
+export type FieldProblem = { key: string; values?: Record<string, string | number> };
 export type FormProblems = Partial<Record<FormField, FieldProblem>>;
 
 /** What `<input type="datetime-local">` shows for a moment, in local time. */
@@ -98,7 +98,7 @@ export function validateTournament(form: TournamentForm, nowMs: number): FormPro
 
   const rebuys = wholeIn(form.rebuy_rounds, REBUY_ROUNDS);
   if (typeof rebuys !== 'number') problems.rebuy_rounds = rebuys;
-  else if (rebuys > 0 && !problems.rebuy_price && BigInt(form.rebuy_price.trim()) === 0n) problems.rebuy_price = { key: 'form.rebuy_price' };
+  else if (rebuys > 0 && !problems.rebuy_price && BigInt(form.rebuy_price.trim()) === 0n) problems.rebuy_price = { key: 'form.rebuy_price_needed' };
 
   if (!/^\d+$/.test(form.payout_preset_id)) problems.payout_preset_id = { key: 'form.required' };
   return problems;

@@ -21,7 +21,7 @@ export function Countdown({ t: tournament }: { t: TournamentDetail }) {
   return (
     <div className="trn-countdown" data-testid="tournament-countdown">
       <span>{label}</span>
-      <strong aria-live="off">{left.isOver ? t('countdown.starting') : formatCountdown(left, (days) => t('countdown.days', { count: days }))}</strong>
+      <strong aria-live="off">{left.isOver ? t('countdown.starting') : formatCountdown(left, (days) => t('countdown.days', { n: days }))}</strong>
     </div>
   );
 }
@@ -43,7 +43,10 @@ export function TournamentInfo({ t: tournament }: { t: TournamentDetail }) {
         </div>
         <div>
           <dt>{t('info.pool')}</dt>
-          <dd>{formatChips(tournament.pool)}</dd>
+          <dd data-testid="tournament-pool">
+            {formatChips(tournament.pool)}
+            {tournament.guaranteed_pool !== '0' ? <small className="trn-guarantee"> {t('info.guaranteed', { amount: formatChips(tournament.guaranteed_pool) })}</small> : null}
+          </dd>
         </div>
         <div>
           <dt>{t('info.starts_at')}</dt>
@@ -51,7 +54,7 @@ export function TournamentInfo({ t: tournament }: { t: TournamentDetail }) {
         </div>
         <div>
           <dt>{t('info.players')}</dt>
-          <dd data-testid="tournament-players-count">{t('info.players_of', { count: tournament.players_count, min: tournament.min_players, max: tournament.max_players })}</dd>
+          <dd data-testid="tournament-players-count">{t('info.players_of', { n: tournament.players_count, min: tournament.min_players, max: tournament.max_players })}</dd>
         </div>
         <div>
           <dt>{t('info.table')}</dt>
@@ -65,7 +68,7 @@ export function TournamentInfo({ t: tournament }: { t: TournamentDetail }) {
         ) : null}
         <div className="trn-facts-wide">
           <dt>{t('info.rebuys')}</dt>
-          <dd>{tournament.rebuy_rounds > 0 ? t('info.rebuy_rule', { count: tournament.rebuy_rounds, price: formatChips(tournament.rebuy_price), wallet }) : t('info.no_rebuys')}</dd>
+          <dd>{tournament.rebuy_rounds > 0 ? t('info.rebuy_rule', { n: tournament.rebuy_rounds, price: formatChips(tournament.rebuy_price), wallet }) : t('info.no_rebuys')}</dd>
         </div>
       </dl>
       <ul className="trn-options" aria-label={t('info.options')}>

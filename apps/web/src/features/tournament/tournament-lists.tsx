@@ -71,7 +71,7 @@ export function RoomsList({ list, query }: ListProps<TournamentRoom>) {
             <Link to={`/durak/${room.id}`} className="trn-row trn-row-link">
               <span className="trn-row-name">{t('rooms.room', { round: room.round, id: room.id })}</span>
               <span className="trn-row-state">
-                {t('rooms.players', { count: room.player_count })} · {room.status === 'FINISHED' ? t('rooms.finished') : t('rooms.playing')}
+                {t('rooms.players', { n: room.player_count })} · {room.status === 'FINISHED' ? t('rooms.finished') : t('rooms.playing')}
               </span>
             </Link>
           </li>
