@@ -21,7 +21,7 @@ function AdminFrame({ title, back, children }: { title: string; back: string; ch
   return (
     <div className="trn-page trn-admin" data-testid="admin-tournaments-page">
       <header className="trn-header">
-        <Link to={back} className="icon-btn" aria-label={t('back')}>
+        <Link to={back} className="trn-back" aria-label={t('back')}>
           ‹
         </Link>
         <h1>{title}</h1>
@@ -115,12 +115,12 @@ export function AdminTournamentsPage() {
                       <Link to={`/admin/tournament/${row.id}`}>{row.name}</Link>
                       {pinned?.has(row.id) ? <span className="trn-pin">{t('pinned')}</span> : null}
                     </td>
-                    <td>{t(`status.${row.status}`)}</td>
-                    <td>{row.entrants}</td>
-                    <td>{row.rebuys}</td>
-                    <td>{formatChips(row.pool)}</td>
-                    <td>{formatChips(row.paid)}</td>
-                    <td>{formatChips(row.rake)}</td>
+                    <td data-label={t('admin.status')}>{t(`status.${row.status}`)}</td>
+                    <td data-label={t('admin.entrants')}>{row.entrants}</td>
+                    <td data-label={t('admin.rebuys')}>{row.rebuys}</td>
+                    <td data-label={t('admin.pool')}>{formatChips(row.pool)}</td>
+                    <td data-label={t('admin.paid')}>{formatChips(row.paid)}</td>
+                    <td data-label={t('admin.rake')}>{formatChips(row.rake)}</td>
                     <td>
                       <AdminActions tournament={{ ...row, is_pinned: pinned ? pinned.has(row.id) : null }} />
                     </td>

@@ -17,7 +17,7 @@ export function TournamentFrame({ title, status, children }: { title: string; st
   return (
     <div className="trn-page">
       <header className="trn-header">
-        <Link to="/" className="icon-btn" aria-label={t('back')}>
+        <Link to="/" className="trn-back" aria-label={t('back')}>
           ‹
         </Link>
         <h1 data-testid="tournament-name">{title}</h1>
