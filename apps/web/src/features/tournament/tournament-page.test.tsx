@@ -38,12 +38,14 @@ const player = (user_id: number, over: Partial<TournamentPlayer> = {}): Tourname
 const room = (id: number): TournamentRoom => ({ id, round: 1, status: 'in_progress', player_count: 2 });
 const page = <T,>(items: T[], next: string | null = null) => ({ items, links: { next, previous: null } });
 let current: TournamentDetail;
+let listed: TournamentDetail[] = [];
 
 function answer(url: string, config?: { params?: { page?: number } }) {
   if (url === '/v1/tournament/7') return Promise.resolve({ data: current });
   if (url === '/v1/tournament/7/players') return Promise.resolve({ data: config?.params?.page === 2 ? page([player(3), player(4)]) : page([player(1), player(2), player(3)], '/next') });
   if (url === '/v1/tournament/7/rooms') return Promise.resolve({ data: page(current.status === 'registration' ? [] : [room(40)]) });
   if (url === '/v1/payout/tournament/7/prize-distribution') return Promise.resolve({ data: { pool: '300', items: [{ place: 1, amount: '300' }] } });
+  if (url === '/v1/tournament/') return Promise.resolve({ data: page(listed) });
   if (url === '/user/users/me') return Promise.resolve({ data: useUserStore.getState().user });
   return Promise.reject(Object.assign(new Error('not found'), { isAxiosError: true }));
 }
@@ -137,6 +139,16 @@ describe('the tournament page', () => {
     open();
     fireEvent.click(await screen.findByTestId('tournament-rebuy'));
     expect(screen.getByTestId('confirm-text').textContent).toContain('150 will be taken from your bonus wallet');
+  });
+
+  it('/tournament/current opens the first open or running tournament, or says there is none', async () => {
+    listed = [detail({ id: 5, status: 'finished' }), detail({ id: 7, status: 'registration' })];
+    open('/tournament/current');
+    expect(await screen.findByText('Friday Cup')).toBeTruthy();
+    cleanup();
+    listed = [detail({ id: 5, status: 'cancelled' })];
+    open('/tournament/current');
+    expect((await screen.findByTestId('tournament-message')).textContent).toContain('No tournaments are open right now');
   });
 
   it('says so when the tournament does not exist', async () => {

@@ -42,6 +42,8 @@ export function useTournament(id: number | null) {
           // The channel's copy has no player_info: keep the caller's until it is read again.
           client.setQueryData<TournamentDetail>(tournamentKeys.detail(tid), (old) => (old ? { ...old, ...event.tournament, player_info: old.player_info } : old));
           void client.invalidateQueries({ queryKey: tournamentKeys.prizes(tid) });
+          // A rebuy brings a player back with only this message (no players_changed): read the list again.
+          players.refetchSoon();
           if (event.tournament.status === 'finished' || event.tournament.status === 'cancelled') refreshDetail();
           break;
         case 'players_changed':
