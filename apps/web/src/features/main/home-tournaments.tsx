@@ -8,11 +8,13 @@ import '../tournament/tournament.css';
 
 /** The home page's tournaments: open and running ones, pinned first, each a link to its page. */
 export function HomeTournaments() {
-  const { t, i18n } = useTranslation('tournament');
+  const { t, i18n, ready } = useTranslation('tournament');
   const list = useQuery({
     queryKey: tournamentKeys.list('home'),
     queryFn: async ({ signal }) => homeTournaments(await Promise.all(HOME_STATUSES.map((status) => tournamentApi.list({ page: 1, limit: HOME_LIMIT, status }, signal).then((p) => p.items)))),
   });
+  // Nothing until the section's strings have loaded, rather than bare keys.
+  if (!ready) return null;
   return (
     <section className="trn-home panel" aria-labelledby="trn-home-title" data-testid="home-tournaments">
       <h2 id="trn-home-title">{t('home.title')}</h2>

@@ -17,7 +17,8 @@ export const ADMIN_PAGE_SIZE = 20;
 const STATUSES = ['registration', 'running', 'paused', 'finished', 'cancelled'] as const;
 
 function AdminFrame({ title, back, children }: { title: string; back: string; children: React.ReactNode }) {
-  const { t } = useTranslation('tournament');
+  const { t, ready } = useTranslation('tournament');
+  if (!ready) return <Spinner isPage />;
   return (
     <div className="trn-page trn-admin" data-testid="admin-tournaments-page">
       <header className="trn-header">
