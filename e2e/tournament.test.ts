@@ -80,6 +80,8 @@ describe('a tournament through its page', () => {
     expect(href).toMatch(/^\/durak\/\d+$/);
     await expect.poll(() => page.locator(`[data-testid="tournament-room"]`).count()).toBe(1);
     expect(await page.locator('[data-testid="tournament-room"]').getAttribute('data-room-id')).toBe(href!.split('/').pop());
+    // The players list is read again after the start: everyone shows the round they reached.
+    await expect.poll(() => page.getByTestId('tournament-player').first().textContent()).toContain('раунд 1');
     await screenshot(page, 'tournament-running-phone');
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'tournament-running-desktop');
