@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../ui/coming-soon';
 import { Spinner } from '../../ui/spinner';
 import { SCREEN_PERMISSIONS } from './access';
 import AgentPage from './pages/agent-page';
@@ -13,6 +13,10 @@ import type { AdminScreen } from './screens';
 import { AdminLayout } from './ui/admin-layout';
 import { PermissionGate } from './ui/permission-gate';
 import './admin.css';
+
+// The tournament pages load only when an admin opens them (their own chunk and namespace).
+const TournamentsPage = lazy(() => import('../tournament/admin-pages').then((m) => ({ default: m.AdminTournamentsPage })));
+const TournamentPage = lazy(() => import('../tournament/admin-pages').then((m) => ({ default: m.AdminTournamentPage })));
 
 /**
  * The admin area (/admin and its sub-pages): one lazily loaded chunk with its own strings
@@ -49,10 +53,9 @@ function Screen({ screen }: { screen: AdminScreen }) {
       return <UserPage />;
     case 'tournaments':
     case 'tournament':
-      // The tournaments issue fills these in with the same layout and table.
       return (
         <AdminLayout title={t('nav.tournaments')}>
-          <ComingSoon titleKey="screens.admin" />
+          <Suspense fallback={<Spinner />}>{screen === 'tournaments' ? <TournamentsPage /> : <TournamentPage />}</Suspense>
         </AdminLayout>
       );
   }

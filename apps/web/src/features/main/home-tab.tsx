@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BannerCarousel } from './banner-carousel';
+import { HomeTournaments } from './home-tournaments';
 
 /** The main tab: the way into a game, the tournaments and the slot machine. */
 export function HomeTab() {
@@ -53,6 +54,7 @@ export function HomeTab() {
           <small>{t('home.bandit_hint')}</small>
         </Link>
       </div>
+      <HomeTournaments />
     </div>
   );
 }

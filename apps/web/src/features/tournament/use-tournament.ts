@@ -1,0 +1,91 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { personalChannel, useChannel } from '../../net/realtime';
+import { useUserStore } from '../../state/user-store';
+import { tournamentApi, tournamentKeys, type TournamentDetail, type TournamentPlayer, type TournamentRoom } from './tournament-api';
+import { parseTournamentEvent } from './tournament-events';
+import { useChannelStatus } from './use-channel-status';
+import { usePagedList } from './use-paged-list';
+
+export const PAGE_SIZE = 20;
+export const tournamentChannel = (id: number) => `tournament:${id}`;
+const playerKey = (p: TournamentPlayer) => p.user_id;
+const roomKey = (r: TournamentRoom) => r.id;
+
+/**
+ * SPEC §3 tournament state: the tournament with player_info, the players and rooms lists, the
+ * prize table and the realtime status, kept live by `tournament:{id}` and the player's channel.
+ */
+export function useTournament(id: number | null) {
+  const client = useQueryClient();
+  const userId = useUserStore((s) => s.user?.id);
+  const isValid = id !== null;
+  const tid = id ?? 0;
+  const detail = useQuery({ queryKey: tournamentKeys.detail(tid), queryFn: ({ signal }) => tournamentApi.get(tid, signal), enabled: isValid });
+  const prizes = useQuery({ queryKey: tournamentKeys.prizes(tid), queryFn: ({ signal }) => tournamentApi.prizes(tid, signal), enabled: isValid && detail.isSuccess });
+  const players = usePagedList(tournamentKeys.players(tid), (page, signal) => tournamentApi.players(tid, page, PAGE_SIZE, signal), playerKey, isValid && detail.isSuccess);
+  const rooms = usePagedList(tournamentKeys.rooms(tid), (page, signal) => tournamentApi.rooms(tid, page, PAGE_SIZE, signal), roomKey, isValid && detail.isSuccess);
+  // Only a round_started message says the final is seated; the tournament payload does not.
+  const [isFinalSeated, setFinalSeated] = useState(false);
+
+  const refreshDetail = useCallback(() => {
+    void client.invalidateQueries({ queryKey: tournamentKeys.detail(tid) });
+    void client.invalidateQueries({ queryKey: tournamentKeys.prizes(tid) });
+  }, [client, tid]);
+
+  const onMessage = useCallback(
+    (data: unknown) => {
+      const event = parseTournamentEvent(data, tid);
+      if (!event) return;
+      switch (event.type) {
+        case 'tournament_changed':
+          // The channel's copy has no player_info: keep the caller's until it is read again.
+          client.setQueryData<TournamentDetail>(tournamentKeys.detail(tid), (old) => (old ? { ...old, ...event.tournament, player_info: old.player_info } : old));
+          void client.invalidateQueries({ queryKey: tournamentKeys.prizes(tid) });
+          // A rebuy brings a player back with only this message (no players_changed): read the list again.
+          players.refetchSoon();
+          if (event.tournament.status === 'finished' || event.tournament.status === 'cancelled') refreshDetail();
+          break;
+        case 'players_changed':
+          if (event.eliminated.length > 0) players.change({ type: 'patch', keys: event.eliminated, patch: { is_eliminated: true } });
+          else players.refetchSoon();
+          if (userId !== undefined && event.eliminated.includes(userId)) refreshDetail();
+          break;
+        case 'round_started':
+          setFinalSeated(event.isFinal);
+          rooms.change({ type: 'upsert', items: event.rooms, isNewFirst: true });
+          players.refetchSoon();
+          refreshDetail();
+          break;
+        case 'tournament_seated':
+          // The player's own channel: their next game is ready; the page links into it at once.
+          client.setQueryData<TournamentDetail>(tournamentKeys.detail(tid), (old) => (old ? { ...old, player_info: { ...old.player_info, room_id: event.roomId } } : old));
+          break;
+      }
+    },
+    [client, tid, userId, players, rooms, refreshDetail],
+  );
+
+  const channel = isValid ? tournamentChannel(tid) : null;
+  useChannel(channel, onMessage);
+  useChannel(isValid && userId !== undefined ? personalChannel(userId) : null, onMessage);
+  const status = useChannelStatus(channel, () => {
+    // Back after a drop: read again what the channel may have said meanwhile.
+    refreshDetail();
+    players.refetchSoon();
+    rooms.refetchSoon();
+  });
+
+  /** After the caller's own action: the answer is the new detail; the lists and prizes follow. */
+  const applyDetail = useCallback(
+    (next: TournamentDetail) => {
+      client.setQueryData(tournamentKeys.detail(tid), next);
+      void client.invalidateQueries({ queryKey: tournamentKeys.prizes(tid) });
+      players.refetchSoon();
+    },
+    [client, tid, players],
+  );
+
+  const roomId = detail.data?.player_info.room_id ?? null;
+  return { detail, prizes, players, rooms, status, isFinalSeated, roomId, applyDetail, refreshDetail };
+}
