@@ -126,7 +126,7 @@ describe('the permission guard', () => {
   it('shows the tournament pages only with admin.tournaments.manage', async () => {
     permissions = ['admin.access', 'admin.users.read'];
     open('/admin/tournaments', <AdminArea screen="tournaments" />);
-    await screen.findByTestId('coming-soon');
+    await screen.findByTestId('no-access');
     expect(screen.queryByTestId('admin-tournaments-page')).toBeNull();
     cleanup();
     permissions = ['admin.access', 'admin.tournaments.manage'];
