@@ -15,9 +15,12 @@ import { createPasswordHasher } from './accounts/passwords.js';
 import { createTokenService, loadOrCreateSecret } from './accounts/tokens.js';
 import { createAvatarService } from './avatars/avatars-service.js';
 import { seedDatabase, type SeedResult } from './catalogue/seed.js';
+import { createEconomy } from './economy/economy-module.js';
+import { seedEconomy } from './economy/seed.js';
 import type { Config } from './config.js';
 import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
+import { registerEconomyRoutes } from './http/economy-routes.js';
 import { installErrorHandling, notFound } from './http/errors.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
 import { registerPermissionRoutes } from './http/permission-routes.js';
@@ -66,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const avatars = createAvatarService({ uploadDir: config.uploadDir, publicUrl: config.publicUrl, setAvatarUrl: accounts.setAvatarUrl });
   const metrics = createMetrics();
   const seed = await seedDatabase(store, accounts, passwords, { username: config.adminUsername, password: config.adminPassword });
+  await seedEconomy(store);
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -87,7 +91,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // A private room's channel is for its players and whoever knows its password.
   realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
-  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms };
+  const economy = createEconomy({
+    store,
+    config,
+    publish: (channel, data) => realtime.publish(channel, data),
+    now: options.now,
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
+  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, economy };
   app.addHook('onReady', async () => rooms.startSweeper());
   // Clients are told to reconnect (to another node) before the HTTP server stops.
   app.addHook('preClose', async () => {
@@ -150,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPermissionRoutes(app, services);
   registerCatalogueRoutes(app, services);
   registerAssetRoutes(app, services);
+  registerEconomyRoutes(app, services);
   registerRoomRoutes(app, tokens, rooms);
 
   if (!options.store) app.addHook('onClose', async () => store.close());

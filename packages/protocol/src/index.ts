@@ -4,3 +4,5 @@ export * from './auth.js';
 export * from './user.js';
 export * from './rooms.js';
 export * from './assets.js';
+export * from './economy.js';
+export * from './wallet-messages.js';

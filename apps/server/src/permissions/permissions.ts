@@ -16,6 +16,7 @@ export const rolePermissions: Readonly<Record<Role, readonly string[]>> = {
     'admin.tournaments.manage',
     'admin.banners.manage',
     'admin.ledger.read',
+    'admin.promocodes.manage',
   ],
 };
 

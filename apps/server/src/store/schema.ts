@@ -151,3 +151,5 @@ export const settings = pgTable('settings', {
 
 // The rooms' tables live beside the rest; one schema for migrations and queries.
 export * from './rooms-schema.js';
+// The economy's tables: cosmetics, products, deposits, daily rewards, promo codes.
+export * from './economy-schema.js';
