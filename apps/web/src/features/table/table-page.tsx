@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { playSound } from '../../device/sound-player';
 import { vibrate } from '../../device/vibrate';
 import { Spinner } from '../../ui/spinner';
+import { feltStyle, useActiveFelt } from '../cards/active-assets';
 import { useCardBackUrl } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
 import { JoinDialog } from '../games/join-dialog';
@@ -48,6 +49,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   const { width, height } = useViewport();
   const sizes = cardSizes(width, height);
   const backUrl = useCardBackUrl();
+  const felt = useActiveFelt();
   const [bubbles, setBubbles] = useState<Record<string, string>>({});
   const counter = useRef(0);
   const meRef = useRef('');
@@ -247,7 +249,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   });
 
   return (
-    <div className="table-page" data-testid="table-page" data-status={watch.status} data-seq={watch.seq}>
+    <div className="table-page" style={feltStyle(felt)} data-testid="table-page" data-status={watch.status} data-seq={watch.seq} data-felt={felt ?? undefined}>
       <TopBar room={room} canSurrender={moves.canSurrender} onLeave={leave} onSurrender={() => setConfirm('surrender')} />
       <main className="felt" data-drop="table">
         <div className="felt-oval" aria-hidden="true" />
