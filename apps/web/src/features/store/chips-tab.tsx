@@ -60,10 +60,10 @@ export function ChipsTab({ onDeposit }: { onDeposit: (preset: DepositPreset) => 
             <div className="store-preview store-preview-chips">
               <img src={pack.image_url} alt="" loading="lazy" />
             </div>
-            <strong className="store-item-name">{t('store.pack_amount', { amount: formatChips(pack.amount ?? '0') })}</strong>
-            <span className="price-tag">
-              {t('store.stars', { stars: formatChips(pack.price) })} · <small>{wallet(pack.balance_type)}</small>
-            </span>
+            <strong className="store-item-name">
+              {t('store.pack_amount', { amount: formatChips(pack.amount ?? '0') })} <small className="store-item-wallet">{wallet(pack.balance_type)}</small>
+            </strong>
+            <span className="price-tag">{t('store.stars', { stars: formatChips(pack.price) })}</span>
             <button type="button" className="btn btn-gold store-action" onClick={() => onDeposit({ walletType: pack.balance_type, ...(pack.amount ? { amount: pack.amount } : {}) })}>
               {t('store.buy')}
             </button>
