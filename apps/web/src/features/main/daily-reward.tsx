@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
 import { economyApi, economyKeys, refreshWallets } from '../../net/economy-api';
@@ -30,10 +30,15 @@ export function DailyReward() {
   const reward = query.data;
   const now = useNow(reward !== undefined && !reward.is_available);
 
+  const askedFor = useRef<string | null>(null);
+  const { refetch } = query;
   useEffect(() => {
-    // The day turned while the page was open: ask again.
-    if (reward && !reward.is_available && Date.parse(reward.next_at) <= now) void query.refetch();
-  }, [reward, now, query]);
+    // The day turned while the page was open: ask again, once per turn (a client clock ahead of
+    // the server's must not ask every second).
+    if (!reward || reward.is_available || Date.parse(reward.next_at) > now || askedFor.current === reward.next_at) return;
+    askedFor.current = reward.next_at;
+    void refetch();
+  }, [reward, now, refetch]);
 
   if (query.isPending || query.isError) return null;
 
