@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User, Wallet } from '../net/api';
+import { refreshWallets } from '../net/economy-api';
 import { connectRealtime, disconnectRealtime, personalChannel, subscribe, useRealtimeStore } from '../net/realtime';
 import { useUserStore } from '../state/user-store';
 
@@ -8,6 +9,9 @@ function walletsOf(data: unknown): Wallet[] | null {
   if (!data || typeof data !== 'object' || !('wallets' in data) || !Array.isArray(data.wallets)) return null;
   return data.wallets as Wallet[];
 }
+
+/** A game's stake or payout says only what changed (`wallet_changed`): the balances are re-read. */
+const isWalletDelta = (data: unknown) => Boolean(data && typeof data === 'object' && 'type' in data && data.type === 'wallet_changed');
 
 /** Connects the realtime client once signed in and shows a quiet notice while it reconnects. */
 export function RealtimeLink() {
@@ -24,6 +28,7 @@ export function RealtimeLink() {
       const wallets = walletsOf(data);
       const user = useUserStore.getState().user;
       if (wallets && user) useUserStore.getState().setUser({ ...user, wallets } satisfies User);
+      else if (isWalletDelta(data)) void refreshWallets();
     });
     return () => {
       off();
