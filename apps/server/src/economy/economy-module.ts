@@ -25,9 +25,12 @@ export function createEconomy(deps: EconomyDeps) {
   const { store, config } = deps;
   const now = deps.now ?? (() => new Date());
   const onWalletChange = createWalletNotice({ store, publish: deps.publish, logError: deps.logError });
-  const stars = config.telegramBotToken
-    ? { botToken: config.telegramBotToken, apiUrl: config.economy.telegramApiUrl, chipsPerStar: config.economy.chipsPerStar }
-    : undefined;
+  // Stars need both the bot (to create invoices) and the webhook secret (to hear of payments):
+  // without the secret an invoice could be paid and never credited, so the provider stays off.
+  const stars =
+    config.telegramBotToken && config.economy.telegramWebhookSecret
+      ? { botToken: config.telegramBotToken, apiUrl: config.economy.telegramApiUrl, chipsPerStar: config.economy.chipsPerStar }
+      : undefined;
   const providers: DepositProvider[] = [];
   if (config.economy.paymentsSandbox) providers.push(sandboxProvider);
   if (stars) providers.push(telegramStarsProvider(stars));

@@ -129,6 +129,18 @@ describe('Telegram Stars deposits', () => {
     expect(retried.body.pay_url).toMatch(/^https:\/\/t\.me\//);
   });
 
+  it('is off without a webhook secret: an invoice nobody could complete is never offered', async () => {
+    const quiet = await startTestServer({ telegramBotToken: '4242:FAKE-token', economy: { ...server.config.economy, telegramWebhookSecret: undefined } });
+    try {
+      const p = await newPlayer(quiet.url, 'nosecret');
+      const answer = await request<ErrorAnswer>(`${quiet.url}/api/payments/deposit/telegram_stars/BALANCE`, { token: p.token, body: { amount: '100', idempotency_key: 'no-secret-1' } });
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe('payment/provider_not_found');
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('takes whole Stars only: an amount that is not a multiple of the rate is 400 naming amount', async () => {
     const p = await newPlayer(server.url, 'frac');
     const answer = await starsDeposit(p, '150', 'stars-frac-1');
