@@ -17,11 +17,14 @@ import { createTokenService, loadOrCreateSecret } from './accounts/tokens.js';
 import { createAvatarService } from './avatars/avatars-service.js';
 import { createBanditService } from './bandit/bandit-service.js';
 import { seedDatabase, type SeedResult } from './catalogue/seed.js';
+import { createEconomy } from './economy/economy-module.js';
+import { seedEconomy } from './economy/seed.js';
 import type { Config } from './config.js';
 import { registerAdminRoutes } from './http/admin-routes.js';
 import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerBanditRoutes } from './http/bandit-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
+import { registerEconomyRoutes } from './http/economy-routes.js';
 import { frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
 import { registerPermissionRoutes } from './http/permission-routes.js';
@@ -77,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const avatars = createAvatarService({ uploadDir: config.uploadDir, publicUrl: config.publicUrl, setAvatarUrl: accounts.setAvatarUrl });
   const metrics = createMetrics();
   const seed = await seedDatabase(store, accounts, passwords, { username: config.adminUsername, password: config.adminPassword });
+  await seedEconomy(store);
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -134,7 +138,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // A private room's channel is for its players and whoever knows its password.
   realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
-  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players };
+  const economy = createEconomy({
+    store,
+    config,
+    realtime,
+    now: options.now,
+    logError,
+  });
+  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players, economy };
   app.addHook('onReady', async () => {
     await limits.ready();
     rooms.startSweeper();
@@ -206,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAdminRoutes(app, services, options.now);
   registerCatalogueRoutes(app, services);
   registerAssetRoutes(app, services);
+  registerEconomyRoutes(app, services);
   registerRoomRoutes(app, tokens, rooms);
   registerTournamentRoutes(app, tokens, tournaments, store);
   registerPlayerRoutes(app, tokens, players);

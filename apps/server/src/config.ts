@@ -30,7 +30,25 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19 * 1024),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  PAYMENTS_SANDBOX: z.enum(['true', 'false', '1', '0']).default('true'),
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  TELEGRAM_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(v), 'must be 1-256 characters A-Z a-z 0-9 _ -'),
+  STARS_CHIPS_RATE: z.string().regex(/^[1-9]\d{0,8}$/, 'must be a whole number of chips above 0').default('100'),
+  PROMO_USES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 });
+
+/** Deposits, Telegram Stars and promo-code limits (FEATURES.md §2). */
+export interface EconomyConfig {
+  /** The `sandbox` deposit provider, which pays at once; off in production. */
+  readonly paymentsSandbox: boolean;
+  /** The Bot API base for Telegram Stars invoices (a test points it at a fake server). */
+  readonly telegramApiUrl: string;
+  /** The `X-Telegram-Bot-Api-Secret-Token` the payment webhook requires; unset: the webhook refuses everything. */
+  readonly telegramWebhookSecret: string | undefined;
+  /** Chips bought with one Telegram Star. */
+  readonly chipsPerStar: bigint;
+  readonly promoUsesPerMinute: number;
+}
 
 export interface Config {
   readonly port: number;
@@ -63,6 +81,7 @@ export interface Config {
   readonly refreshTokenDays: number;
   /** Turn and ready timers, rake, timer sweep, emoji limits (TURN_SECONDS, READY_SECONDS, RAKE_BPS, ...). */
   readonly rooms: RoomsConfig;
+  readonly economy: EconomyConfig;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; message: string };
@@ -120,6 +139,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, warn: (message: string) => vo
       accessTokenSeconds: 15 * 60,
       refreshTokenDays: 30,
       rooms: rooms.config,
+      economy: {
+        paymentsSandbox: e.PAYMENTS_SANDBOX === 'true' || e.PAYMENTS_SANDBOX === '1',
+        telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+        telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+        chipsPerStar: BigInt(e.STARS_CHIPS_RATE),
+        promoUsesPerMinute: e.PROMO_USES_PER_MINUTE,
+      },
     },
   };
 }

@@ -2,6 +2,7 @@ import type { AccountsService } from './accounts/accounts-service.js';
 import type { TokenService } from './accounts/tokens.js';
 import type { AvatarService } from './avatars/avatars-service.js';
 import type { Config } from './config.js';
+import type { Economy } from './economy/economy-module.js';
 import type { Metrics } from './http/metrics.js';
 import type { Realtime } from './rooms/realtime-wiring.js';
 import type { RoomsModule } from './rooms/rooms-module.js';
@@ -25,4 +26,6 @@ export interface Services {
   readonly tournaments: TournamentsService;
   /** Ratings, careers, referrals and the video counter. */
   readonly players: PlayersService;
+  /** Store, payments, daily rewards and promo codes. */
+  readonly economy: Economy;
 }

@@ -10,3 +10,5 @@ export * from './realtime.js';
 export * from './players.js';
 export * from './bandit.js';
 export * from './admin.js';
+export * from './economy.js';
+export * from './wallet-messages.js';

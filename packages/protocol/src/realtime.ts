@@ -3,6 +3,7 @@ import { chips, walletType } from './common.js';
 import { betLine, gameEvents, gameView, phase, playerId, resultLine, timer, turn } from './game-state.js';
 import { card, room } from './rooms.js';
 import { tournament, tournamentRoom } from './tournaments.js';
+import { walletMessage } from './wallet-messages.js';
 
 /**
  * Every realtime publication, by channel kind (DESIGN.md §6): `room:{id}`, `#{user id}`, `lobby`
@@ -68,6 +69,8 @@ export const userMessage = z.discriminatedUnion('type', [
    * a tournament, the buy-in or rebuy (negative), a refund or a prize.
    */
   z.object({ type: z.literal('wallet_changed'), room_id: roomId.optional(), tournament_id: z.number().int().optional(), wallet_type: walletType, amount: chips }),
+  /** Every wallet's new balance after the economy moved chips (a purchase, deposit, reward, ...). */
+  walletMessage,
   /** A tournament seated the player in its next game. */
   z.object({ type: z.literal('tournament_seated'), tournament_id: z.number().int(), round: z.number().int().positive(), room_id: roomId }),
 ]);

@@ -1,34 +1,48 @@
-import { ACTIVE_ASSETS_KEY, errorBody, userActiveAssetsAnswer, type ActiveAsset, type AssetType } from '@durak/protocol';
+import { ACTIVE_ASSETS_KEY, assetItem, assetList, assetQuery, errorBody, userActiveAssetsAnswer } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services.js';
 import { authenticate, callerOf } from './auth-hooks.js';
+import { sendFailure } from './errors.js';
 
-/** The web's own card back (apps/web/public/cards/back.svg): what a user without cosmetics sees. */
-export const DEFAULT_CARD_BACK_URL = '/cards/back.svg';
+const errors = { '4xx': errorBody, '5xx': errorBody };
 
-/** The assets a user has activated, by type. Nobody owns cosmetics until the store exists, so none. */
-export type ActiveAssetsOf = (userId: number) => Promise<Partial<Record<AssetType, string>>>;
-
-const noCosmetics: ActiveAssetsOf = async () => ({});
-
-/** What every user shows when they have not activated an asset of that type. */
-const defaults: readonly ActiveAsset[] = [{ type: 'CARD_BACK', url: DEFAULT_CARD_BACK_URL }];
-
-/** The platform API's assets calls (SPEC §7). For now the active assets; buying and applying come with the store. */
-export function registerAssetRoutes(root: FastifyInstance, services: Pick<Services, 'tokens'>, activeAssetsOf: ActiveAssetsOf = noCosmetics): void {
+/** The platform API's assets calls (SPEC §7, FEATURES.md §2): the catalogue, buying, applying. */
+export function registerAssetRoutes(root: FastifyInstance, services: Pick<Services, 'tokens' | 'economy'>): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const signedIn = authenticate(services.tokens);
+  const security = [{ bearer: [] }];
+  const { assets } = services.economy;
+
+  app.get('/api/assets/all-assets', { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } }, async (request) => ({
+    items: await assets.listAll(callerOf(request).id),
+  }));
+
+  app.get('/api/assets/user-assets', { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } }, async (request) => ({
+    items: await assets.listOwned(callerOf(request).id),
+  }));
+
   app.get(
     '/api/assets/user-active-assets',
-    {
-      preHandler: authenticate(services.tokens),
-      schema: { tags: ['assets'], security: [{ bearer: [] }], response: { 200: userActiveAssetsAnswer, '4xx': errorBody } },
+    { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: userActiveAssetsAnswer, ...errors } } },
+    async (request) => ({ assets_dict: { [ACTIVE_ASSETS_KEY]: await assets.activeOf(callerOf(request).id) } }),
+  );
+
+  app.post(
+    '/api/assets/add-asset',
+    { preValidation: signedIn, schema: { tags: ['assets'], security, querystring: assetQuery, response: { 200: assetItem, ...errors } } },
+    async (request, reply) => {
+      const bought = await assets.buy(callerOf(request).id, request.query.asset_id);
+      return bought.ok ? bought.value : sendFailure(reply, bought.error);
     },
-    async (request) => {
-      const chosen = await activeAssetsOf(callerOf(request).id);
-      const items = defaults.map((asset) => ({ type: asset.type, url: chosen[asset.type] ?? asset.url }));
-      for (const [type, url] of Object.entries(chosen) as [AssetType, string][]) if (!items.some((item) => item.type === type)) items.push({ type, url });
-      return { assets_dict: { [ACTIVE_ASSETS_KEY]: items } };
+  );
+
+  app.post(
+    '/api/assets/apply-asset',
+    { preValidation: signedIn, schema: { tags: ['assets'], security, querystring: assetQuery, response: { 200: assetItem, ...errors } } },
+    async (request, reply) => {
+      const applied = await assets.apply(callerOf(request).id, request.query.asset_id);
+      return applied.ok ? applied.value : sendFailure(reply, applied.error);
     },
   );
 }

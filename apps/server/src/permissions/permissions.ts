@@ -21,6 +21,7 @@ export const rolePermissions: Readonly<Record<Role, readonly string[]>> = {
     'admin.banners.manage',
     'admin.ledger.read',
     'admin.audit.read',
+    'admin.promocodes.manage',
   ],
 };
 

@@ -36,6 +36,8 @@ describe('access rules', () => {
     expect((await screen.findByTestId('header-username')).textContent).toBe('Констант…');
     expect(screen.getByTestId('avatar-placeholder')).toBeTruthy();
     expect(screen.getByTestId('wallet-BONUS_BALANCE').textContent).toContain('10\u202f000');
-    expect(screen.getAllByRole('link')).toHaveLength(5 + 3);
+    // Five tabs, three home tiles, and the wallets, which lead to the chips in the store.
+    expect(screen.getAllByRole('link')).toHaveLength(5 + 3 + 1);
+    expect(screen.getByRole('link', { name: /get_chips_in_store|магазине/ }).getAttribute('href')).toBe('/store?tab=chips');
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../net/api';
+import { refreshWallets } from '../net/economy-api';
 import { connectRealtime, disconnectRealtime, personalChannel, subscribe, useRealtimeStore } from '../net/realtime';
 import { useUserStore } from '../state/user-store';
 
@@ -14,11 +14,12 @@ export function RealtimeLink() {
   useEffect(() => {
     if (userId === undefined) return;
     void connectRealtime();
-    // The personal channel says when a balance moved (a stake, a result); the header and the
-    // table follow with the fresh balances, read once, without a reload.
+    // The personal channel says when a balance moved. The economy sends every wallet's new
+    // balance; a game or a tournament says only what moved, and the balances are read once.
     const off = subscribe(personalChannel(userId), (message) => {
-      if (message.type !== 'wallet_changed') return;
-      void api.me().then((user) => useUserStore.getState().setUser(user), () => undefined);
+      const user = useUserStore.getState().user;
+      if (message.type === 'wallet' && user) useUserStore.getState().setUser({ ...user, wallets: message.wallets });
+      else if (message.type === 'wallet_changed') void refreshWallets();
     });
     return () => {
       off();

@@ -62,4 +62,14 @@ describe('the create-room dialog’s bets', () => {
     fireEvent.change(screen.getByTestId('create-bet'), { target: { value: '49999' } });
     expect(presets.getByRole('radio', { name: '49999' }).getAttribute('aria-checked')).toBe('true');
   });
+
+  it('a bet larger than the wallet is not sent, and the dialog offers a way to get chips', () => {
+    const presets = open();
+    fireEvent.click(presets.getByRole('radio', { name: '100k' }));
+    expect(screen.queryByTestId('create-get-chips')).toBeNull();
+    fireEvent.change(screen.getByTestId('create-bet'), { target: { value: '250000' } });
+    fireEvent.click(screen.getByTestId('create-submit'));
+    expect(post).not.toHaveBeenCalled();
+    expect(screen.getByTestId('create-get-chips').getAttribute('href')).toBe('/store?tab=chips');
+  });
 });

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
 import { useUserStore } from '../../state/user-store';
 import { formatChips } from '../../ui/format';
@@ -143,6 +143,11 @@ export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose
           <p className="form-error" role="alert" data-testid="create-failure">
             {t(`error.${failure.code}`, { defaultValue: failure.message })}
           </p>
+        ) : null}
+        {(isTouched && errors.includes('wallet/insufficient_funds')) || failure?.code === 'wallet/insufficient_funds' ? (
+          <Link to="/store?tab=chips" className="btn btn-ghost btn-block" data-testid="create-get-chips">
+            {t('common:funds.get_chips')}
+          </Link>
         ) : null}
         <button type="submit" className="btn btn-gold btn-block" disabled={create.isPending} data-testid="create-submit">
           {t('create.submit')}

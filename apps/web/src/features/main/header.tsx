@@ -1,17 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { User } from '../../net/api';
 import { Avatar } from '../../ui/avatar';
 import { cutName, formatChips } from '../../ui/format';
+import { orderedWallets } from '../store/store-logic';
 
-// Balance first, then the bonus balance; any other wallet type after them.
-const WALLET_ORDER = ['BALANCE', 'BONUS_BALANCE'];
-
+/**
+ * The user and both wallets, each named. The balances follow the `#{userId}` channel (the
+ * realtime link replaces the user's wallets), and a tap on them leads to the chips in the store.
+ */
 export function Header({ user }: { user: User }) {
   const { t } = useTranslation();
-  const wallets = [...user.wallets].sort((a, b) => {
-    const rank = (w: string) => (WALLET_ORDER.includes(w) ? WALLET_ORDER.indexOf(w) : 99);
-    return rank(a.wallet_type) - rank(b.wallet_type);
-  });
   return (
     <header className="main-header">
       <div className="main-user">
@@ -20,15 +19,19 @@ export function Header({ user }: { user: User }) {
           {cutName(user.username)}
         </span>
       </div>
-      <ul className="main-wallets" aria-label={t('wallet.title')}>
-        {wallets.map((wallet) => (
-          <li key={wallet.wallet_type} className={`wallet wallet-${wallet.wallet_type.toLowerCase()}`} data-testid={`wallet-${wallet.wallet_type}`}>
-            <span className="wallet-coin" aria-hidden="true" />
-            <span className="visually-hidden">{t(`wallet.${wallet.wallet_type}`, { defaultValue: wallet.wallet_type })}: </span>
-            <span className="wallet-amount">{formatChips(wallet.balance)}</span>
-          </li>
-        ))}
-      </ul>
+      <Link to="/store?tab=chips" className="main-wallets-link" aria-label={t('store.get_chips_in_store')}>
+        <ul className="main-wallets" aria-label={t('wallet.title')}>
+          {orderedWallets(user.wallets).map((wallet) => (
+            <li key={wallet.wallet_type} className={`wallet wallet-${wallet.wallet_type.toLowerCase()}`} data-testid={`wallet-${wallet.wallet_type}`}>
+              <span className="wallet-coin" aria-hidden="true" />
+              <span className="wallet-text">
+                <span className="wallet-name">{t(`wallet.${wallet.wallet_type}`, { defaultValue: wallet.wallet_type })}</span>
+                <span className="wallet-amount">{formatChips(wallet.balance)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Link>
     </header>
   );
 }

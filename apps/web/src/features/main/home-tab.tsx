@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BannerCarousel } from './banner-carousel';
 import { HomeTournaments } from './home-tournaments';
+import { DailyReward } from './daily-reward';
 
-/** The main tab: the way into a game, the tournaments and the slot machine. */
+/** The main tab: the way into a game, the daily reward, the tournaments and the slot machine. */
 export function HomeTab() {
   const { t } = useTranslation();
   return (
@@ -26,6 +27,7 @@ export function HomeTab() {
           <small>{t('home.play_hint')}</small>
         </span>
       </Link>
+      <DailyReward />
       <div className="home-grid">
         <Link to="/tournament/current" className="home-tile">
           <svg className="home-tile-icon" viewBox="0 0 48 48" width="44" height="44" aria-hidden="true">

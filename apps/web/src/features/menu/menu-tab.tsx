@@ -8,9 +8,10 @@ import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 import { useSettingsStore } from '../../state/settings-store';
 import { Modal } from '../../ui/modal';
 import { logout } from './logout';
+import { PromoCodeField } from './promo-code-field';
 import './menu.css';
 
-/** The menu tab: language, sound volume, vibration on/off and logout. */
+/** The menu tab: language, sound volume, vibration on/off, a promo code and logout. */
 export function MenuTab() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -77,6 +78,7 @@ export function MenuTab() {
           <span className="visually-hidden">{isVibrationOn ? t('menu.on') : t('menu.off')}</span>
         </button>
       </div>
+      <PromoCodeField />
       <button type="button" className="btn btn-danger btn-block" onClick={() => setConfirming(true)}>
         {t('menu.logout')}
       </button>

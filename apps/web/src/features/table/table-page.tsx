@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../ui/spinner';
+import { feltStyle, useActiveFelt } from '../cards/active-assets';
 import { useCardBackUrl } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
 import { JoinDialog } from '../games/join-dialog';
@@ -37,6 +38,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   const { width, height } = useViewport();
   const sizes = cardSizes(width, height);
   const backUrl = useCardBackUrl();
+  const felt = useActiveFelt();
   const emoji = useEmojiBubbles();
   const counter = useRef(0);
   const meRef = useRef('');
@@ -192,7 +194,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   });
 
   return (
-    <div className="table-page" data-testid="table-page" data-status={watch.status} data-seq={watch.seq}>
+    <div className="table-page" style={feltStyle(felt)} data-testid="table-page" data-status={watch.status} data-seq={watch.seq} data-felt={felt ?? undefined}>
       <TopBar room={room} canSurrender={moves.canSurrender} onLeave={leave} onSurrender={() => setConfirm('surrender')} />
       <main className="felt" data-drop="table">
         <div className="felt-oval" aria-hidden="true" />

@@ -122,9 +122,11 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     if (before && after && (after !== before || isSignal)) listener.current?.(event, before, after);
   }, channelPassword === undefined ? {} : { data: { password: channelPassword } });
 
-  // Wallet changes on this channel are followed app-wide (app/realtime-link.tsx).
+  // Wallet changes on this channel are followed app-wide (app/realtime-link.tsx), tournament
+  // seatings by the tournament page: the table takes its own room's hand, view and seat news.
   useChannel(me ? personalChannel(me) : null, (event) => {
-    if (String(event.room_id) === roomId && event.type !== 'wallet_changed') follow({ type: 'personal', event });
+    if (event.type === 'wallet' || event.type === 'wallet_changed' || event.type === 'tournament_seated') return;
+    if (String(event.room_id) === roomId) follow({ type: 'personal', event });
   });
 
   // A connection that came back may have missed publications beyond the channel's history.

@@ -1,0 +1,47 @@
+import type { RoomsRealtime } from '../tables/outbox.js';
+import type { Config } from '../config.js';
+import type { Store } from '../store/db.js';
+import { createAssetsService } from './assets-service.js';
+import { createDepositsService, sandboxProvider, type DepositProvider } from './deposits.js';
+import { createProductsService } from './products-service.js';
+import { createPromoCodesService } from './promo-codes.js';
+import { createRateWindow } from './rate-window.js';
+import { createRewardsService } from './rewards.js';
+import { createTelegramPayments, telegramStarsProvider } from './telegram-stars.js';
+import { createWalletNotice } from './wallet-notice.js';
+
+export interface EconomyDeps {
+  readonly store: Store;
+  readonly config: Config;
+  /** The realtime gateway; wallet notices go to `#{userId}` after each commit. */
+  readonly realtime: RoomsRealtime;
+  readonly now?: (() => Date) | undefined;
+  readonly logError: (error: unknown, message: string) => void;
+}
+
+export type Economy = ReturnType<typeof createEconomy>;
+
+/** The store, payments, rewards and promo codes (FEATURES.md §2), on the ledger. */
+export function createEconomy(deps: EconomyDeps) {
+  const { store, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const onWalletChange = createWalletNotice({ store, realtime: deps.realtime, logError: deps.logError });
+  // Stars need both the bot (to create invoices) and the webhook secret (to hear of payments):
+  // without the secret an invoice could be paid and never credited, so the provider stays off.
+  const stars =
+    config.telegramBotToken && config.economy.telegramWebhookSecret
+      ? { botToken: config.telegramBotToken, apiUrl: config.economy.telegramApiUrl, chipsPerStar: config.economy.chipsPerStar }
+      : undefined;
+  const providers: DepositProvider[] = [];
+  if (config.economy.paymentsSandbox) providers.push(sandboxProvider);
+  if (stars) providers.push(telegramStarsProvider(stars));
+  return {
+    assets: createAssetsService({ store, onWalletChange }),
+    products: createProductsService({ store, onWalletChange }),
+    deposits: createDepositsService({ store, providers, onWalletChange }),
+    telegram: stars ? createTelegramPayments({ store, options: stars, onWalletChange, logError: deps.logError }) : undefined,
+    rewards: createRewardsService({ store, now, onWalletChange }),
+    promoCodes: createPromoCodesService({ store, now, onWalletChange }),
+    promoLimiter: createRateWindow(config.economy.promoUsesPerMinute, 60_000, () => now().getTime()),
+  };
+}

@@ -1,0 +1,31 @@
+import type { WalletMessage } from '@durak/protocol';
+import type { Store } from '../store/db.js';
+import { createPublisher, Outbox, type RoomsRealtime } from '../tables/outbox.js';
+import { listWallets } from '../wallets/wallets.js';
+
+export interface WalletNoticeDeps {
+  readonly store: Store;
+  readonly realtime: RoomsRealtime;
+  readonly logError: (error: unknown, message: string) => void;
+}
+
+/**
+ * After a commit that changed a user's wallets: publishes every wallet's balance on `#{userId}`
+ * so the header follows without a reload. Read after the commit, so it never shows chips that a
+ * rollback took back; a failed publish is logged, the next change or a reload corrects it.
+ */
+export function createWalletNotice(deps: WalletNoticeDeps): (userId: number) => Promise<void> {
+  // Through the typed outbox like every publication: the user channel takes only UserMessage.
+  const publisher = createPublisher(deps.realtime, (error) => deps.logError(error, 'wallet notice failed'));
+  return async (userId) => {
+    try {
+      const wallets = await listWallets(deps.store.db, userId);
+      const message: WalletMessage = { type: 'wallet', wallets: wallets.map((w) => ({ wallet_type: w.walletType, balance: w.balance.toString() })) };
+      const outbox = new Outbox();
+      outbox.toUser(userId, message);
+      await publisher.flush(-userId, outbox);
+    } catch (error) {
+      deps.logError(error, 'wallet notice failed');
+    }
+  };
+}

@@ -1,0 +1,129 @@
+import {
+  availableReward,
+  claimedReward,
+  convertAnswer,
+  convertBody,
+  createPromoCodeBody,
+  depositAnswer,
+  depositBody,
+  errorBody,
+  idParam,
+  pageQuery,
+  productList,
+  productQuery,
+  promoCode,
+  promoCodeList,
+  promoCodeText,
+  usedPromoCode,
+  walletType,
+} from '@durak/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isTelegramSecret, telegramUpdate } from '../economy/telegram-stars.js';
+import type { Services } from '../services.js';
+import { authenticate, callerOf, requirePermission } from './auth-hooks.js';
+import { sendFailure } from './errors.js';
+
+const errors = { '4xx': errorBody, '5xx': errorBody };
+const security = [{ bearer: [] }];
+
+/** Products, deposits, conversion, daily rewards and promo codes (FEATURES.md §2). */
+export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Services, 'tokens' | 'economy' | 'config'>): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const signedIn = authenticate(services.tokens);
+  const { economy } = services;
+
+  app.get('/api/product/', { preValidation: signedIn, schema: { tags: ['product'], security, querystring: productQuery, response: { 200: productList, ...errors } } }, async (request) => ({
+    items: await economy.products.list(request.query.kind),
+    links: { next: null, previous: null },
+  }));
+
+  app.post(
+    '/api/payments/deposit/:provider/:wallet_type',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['payments'],
+        security,
+        params: z.object({ provider: z.string().min(1).max(40), wallet_type: walletType }),
+        body: depositBody,
+        response: { 200: depositAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { provider, wallet_type } = request.params;
+      const started = await economy.deposits.deposit(callerOf(request).id, provider, wallet_type, request.body.amount, request.body.idempotency_key);
+      return started.ok ? started.value : sendFailure(reply, started.error);
+    },
+  );
+
+  app.post(
+    '/api/payments/convert/:id',
+    { preValidation: signedIn, schema: { tags: ['payments'], security, params: z.object({ id: idParam }), body: convertBody, response: { 200: convertAnswer, ...errors } } },
+    async (request, reply) => {
+      const converted = await economy.products.convert(callerOf(request).id, request.params.id, request.body.idempotency_key);
+      return converted.ok ? converted.value : sendFailure(reply, converted.error);
+    },
+  );
+
+  // The bot's updates: no bearer token, Telegram proves itself with the secret set on setWebhook.
+  // Anything but a wrong secret is answered 200, or Telegram would redeliver it for hours.
+  app.post(
+    '/api/payments/telegram/webhook',
+    { schema: { tags: ['payments'], body: telegramUpdate, response: { 200: z.object({ ok: z.boolean(), handled: z.string() }), ...errors } } },
+    async (request, reply) => {
+      const secret = services.config.economy.telegramWebhookSecret;
+      const given = request.headers['x-telegram-bot-api-secret-token'];
+      if (!secret || !economy.telegram || !isTelegramSecret(secret, typeof given === 'string' ? given : undefined)) {
+        return sendFailure(reply, { code: 'payment/webhook_forbidden', message: 'Wrong or missing X-Telegram-Bot-Api-Secret-Token' });
+      }
+      const handled = await economy.telegram.handle(request.body);
+      if (!handled.ok) {
+        request.log.warn({ failure: handled.error }, 'telegram payment update not applied');
+        return { ok: false, handled: handled.error.code };
+      }
+      return { ok: true, handled: handled.value.handled };
+    },
+  );
+
+  app.get('/api/rewards/available_reward', { preValidation: signedIn, schema: { tags: ['rewards'], security, response: { 200: availableReward, ...errors } } }, async (request) =>
+    economy.rewards.available(callerOf(request).id),
+  );
+
+  app.post('/api/rewards/claim_daily_reward', { preValidation: signedIn, schema: { tags: ['rewards'], security, response: { 200: claimedReward, ...errors } } }, async (request, reply) => {
+    const claimed = await economy.rewards.claim(callerOf(request).id);
+    return claimed.ok ? claimed.value : sendFailure(reply, claimed.error);
+  });
+
+  app.post(
+    '/api/promocode/use/:promoCode',
+    { preValidation: signedIn, schema: { tags: ['promocode'], security, params: z.object({ promoCode: promoCodeText }), response: { 200: usedPromoCode, ...errors } } },
+    async (request, reply) => {
+      const userId = callerOf(request).id;
+      if (economy.promoLimiter.isLimited(userId)) return sendFailure(reply, { code: 'request/rate_limited', message: 'Too many promo code attempts, wait a minute' });
+      const used = await economy.promoCodes.use(userId, request.params.promoCode);
+      return used.ok ? used.value : sendFailure(reply, used.error);
+    },
+  );
+
+  const admin = [signedIn, requirePermission('admin.promocodes.manage')];
+  app.post(
+    '/api/admin/promocodes',
+    { preValidation: admin, schema: { tags: ['admin'], security, body: createPromoCodeBody, response: { 201: promoCode, ...errors } } },
+    async (request, reply) => {
+      const { code, amount, wallet_type, max_uses, expires_at } = request.body;
+      const created = await economy.promoCodes.create(callerOf(request).id, { code, amount, walletType: wallet_type, maxUses: max_uses, expiresAt: expires_at ? new Date(expires_at) : null });
+      return created.ok ? reply.code(201).send(created.value) : sendFailure(reply, created.error);
+    },
+  );
+
+  app.get('/api/admin/promocodes', { preValidation: admin, schema: { tags: ['admin'], security, querystring: pageQuery, response: { 200: promoCodeList, ...errors } } }, async (request) => {
+    const { page, limit } = request.query;
+    const listed = await economy.promoCodes.list(page, limit);
+    return {
+      items: listed.items,
+      links: { next: listed.hasMore ? `/api/admin/promocodes?page=${page + 1}&limit=${limit}` : null, previous: page > 1 ? `/api/admin/promocodes?page=${page - 1}&limit=${limit}` : null },
+    };
+  });
+}

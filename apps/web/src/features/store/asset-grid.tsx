@@ -1,0 +1,151 @@
+import type { AssetItem } from '@durak/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toApiFailure } from '../../net/api-error';
+import { economyApi, economyKeys, refreshWallets } from '../../net/economy-api';
+import { useUserStore } from '../../state/user-store';
+import { formatChips } from '../../ui/format';
+import { Modal } from '../../ui/modal';
+import { Spinner } from '../../ui/spinner';
+import { rememberApplied } from '../cards/active-assets';
+import { NotEnoughChips } from './not-enough-chips';
+import { PriceTag } from './price-tag';
+import { itemsOfTab, itemState, missingFor, withUpdated, type StoreTab } from './store-logic';
+
+type Failure = { code: string };
+
+/** The card backs or the felts: preview, name, price and wallet, and what the player can do. */
+export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>; onGetChips: (walletType: string, missing: bigint) => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const wallets = useUserStore((s) => s.user?.wallets) ?? [];
+  const query = useQuery({ queryKey: economyKeys.assets, queryFn: economyApi.allAssets });
+  const [chosen, setChosen] = useState<AssetItem | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  if (query.isPending) return <div className="store-state"><Spinner /></div>;
+  if (query.isError) {
+    return (
+      <div className="store-state" role="alert" data-testid="store-error">
+        <p>{t('store.load_failed')}</p>
+        <button type="button" className="btn btn-ghost" onClick={() => void query.refetch()}>
+          {t('start.retry')}
+        </button>
+      </div>
+    );
+  }
+  const items = itemsOfTab(query.data, tab);
+  if (items.length === 0) return <p className="store-state" data-testid="store-empty">{t('store.empty')}</p>;
+
+  function updated(item: AssetItem) {
+    client.setQueryData(economyKeys.assets, (old: AssetItem[] | undefined) => withUpdated(old ?? [], item));
+  }
+
+  async function apply(item: AssetItem) {
+    setBusyId(item.id);
+    try {
+      const applied = await economyApi.applyAsset(item.id);
+      updated(applied);
+      rememberApplied(client, applied);
+    } catch {
+      await query.refetch();
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function buy(item: AssetItem) {
+    setBusyId(item.id);
+    setFailure(null);
+    try {
+      const bought = await economyApi.buyAsset(item.id);
+      updated(bought);
+      setChosen(null);
+      await refreshWallets();
+    } catch (error) {
+      const { code } = toApiFailure(error);
+      setFailure({ code });
+      if (code === 'asset/already_owned') await query.refetch();
+      if (code === 'wallet/insufficient_funds') await refreshWallets();
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const open = (item: AssetItem) => {
+    setFailure(null);
+    setChosen(item);
+  };
+  const chosenName = chosen ? t(`store.asset.${chosen.name}`, { defaultValue: chosen.name }) : '';
+  const isShort = chosen !== null && (failure?.code === 'wallet/insufficient_funds' || missingFor(chosen.price, chosen.balance_type, wallets) > 0n);
+
+  return (
+    <>
+      <ul className={`store-grid store-grid-${tab}`}>
+        {items.map((item) => {
+          const state = itemState(item, wallets);
+          return (
+            <li key={item.id} className={`store-item store-item-${state}`} data-testid={`asset-${item.id}`} data-state={state}>
+              <div className={`store-preview store-preview-${item.type === 'CARD_BACK' ? 'back' : 'felt'}`}>
+                <img src={item.url} alt="" loading="lazy" />
+                {state === 'active' ? <span className="store-mark store-mark-active">{t('store.active')}</span> : null}
+                {state === 'owned' ? <span className="store-mark">{t('store.owned')}</span> : null}
+              </div>
+              <strong className="store-item-name">{t(`store.asset.${item.name}`, { defaultValue: item.name })}</strong>
+              <PriceTag price={item.price} walletType={item.balance_type} />
+              {state === 'active' ? (
+                <button type="button" className="btn btn-ghost store-action" disabled>
+                  {t('store.in_use')}
+                </button>
+              ) : state === 'owned' ? (
+                <button type="button" className="btn btn-ghost store-action" disabled={busyId === item.id} onClick={() => void apply(item)} data-testid="apply">
+                  {t('store.apply')}
+                </button>
+              ) : (
+                <button type="button" className="btn btn-gold store-action" onClick={() => open(item)} data-testid="buy">
+                  {t('store.buy')}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Modal isOpen={chosen !== null} onClose={() => setChosen(null)} title={t('store.confirm_title')} closeLabel={t('common.close')}>
+        {chosen ? (
+          <div className="store-confirm" data-testid="buy-dialog">
+            <div className={`store-preview store-preview-${chosen.type === 'CARD_BACK' ? 'back' : 'felt'} store-preview-large`}>
+              <img src={chosen.url} alt="" />
+            </div>
+            <p>{t('store.confirm_text', { name: chosenName })}</p>
+            <PriceTag price={chosen.price} walletType={chosen.balance_type} />
+            {isShort ? (
+              <NotEnoughChips
+                walletType={chosen.balance_type}
+                missing={missingFor(chosen.price, chosen.balance_type, wallets) || 1n}
+                onGetChips={() => {
+                  const item = chosen;
+                  setChosen(null);
+                  onGetChips(item.balance_type, missingFor(item.price, item.balance_type, wallets));
+                }}
+              />
+            ) : (
+              <>
+                {failure ? <p className="field-error" role="alert">{t(failure.code === 'asset/already_owned' ? 'store.already_owned' : 'store.buy_failed')}</p> : null}
+                <div className="store-confirm-actions">
+                  <button type="button" className="btn btn-ghost" onClick={() => setChosen(null)}>
+                    {t('common.cancel')}
+                  </button>
+                  <button type="button" className="btn btn-gold" disabled={busyId === chosen.id} onClick={() => void buy(chosen)} data-testid="confirm-buy">
+                    {t('store.confirm_buy', { price: formatChips(chosen.price) })}
+                  </button>
+                </div>
+              </>
+            )}
+          </div>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
