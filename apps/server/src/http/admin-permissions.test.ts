@@ -51,6 +51,17 @@ const calls: Call[] = [
   { method: 'GET', route: '/api/admin/info/admin/agent/{id}', path: () => `/api/admin/info/admin/agent/${agent.id}`, expect: [401, 403, 200, 200] },
   { method: 'GET', route: '/api/admin/info/admin/agent/children/{id}', path: () => `/api/admin/info/admin/agent/children/${agent.id}`, expect: [401, 403, 200, 200] },
   { method: 'GET', route: '/api/admin/audit', path: () => '/api/admin/audit', expect: [401, 403, 403, 200] },
+  { method: 'GET', route: '/api/admin/promocodes', path: () => '/api/admin/promocodes', expect: [401, 403, 403, 200] },
+  {
+    method: 'POST',
+    route: '/api/admin/promocodes',
+    path: () => '/api/admin/promocodes',
+    body: () => ({ code: `TABLE${(keys += 1)}`, amount: '50', wallet_type: 'BONUS_BALANCE', max_uses: 3 }),
+    expect: [401, 403, 403, 201],
+  },
+  { method: 'GET', route: '/api/v1/admin/tournament/info', path: () => '/api/v1/admin/tournament/info', expect: [401, 403, 403, 200] },
+  // The permission is checked before the tournament is looked for: the admin learns it does not exist.
+  { method: 'GET', route: '/api/v1/admin/tournament/{id}/place/info', path: () => '/api/v1/admin/tournament/999999/place/info', expect: [401, 403, 403, 404] },
 ];
 
 /** An agent outside the caller's downline: its figures and children are refused to the agent. */

@@ -8,8 +8,10 @@ export type SubscribeDecision = boolean | 'unknown_channel';
 export type CanSubscribe = (userId: string, channel: string, data?: unknown) => Promise<SubscribeDecision> | SubscribeDecision;
 
 export interface ChannelOptions {
-  /** Presence is kept and join/leave pushed: a room's seats show who is connected. */
+  /** Presence is kept: a room's seats show who is connected, a user's channel whether they are online. */
   hasPresence: boolean;
+  /** Joins and leaves are pushed to the channel's subscribers (default: when presence is kept). */
+  hasJoinLeave?: boolean;
 }
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -32,5 +34,10 @@ export function defaultCanSubscribe(userId: string, channel: string): SubscribeD
 export function defaultChannelOptions(channel: string): ChannelOptions {
   // A room's presence shows who sits connected; a user's own channel's presence says whether that
   // user is online at all (the friends page), since every signed-in client subscribes to it.
-  return { hasPresence: channel.startsWith('room:') || channel.startsWith('#') };
+  // Nobody but the user reads their own channel, so its joins and leaves would be noise.
+  if (channel.startsWith('#')) return { hasPresence: true, hasJoinLeave: false };
+  return { hasPresence: channel.startsWith('room:') };
 }
+
+/** Whether a channel pushes joins and leaves: when it says so, else when it keeps presence. */
+export const pushesJoinLeave = (options: ChannelOptions): boolean => options.hasJoinLeave ?? options.hasPresence;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryQuery } from './broker.js';
+import { pushesJoinLeave } from './channels.js';
 import { disconnect, errorCode } from './codes.js';
 import type { Connection, PendingPublications } from './connection.js';
 
@@ -135,7 +136,7 @@ async function subscribe(connection: Connection, id: number, request: Record<str
     await connection.hub.broker.addPresence(channel, connection.info());
     // Closed meanwhile: the leave already ran, so this entry would outlive the client.
     if (connection.isClosed) return connection.hub.broker.removePresence(channel, connection.clientId ?? '');
-    await connection.hub.broker.publishJoin(channel, connection.info());
+    if (pushesJoinLeave(connection.hub.channelOptions(channel))) await connection.hub.broker.publishJoin(channel, connection.info());
   }
 }
 

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { Broker, ClientInfo } from './broker.js';
-import type { CanSubscribe, ChannelOptions } from './channels.js';
+import { pushesJoinLeave, type CanSubscribe, type ChannelOptions } from './channels.js';
 import { clientFaults, disconnect, protocolError, serverUnsubscribe, type Disconnect, type ErrorCode } from './codes.js';
 import { CommandBudget, ErrorBudget } from './connection-budget.js';
 import { handleCommand, isRecord, type Command } from './connection-commands.js';
@@ -207,7 +207,7 @@ export class Connection {
     this.hub.removeSubscriber(channel, this);
     if (!this.hub.channelOptions(channel).hasPresence) return;
     await this.hub.broker.removePresence(channel, this.clientId ?? '');
-    await this.hub.broker.publishLeave(channel, this.info());
+    if (pushesJoinLeave(this.hub.channelOptions(channel))) await this.hub.broker.publishLeave(channel, this.info());
   }
 
   private async handleFrame(text: string): Promise<void> {
