@@ -2,7 +2,7 @@ import { Howl } from 'howler';
 import { useCallback } from 'react';
 import { useSettingsStore } from '../state/settings-store';
 import { SoundBank } from './sound';
-import type { SoundName } from './sound-names';
+import { DURAK_SOUNDS, SLOT_SOUNDS, type SoundName } from './sound-names';
 
 let bank: SoundBank | null = null;
 
@@ -21,8 +21,11 @@ export function playSound(name: SoundName): void {
   soundBank().play(name);
 }
 
-export function preloadSounds(): Promise<{ failed: string[] }> {
-  return soundBank().preload();
+const GROUPS = { durak: DURAK_SOUNDS, slot: SLOT_SOUNDS } as const;
+
+/** Loads one group of SPEC §9's sounds: the durak group after sign-in, the slot group on /bandit. */
+export function preloadSounds(group: keyof typeof GROUPS): Promise<{ failed: string[] }> {
+  return soundBank().preload(GROUPS[group]);
 }
 
 export function useSound(): (name: SoundName) => void {

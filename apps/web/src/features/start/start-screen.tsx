@@ -42,7 +42,8 @@ export function StartScreen() {
         if (outcome.kind === 'loaded') {
           useUserStore.getState().setUser(outcome.user);
           // Priority sounds first, the rest in batches; howler stays out of the start route's bundle.
-          void import('../../device/sound-player').then(({ preloadSounds }) => preloadSounds());
+          // The slot machine's sounds wait for /bandit.
+          void import('../../device/sound-player').then(({ preloadSounds }) => preloadSounds('durak'));
         } else useUserStore.getState().signOut();
       },
       (error: unknown) => {
