@@ -2,13 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installBrowserHooks } from './app/browser-hooks';
-import { initI18n } from './i18n/i18n';
+import { startPageModule } from './app/route-modules';
+import { i18next, initI18n } from './i18n/i18n';
+import { refreshToken } from './net/session';
 import './styles.css';
 import './ui/host-theme.css';
 
 installBrowserHooks();
+// The opened page's code downloads beside the texts rather than after them (FEATURES §6).
+const namespaces = startPageModule(location.pathname, refreshToken() !== undefined);
 // The first screen needs its texts; i18next settles even when a language file fails to load.
 void initI18n().finally(() => {
+  // A page's own namespace (the lobby's and the table's `game`) is fetched while it renders.
+  if (namespaces.length > 0) void i18next.loadNamespaces([...namespaces]);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -5,16 +5,17 @@ import { StartScreen } from '../features/start/start-screen';
 import { useUserStore } from '../state/user-store';
 import { Spinner } from '../ui/spinner';
 import { isAuthPath } from './paths';
+import { PAGE_MODULES } from './route-modules';
 
 // Every page is its feature folder's default export, loaded on first visit (SPEC §2).
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const RegistrationPage = lazy(() => import('../features/auth/registration-page'));
-const MainPage = lazy(() => import('../features/main/main-page'));
-const GamesPage = lazy(() => import('../features/games'));
-const TablePage = lazy(() => import('../features/table'));
-const TournamentPage = lazy(() => import('../features/tournament'));
-const BanditPage = lazy(() => import('../features/bandit'));
-const AdminPage = lazy(() => import('../features/admin'));
+const LoginPage = lazy(PAGE_MODULES.login);
+const RegistrationPage = lazy(PAGE_MODULES.registration);
+const MainPage = lazy(PAGE_MODULES.main);
+const GamesPage = lazy(PAGE_MODULES.games);
+const TablePage = lazy(PAGE_MODULES.table);
+const TournamentPage = lazy(PAGE_MODULES.tournament);
+const BanditPage = lazy(PAGE_MODULES.bandit);
+const AdminPage = lazy(PAGE_MODULES.admin);
 
 function SignedIn() {
   return (

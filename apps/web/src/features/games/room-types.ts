@@ -61,3 +61,20 @@ export function seatsTaken(room: Room): number {
   if (typeof room.seats_taken === 'number') return room.seats_taken;
   return room.seats?.length ?? 0;
 }
+
+/**
+ * FEATURES §6: every option a room has, as the `game` namespace keys of its words, in the order
+ * transfer, throw-in by neighbours, cheating, draw, death match, secret trump, speed, private.
+ */
+export function roomOptionKeys(room: Room): string[] {
+  const keys: string[] = [];
+  if (room.is_transfer_allowed) keys.push('option.is_transfer_allowed');
+  if (room.card_transfer_permission === 'NEIGHBORS_ONLY') keys.push('lobby.tag_neighbors');
+  if (room.is_cheating_allowed) keys.push('option.is_cheating_allowed');
+  if (room.is_draw_allowed) keys.push('option.is_draw_allowed');
+  if (room.is_death_match_allowed) keys.push('option.is_death_match_allowed');
+  if (room.secret_trump_mode) keys.push('option.secret_trump_mode');
+  if (room.is_speed_mode) keys.push('option.is_speed_mode');
+  if (roomIsPrivate(room)) keys.push('lobby.tag_private');
+  return keys;
+}
