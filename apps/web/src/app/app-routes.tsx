@@ -4,7 +4,8 @@ import { ADMIN_SCREENS, type AdminScreen } from '../features/admin/screens';
 import { StartScreen } from '../features/start/start-screen';
 import { useUserStore } from '../state/user-store';
 import { Spinner } from '../ui/spinner';
-import { isAuthPath } from './paths';
+import { hasSession, isSessionExpired } from '../net/session';
+import { afterSignInPath, isAuthPath } from './paths';
 import { PAGE_MODULES } from './route-modules';
 
 // Every page is its feature folder's default export, loaded on first visit (SPEC §2).
@@ -48,6 +49,9 @@ export function AppRoutes() {
   const isSignedOut = useUserStore((s) => s.isSignedOut);
 
   if (isAuthPath(location.pathname)) {
+    // FEATURES §6: a signed-in visitor of login or registration goes home (or where a sign-in
+    // would have led, so this and the sign-in's own navigation agree).
+    if (user || (hasSession() && !isSessionExpired())) return <Navigate to={afterSignInPath(location.state)} replace />;
     return (
       <Suspense fallback={<Spinner isPage />}>
         <Routes>

@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/spinner';
 import { useCardBackUrl } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
 import { JoinDialog } from '../games/join-dialog';
+import { isRoomMissing, RoomNotFound } from '../games/room-not-found';
 import { ActionBar } from './action-bar';
 import { ConfirmDialog } from './confirm-dialog';
 import { DiscardView, TalonView } from './deck-view';
@@ -134,6 +135,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   }, [status, myResult]);
   useEffect(() => setPicked(null), [watch?.seq]);
 
+  if (!watch && isRoomMissing(table.error)) return <RoomNotFound />;
   if (!watch && isPasswordQuestion(table.error)) {
     const refused = toApiFailure(table.error);
     return (
