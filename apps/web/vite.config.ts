@@ -1,11 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pagePreload } from './build/page-preload';
 
 const backend = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The pages a first visit lands on (paths as in src/app/route-modules.ts's pageModuleOf).
+    pagePreload([
+      { paths: '^/auth/login/?$', module: 'src/features/auth/login-page.tsx', needsSession: false },
+      { paths: '^/auth/registration/?$', module: 'src/features/auth/registration-page.tsx', needsSession: false },
+      { paths: '^/(store|friends|menu|career)?/?$', module: 'src/features/main/main-page.tsx', needsSession: true },
+      { paths: '^/games/?$', module: 'src/features/games/index.tsx', needsSession: true },
+    ]),
+  ],
   resolve: {
     alias: {
       '@durak/engine': fileURLToPath(new URL('../../packages/engine/src/index.ts', import.meta.url)),

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ADMIN_SCREENS, type AdminScreen } from '../features/admin/screens';
 import { StartScreen } from '../features/start/start-screen';
@@ -45,7 +45,12 @@ function SignedIn() {
  */
 export function AppRoutes() {
   const location = useLocation();
-  const user = useUserStore((s) => s.user);
+  const liveUser = useUserStore((s) => s.user);
+  // The signed-in pages mount in a deferred render, which React splits into short slices, so the
+  // switch from the start screen holds no long task (Lighthouse's blocking time on a slow phone).
+  // A sign-out (or a changed user) takes effect at once.
+  const deferredUser = useDeferredValue(liveUser);
+  const user = liveUser && deferredUser ? liveUser : null;
   const isSignedOut = useUserStore((s) => s.isSignedOut);
 
   if (isAuthPath(location.pathname)) {
