@@ -43,7 +43,8 @@ export async function runStartUp(onProgress: (percent: number) => void, deps: St
   onProgress(START_STEPS[2]);
   let user: User;
   try {
-    user = await (early ?? deps.loadUser());
+    // 60% stays up for a step even when the user came back during the earlier waits.
+    [user] = await Promise.all([early ?? deps.loadUser(), deps.wait(STEP_WAIT_MS)]);
   } catch (error) {
     // A failed refresh outside the mini-app has already cleared the session.
     if (deps.isSignedOut()) return { kind: 'signed_out' };
