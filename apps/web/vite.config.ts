@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { pagePreload } from './build/page-preload';
+import { pagePreload } from './build/page-preload.ts';
 
 const backend = 'http://127.0.0.1:3000';
 
