@@ -15,9 +15,10 @@ export function webCacheControl(filePath: string): string {
   const name = basename(filePath).replace(/\.(br|gz)$/, '');
   const isHashed = /[\\/]assets[\\/][^\\/]+$/.test(filePath) && HASHED_ASSET.test(name);
   if (isHashed) return 'public, max-age=31536000, immutable';
-  // index.html names the current hashed files: a browser must ask again (a 304 is cheap) or it
-  // would start an old build whose files are gone after a deploy. The rest may be stale briefly.
-  return name === 'index.html' ? 'no-cache' : 'public, max-age=300';
+  // The rest keeps its name across deploys: index.html names the current hashed files, and a
+  // language file must match the code that asks for its keys, so a browser asks again each time
+  // (a 304 on the ETag is cheap) rather than start an old build's page or texts.
+  return 'no-cache';
 }
 
 /**
