@@ -35,8 +35,7 @@ describe("index.html's early start of the texts", () => {
     expect(preloadsFor('/auth/login', 'fr')).toEqual(['/locales/ru/common.json']);
   });
 
-  it('adds the game texts on the lobby and at a table, not on the login page', () => {
-    expect(preloadsFor('/games', 'uk')).toEqual(['/locales/uk/common.json', '/locales/uk/game.json']);
-    expect(preloadsFor('/durak/42')).toEqual(['/locales/ru/common.json', '/locales/ru/game.json']);
+  it('starts only the common texts, the same on every page', () => {
+    expect(preloadsFor('/games', 'uk')).toEqual(['/locales/uk/common.json']);
   });
 });
