@@ -9,7 +9,7 @@ const workspaces = [
   { dir: 'packages/engine', sources: ['src'], output: 'dist' },
   { dir: 'packages/protocol', sources: ['src'], output: 'dist' },
   { dir: 'apps/server', sources: ['src'], output: 'dist' },
-  { dir: 'apps/web', sources: ['src', 'index.html', 'public', 'vite.config.ts'], output: 'dist' },
+  { dir: 'apps/web', sources: ['src', 'build', 'index.html', 'public', 'vite.config.ts'], output: 'dist' },
 ];
 
 function newest(path, skipTests) {

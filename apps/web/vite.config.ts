@@ -1,11 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pagePreload } from './build/page-preload.ts';
 
 const backend = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The pages whose first paint needs their own chunk (paths as in src/app/route-modules.ts's
+    // pageModuleOf). The signed-in pages are not listed: the start screen paints first, and
+    // their chunks, started by main.tsx, arrive during its steps; fetched with the HTML they
+    // would only share the bandwidth the start screen's first paint needs.
+    pagePreload([
+      { paths: '^/auth/login/?$', module: 'src/features/auth/login-page.tsx', needsSession: false },
+      { paths: '^/auth/registration/?$', module: 'src/features/auth/registration-page.tsx', needsSession: false },
+    ]),
+  ],
   resolve: {
     alias: {
       '@durak/engine': fileURLToPath(new URL('../../packages/engine/src/index.ts', import.meta.url)),

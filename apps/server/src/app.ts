@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
@@ -36,6 +35,7 @@ import { createPlayersService } from './players/players-service.js';
 import { recordGameForAgents } from './admin/agent-rollups.js';
 import { recordFinishedGame } from './players/record-game.js';
 import { registerUserRoutes } from './http/user-routes.js';
+import { registerWebStatic } from './http/web-static.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
 import { createSharedLimits } from './limits/index.js';
 import { createRoomsModule } from './rooms/rooms-module.js';
@@ -198,8 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 
-  const hasWeb = existsSync(join(config.webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: true });
+  const hasWeb = await registerWebStatic(app, config.webDist);
   mkdirSync(config.uploadDir, { recursive: true });
   await app.register(fastifyStatic, { root: config.uploadDir, prefix: '/uploads/', decorateReply: false });
 

@@ -41,8 +41,6 @@ describe('SPEC §2 routes', () => {
     ['/durak/17', 'table 17'],
     ['/tournament/4', 'tournament 4'],
     ['/bandit', 'bandit'],
-    ['/auth/registration', 'registration'],
-    ['/auth/login', 'login'],
     ['/admin', 'admin home'],
     ['/admin/agents', 'admin agents'],
     ['/admin/agent/9', 'admin agent 9'],
@@ -52,6 +50,17 @@ describe('SPEC §2 routes', () => {
     ['/admin/banner/8', 'admin banner 8'],
     ['/admin/banner/create', 'admin banner_create'],
   ])('%s shows %s', async (path, page) => {
+    renderAt(path);
+    expect((await screen.findByTestId('page')).textContent).toBe(page);
+    expect(screen.getByTestId('where').textContent).toBe(path);
+  });
+
+  // A signed-in visitor of these goes home (app-routes.test.tsx); without a user they show.
+  it.each([
+    ['/auth/registration', 'registration'],
+    ['/auth/login', 'login'],
+  ])('%s shows %s to a visitor who is not signed in', async (path, page) => {
+    useUserStore.setState({ user: null });
     renderAt(path);
     expect((await screen.findByTestId('page')).textContent).toBe(page);
     expect(screen.getByTestId('where').textContent).toBe(path);

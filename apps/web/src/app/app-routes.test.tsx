@@ -1,5 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearSession, saveSession } from '../net/session';
 import { useUserStore } from '../state/user-store';
 import { renderRoutesAt } from './render-routes.test-support';
 import { AppRoutes } from './app-routes';
@@ -9,7 +10,10 @@ const renderAt = (path: string) => renderRoutesAt(AppRoutes, path);
 const user = { id: 1, username: 'Константинопольский', avatar_url: 'http://insecure/a.png', country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
 
 beforeEach(() => useUserStore.setState({ user: null, isSignedOut: false }));
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
 
 describe('access rules', () => {
   it('sends a signed-out user to login', async () => {
@@ -22,6 +26,25 @@ describe('access rules', () => {
     renderAt('/auth/registration');
     expect(screen.getByTestId('where').textContent).toBe('/auth/registration');
     expect(await screen.findByRole('button', { name: /register_button|Зарегистрироваться/ })).toBeTruthy();
+  });
+
+  it.each(['/auth/login', '/auth/registration'])('sends a signed-in visitor of %s home', (path) => {
+    useUserStore.setState({ user });
+    renderAt(path);
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
+  it('sends a visitor of /auth/login home on a fresh load when a session is kept, before the user is loaded', () => {
+    saveSession({ access_token: 'a', refresh_token: 'r' });
+    renderAt('/auth/login');
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
+  it('keeps a visitor whose session has expired on /auth/login', async () => {
+    saveSession({ access_token: 'a', refresh_token: 'r' }, Date.now() - 7 * 24 * 3600 * 1000);
+    renderAt('/auth/login');
+    expect(screen.getByTestId('where').textContent).toBe('/auth/login');
+    expect(await screen.findByRole('button', { name: /login_button|Войти/ })).toBeTruthy();
   });
 
   it('holds everything else on the start screen until the user is loaded', () => {

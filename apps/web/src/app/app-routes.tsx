@@ -1,20 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ADMIN_SCREENS, type AdminScreen } from '../features/admin/screens';
 import { StartScreen } from '../features/start/start-screen';
 import { useUserStore } from '../state/user-store';
 import { Spinner } from '../ui/spinner';
-import { isAuthPath } from './paths';
+import { hasSession, isSessionExpired } from '../net/session';
+import { afterSignInPath, isAuthPath } from './paths';
+import { PAGE_MODULES } from './route-modules';
 
 // Every page is its feature folder's default export, loaded on first visit (SPEC §2).
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const RegistrationPage = lazy(() => import('../features/auth/registration-page'));
-const MainPage = lazy(() => import('../features/main/main-page'));
-const GamesPage = lazy(() => import('../features/games'));
-const TablePage = lazy(() => import('../features/table'));
-const TournamentPage = lazy(() => import('../features/tournament'));
-const BanditPage = lazy(() => import('../features/bandit'));
-const AdminPage = lazy(() => import('../features/admin'));
+const LoginPage = lazy(PAGE_MODULES.login);
+const RegistrationPage = lazy(PAGE_MODULES.registration);
+const MainPage = lazy(PAGE_MODULES.main);
+const GamesPage = lazy(PAGE_MODULES.games);
+const TablePage = lazy(PAGE_MODULES.table);
+const TournamentPage = lazy(PAGE_MODULES.tournament);
+const BanditPage = lazy(PAGE_MODULES.bandit);
+const AdminPage = lazy(PAGE_MODULES.admin);
 
 function SignedIn() {
   return (
@@ -43,10 +45,18 @@ function SignedIn() {
  */
 export function AppRoutes() {
   const location = useLocation();
-  const user = useUserStore((s) => s.user);
+  const liveUser = useUserStore((s) => s.user);
+  // The signed-in pages mount in a deferred render, which React splits into short slices, so the
+  // switch from the start screen holds no long task (Lighthouse's blocking time on a slow phone).
+  // A sign-out (or a changed user) takes effect at once.
+  const deferredUser = useDeferredValue(liveUser);
+  const user = liveUser && deferredUser ? liveUser : null;
   const isSignedOut = useUserStore((s) => s.isSignedOut);
 
   if (isAuthPath(location.pathname)) {
+    // FEATURES §6: a signed-in visitor of login or registration goes home (or where a sign-in
+    // would have led, so this and the sign-in's own navigation agree).
+    if (user || (hasSession() && !isSessionExpired())) return <Navigate to={afterSignInPath(location.state)} replace />;
     return (
       <Suspense fallback={<Spinner isPage />}>
         <Routes>

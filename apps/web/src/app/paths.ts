@@ -10,3 +10,9 @@ export const AUTH_PATHS = ['/auth/login', '/auth/registration'] as const;
 export function isAuthPath(pathname: string): boolean {
   return (AUTH_PATHS as readonly string[]).includes(pathname.replace(/\/$/, ''));
 }
+
+/** Where a sign-in leads: the page the visitor was sent away from (router state `from`), or home. */
+export function afterSignInPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/auth/') ? from : '/';
+}

@@ -39,8 +39,9 @@ export function playSlotSound(name: SlotSound): void {
   slotSoundBank().play(name);
 }
 
-export function preloadSounds(): Promise<{ failed: string[] }> {
-  return soundBank().preload();
+/** Loads one group of SPEC §9's sounds: the durak group from the first tap, the slot group on /bandit. */
+export function preloadSounds(group: 'durak' | 'slot'): Promise<{ failed: string[] }> {
+  return (group === 'slot' ? slotSoundBank() : soundBank()).preload();
 }
 
 export function useSound(): (name: DurakSound) => void {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SoundBank, clampVolume, type SoundSource } from './sound';
-import { PRIORITY_SOUNDS, SOUND_NAMES } from './sound-names';
+import { DURAK_SOUNDS, PRIORITY_SOUNDS, SLOT_SOUNDS, SOUND_NAMES } from './sound-names';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -102,6 +102,25 @@ describe('SoundBank', () => {
       await vi.advanceTimersByTimeAsync(1000);
       await preload;
       expect(started()).toHaveLength(SOUND_NAMES.length);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('preloads one group only: the durak group never downloads the slot machine sounds', async () => {
+    vi.useFakeTimers();
+    try {
+      const { made, byName } = bank();
+      const preload = made.preload(DURAK_SOUNDS);
+      for (const name of PRIORITY_SOUNDS) byName(name).finish(true);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await preload;
+      const started = FakeSource.all.filter((s) => s.loadCalls > 0).map((s) => s.url);
+      expect(started).toHaveLength(DURAK_SOUNDS.length);
+      for (const name of SLOT_SOUNDS) expect(byName(name).loadCalls, name).toBe(0);
+      void made.preload(SLOT_SOUNDS);
+      await vi.advanceTimersByTimeAsync(10_000);
+      for (const name of SLOT_SOUNDS) expect(byName(name).loadCalls, name).toBe(1);
     } finally {
       vi.useRealTimers();
     }

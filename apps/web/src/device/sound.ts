@@ -70,13 +70,17 @@ export class SoundBank {
     source.play();
   }
 
-  /** SPEC §9: priority sounds first, then the rest in batches of 5 every 100 ms. */
-  async preload(): Promise<{ failed: string[] }> {
+  /**
+   * SPEC §9: priority sounds first, then the rest in batches of 5 every 100 ms. `names` is the
+   * group to load (every sound by default): the slot machine's only load on its own page.
+   */
+  async preload(names: readonly string[] = [...this.sources.keys()]): Promise<{ failed: string[] }> {
     const failed: string[] = [];
-    const loadAll = (names: readonly string[]) =>
-      Promise.all(names.map((name) => this.load(name).catch(() => void failed.push(name))));
-    await loadAll(PRIORITY_SOUNDS.filter((name) => this.sources.has(name)));
-    const rest = [...this.sources.keys()].filter((name) => !(PRIORITY_SOUNDS as readonly string[]).includes(name));
+    const loadAll = (group: readonly string[]) =>
+      Promise.all(group.map((name) => this.load(name).catch(() => void failed.push(name))));
+    const isPriority = (name: string) => (PRIORITY_SOUNDS as readonly string[]).includes(name);
+    await loadAll(names.filter((name) => isPriority(name) && this.sources.has(name)));
+    const rest = names.filter((name) => !isPriority(name));
     for (let i = 0; i < rest.length; i += PRELOAD_BATCH) {
       if (i > 0) await wait(PRELOAD_BATCH_DELAY_MS);
       void loadAll(rest.slice(i, i + PRELOAD_BATCH));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { afterSignInPath } from '../../app/paths';
 import { toApiFailure } from '../../net/api-error';
 import { saveSession, type Tokens } from '../../net/session';
 import { useUserStore } from '../../state/user-store';
@@ -24,8 +25,7 @@ export function useAuthSubmit(fieldFor: (code: string) => string | null) {
     try {
       saveSession(await call());
       useUserStore.getState().signIn();
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from.startsWith('/') && !from.startsWith('/auth/') ? from : '/', { replace: true });
+      navigate(afterSignInPath(location.state), { replace: true });
     } catch (error) {
       const failure = toApiFailure(error);
       const key = serverProblemKey(failure.code);

@@ -79,6 +79,8 @@ export default function LobbyPage() {
         <h1>{t('lobby.title')}</h1>
         <span className="lobby-wallet" data-testid="lobby-balance" title={t(`wallet.${filter.balance_type}`)}>
           <span className={`room-coin room-coin-${filter.balance_type.toLowerCase()}`} aria-hidden="true" />
+          {/* The wallet is named in words, not only by the coin's colour (FEATURES §6). */}
+          <span className="lobby-wallet-name">{t(`wallet.${filter.balance_type}`)}</span>{' '}
           {formatChips(wallet?.balance ?? '0')}
         </span>
       </header>

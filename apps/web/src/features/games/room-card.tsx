@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { betLabel } from './bets';
 import type { RoomPayload } from '@durak/protocol';
-
-// Options as short words: clearer than icons, and no emoji font needed.
-const TAGS = ['is_speed_mode', 'is_transfer_allowed', 'is_cheating_allowed', 'is_draw_allowed', 'is_death_match_allowed', 'secret_trump_mode'] as const;
+import { roomOptionKeys } from './room-options';
 
 export function LockIcon() {
   return (
@@ -43,10 +41,10 @@ export function RoomCard({ room, onOpen }: { room: RoomPayload; onOpen: (room: R
         </span>
         <span className="room-meta">
           <span className="room-deck">{t('lobby.deck_short', { count: room.deck_size })}</span>
-          {room.card_transfer_permission === 'NEIGHBORS_ONLY' ? <span className="room-tag">{t('permission.NEIGHBORS_ONLY')}</span> : null}
-          {TAGS.filter((key) => room[key]).map((key) => (
-            <span key={key} className={`room-tag room-tag-${key}`}>
-              {t(`option.${key}`)}
+          {/* Options as short words: clearer than icons, and no emoji font needed. */}
+          {roomOptionKeys(room).map((key) => (
+            <span key={key} className={`room-tag room-tag-${key.replace(/^\w+\./, '')}`} data-testid="room-option">
+              {t(key)}
             </span>
           ))}
         </span>

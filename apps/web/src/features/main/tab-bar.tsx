@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { MainTab } from '../../app/paths';
-import { playSound } from '../../device/sound-player';
+import { playSoundLater as playSound } from '../../device/play-sound';
 import { vibrate } from '../../device/vibrate';
 
 const ICONS: Record<MainTab, ReactNode> = {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { playSound } from '../../device/sound-player';
+import { playSoundLater as playSound } from '../../device/play-sound';
 import { vibrate } from '../../device/vibrate';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 import { useSettingsStore } from '../../state/settings-store';

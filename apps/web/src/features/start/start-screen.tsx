@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../net/api';
 import { isMiniApp, ensureMiniApp, miniAppAuthPayload } from '../../device/telegram';
+import { afterFirstGesture } from '../../device/first-gesture';
 import { routeVibrationToHost } from '../../device/vibrate';
 import { useUserStore } from '../../state/user-store';
 import { runStartUp, signInWithHost, START_STEPS } from './start-up';
@@ -41,8 +42,9 @@ export function StartScreen() {
         if (run !== attempt.current) return;
         if (outcome.kind === 'loaded') {
           useUserStore.getState().setUser(outcome.user);
-          // Priority sounds first, the rest in batches; howler stays out of the start route's bundle.
-          void import('../../device/sound-player').then(({ preloadSounds }) => preloadSounds());
+          // Priority sounds first, the rest in batches, from the first tap (audio is locked until
+          // then); howler stays out of the start route's bundle. The slot machine's wait for /bandit.
+          afterFirstGesture(() => void import('../../device/sound-player').then(({ preloadSounds }) => preloadSounds('durak')));
         } else useUserStore.getState().signOut();
       },
       (error: unknown) => {

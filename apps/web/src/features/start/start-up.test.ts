@@ -27,6 +27,21 @@ describe('runStartUp', () => {
     expect(seen).toEqual([10, 40, 60, 70, 99]);
   });
 
+  it('asks for the user at once with a session, not after the first steps\' waits', async () => {
+    saveSession({ access_token: 'A', refresh_token: 'R' });
+    const order: string[] = [];
+    const d = deps({
+      loadUser: async () => {
+        order.push('loadUser');
+        return user;
+      },
+      wait: async () => void order.push('wait'),
+    });
+    await runStartUp(() => undefined, d);
+    expect(order[0]).toBe('loadUser');
+    expect(order.filter((step) => step === 'loadUser')).toHaveLength(1);
+  });
+
   it('outside the mini-app an expired session is cleared and ends signed out', async () => {
     saveSession({ access_token: 'A', refresh_token: 'R' }, Date.now() - 7 * 24 * 3600 * 1000);
     const loadUser = vi.fn(async () => user);

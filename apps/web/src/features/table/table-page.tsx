@@ -8,6 +8,7 @@ import { feltStyle, useActiveFelt } from '../cards/active-assets';
 import { useCardBackUrl } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
 import { JoinDialog } from '../games/join-dialog';
+import { isRoomMissing, RoomNotFound } from '../games/room-not-found';
 import { ActionBar } from './action-bar';
 import { ConfirmDialog } from './confirm-dialog';
 import { DiscardView, TalonView } from './deck-view';
@@ -81,6 +82,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   useTurnCues(isMyMove, watch?.status, mySeat?.result, () => setResultsOpen(true));
   useEffect(() => setPicked(null), [watch?.seq]);
 
+  if (!watch && isRoomMissing(table.error)) return <RoomNotFound />;
   if (!watch && isPasswordQuestion(table.error)) {
     const refused = toApiFailure(table.error);
     return (

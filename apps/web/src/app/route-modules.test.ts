@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { pageModuleOf, startPageModule } from './route-modules';
+
+describe('the page a path opens', () => {
+  it.each([
+    ['/auth/login', 'login'],
+    ['/auth/registration/', 'registration'],
+    ['/', 'main'],
+    ['/career', 'main'],
+    ['/games', 'games'],
+    ['/durak/42', 'table'],
+    ['/tournament/7', 'tournament'],
+    ['/bandit', 'bandit'],
+    ['/admin/users', 'admin'],
+    ['/durak', undefined],
+    ['/nowhere', undefined],
+  ])('%s -> %s', (path, page) => {
+    expect(pageModuleOf(path)).toBe(page);
+  });
+
+  it("starts the lobby's texts with its code, and nothing for a signed-out visitor's lobby", () => {
+    expect(startPageModule('/games', true)).toEqual(['game']);
+    expect(startPageModule('/games', false)).toEqual([]);
+    expect(startPageModule('/auth/login', false)).toEqual([]);
+  });
+});
