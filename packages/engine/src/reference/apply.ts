@@ -1,0 +1,109 @@
+import { nextActive, type Board } from './board.js';
+import { settle } from './bout-end.js';
+import { draftOf, noSeats, revealTrump, setHand, withSeat, withoutCard, type Step } from './draft.js';
+import { catchCard, newSlot, playAttack, surrender, withDefence } from './moves.js';
+import { ENGINE_ERRORS as E, fail } from './errors.js';
+import { checkAttack, checkBeat, checkCatch, checkDefence, checkSurrender, checkTake, checkTransfer, refusalOf } from './judge.js';
+import { applyTimeout } from './timeout.js';
+import type { Action, ActionResult, GameState, Slot } from './types.js';
+
+/**
+ * Applies one action: the next state and what happened, or a refusal with a stable code.
+ * Pure: `state` is never changed; unchanged parts are shared with the next state.
+ */
+export function applyAction(state: GameState, action: Action): ActionResult {
+  if (state.phase === 'finished') return fail(E.gameOver, 'the game is over');
+  const step: Step = { d: draftOf(state), events: [] };
+  if (action.type === 'timeout') {
+    applyTimeout(step);
+  } else {
+    const seat = state.players.indexOf(action.player);
+    if (seat < 0) return fail(E.notInGame, 'you are not playing in this game');
+    // The state before the action is the board it is judged on (a state is its own board).
+    const refusal = applyPlayerAction(step, state, seat, action);
+    if (refusal !== null) return refusalOf(refusal);
+    if (step.d.expiries[seat] !== 0) {
+      const expiries = step.d.expiries.slice();
+      expiries[seat] = 0;
+      step.d.expiries = expiries;
+    }
+  }
+  settle(step);
+  step.d.seq = state.seq + 1;
+  return { ok: true, state: step.d, events: step.events };
+}
+
+type Refusal = Extract<ActionResult, { ok: false }>;
+
+function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclude<Action, { type: 'timeout' }>): Refusal | null {
+  const { d } = step;
+  const hand = d.hands[seat]!;
+  switch (action.type) {
+    case 'attack': {
+      const verdict = checkAttack(board, seat, hand, action.cards);
+      if (!verdict.ok) return verdict;
+      playAttack(step, seat, action.cards, verdict.cheats);
+      return null;
+    }
+    case 'defence': {
+      const verdict = checkDefence(board, seat, hand, action.slot_id, action.card);
+      if (!verdict.ok) return verdict;
+      const isCheat = verdict.cheats[0] === true;
+      const slots = d.slots.slice();
+      const index = slots.findIndex((s) => s.slot_id === action.slot_id);
+      const attack = slots[index]!.attack_card;
+      slots[index] = withDefence(slots[index]!, action.card, isCheat);
+      d.slots = slots;
+      setHand(d, seat, withoutCard(hand, action.card));
+      d.passed = noSeats(d.passed);
+      step.events.push({ type: 'beaten', player: d.players[seat]!, slot_id: action.slot_id, card: action.card });
+      // Secret trump: the suit shows the first time a trump beats a non-trump.
+      if (!isCheat && action.card.suit === d.trump_card.suit && attack.suit !== d.trump_card.suit) revealTrump(step);
+      return null;
+    }
+    case 'transfer': {
+      const verdict = checkTransfer(board, seat, hand, action.card);
+      if (!verdict.ok) return verdict;
+      const slot: Slot = newSlot(d.next_slot_id, seat, action.card, verdict.cheats[0] === true);
+      d.next_slot_id += 1;
+      d.slots = [...d.slots, slot];
+      setHand(d, seat, withoutCard(hand, action.card));
+      // The transferrer now attacks the next player; they lead the refill of this bout.
+      d.attacker = seat;
+      d.defender = nextActive(board.results, seat);
+      d.passed = noSeats(d.passed);
+      step.events.push({ type: 'transferred', player: d.players[seat]!, card: action.card, slot_id: slot.slot_id, defender: d.players[d.defender]! });
+      return null;
+    }
+    case 'beat': {
+      const verdict = checkBeat(board, seat);
+      if (!verdict.ok) return verdict;
+      if (d.phase === 'catch_window') d.window_passed = withSeat(d.window_passed, seat);
+      else d.passed = withSeat(d.passed, seat);
+      step.events.push({ type: 'said_beat', player: d.players[seat]! });
+      return null;
+    }
+    case 'take': {
+      const verdict = checkTake(board, seat);
+      if (!verdict.ok) return verdict;
+      d.is_taking = true;
+      // "Beat" now means "nothing more to throw in": everyone answers afresh.
+      d.passed = noSeats(d.passed);
+      step.events.push({ type: 'said_take', player: d.players[seat]! });
+      return null;
+    }
+    case 'catch': {
+      const verdict = checkCatch(board, seat, action.slot_id);
+      if (!verdict.ok) return verdict;
+      catchCard(step, seat, action.slot_id);
+      return null;
+    }
+    case 'surrender': {
+      const verdict = checkSurrender(board, seat);
+      if (!verdict.ok) return verdict;
+      surrender(step, seat);
+      return null;
+    }
+  }
+}
+

@@ -1,0 +1,142 @@
+import type { Card } from './cards.js';
+import type { GameOptions } from './options.js';
+import type { GameState, GameView, Phase, PlayerId, SeatResult } from './types.js';
+
+/**
+ * What legality depends on, read the same way from the full state and from a player's own view,
+ * so both give one answer. Seats are indices into `players`.
+ *
+ * The fields are named and shaped as in GameState, so a state (or a draft being edited) *is* its
+ * own board and the server's hot path builds nothing; only a view is converted (`boardFromView`).
+ */
+export interface Board {
+  readonly options: GameOptions;
+  readonly players: readonly PlayerId[];
+  readonly phase: Phase;
+  /** Only the sizes are read: a view knows how many cards the others hold, not which. */
+  readonly hands: readonly { readonly length: number }[];
+  /** A seat is active (still playing) while its result is null. */
+  readonly results: readonly (SeatResult | null)[];
+  readonly slots: readonly BoardSlot[];
+  readonly attacker: number;
+  readonly defender: number;
+  readonly is_taking: boolean;
+  readonly passed: readonly number[];
+  readonly window_passed: readonly number[];
+  readonly cheat_banned: readonly number[];
+  readonly catch_banned: readonly number[];
+  readonly is_first_discard_done: boolean;
+  /** The trump's suit as far as this board knows: null for a view before a secret trump shows. */
+  readonly trump_card: { readonly suit: Card['suit'] } | null;
+}
+
+export interface BoardSlot {
+  readonly slot_id: number;
+  readonly attacker: number;
+  readonly attack_card: Card;
+  readonly defense_card: Card | null;
+}
+
+/** Cards in a bout before the game's first discard: 5, after it: 6 (Durak Online). */
+export function boutLimit(isFirstDiscardDone: boolean): number {
+  return isFirstDiscardDone ? 6 : 5;
+}
+
+/** The board of a state: the state itself (it has every field a board reads). */
+export function boardFromState(state: GameState): Board {
+  return state;
+}
+
+export function boardFromView(view: GameView): Board {
+  const seatOf = (id: PlayerId): number => view.players.indexOf(id);
+  const seats = view.players.map((id) => view.seats[id]!);
+  const defender = seatOf(view.turn.current_defender_user_id);
+  const statusEntries = Object.entries(view.round.player_status);
+  return {
+    options: view.options,
+    players: view.players,
+    phase: view.phase,
+    hands: seats.map((s) => ({ length: s.card_count })),
+    results: seats.map((s) => s.result),
+    slots: view.round.slots.map((s) => ({
+      slot_id: s.slot_id,
+      attacker: seatOf(s.attacker),
+      attack_card: s.attack_card,
+      defense_card: s.defense_card,
+    })),
+    attacker: seatOf(view.turn.current_attacker_user_id),
+    defender,
+    is_taking: view.round.player_status[view.players[defender]!] === 'take',
+    passed: statusEntries.filter(([, s]) => s === 'beat').map(([id]) => seatOf(id)),
+    window_passed: view.catch_window_passed.map(seatOf),
+    cheat_banned: view.cheat_banned.map(seatOf),
+    catch_banned: view.catch_banned.map(seatOf),
+    is_first_discard_done: view.bout_limit === boutLimit(true),
+    trump_card: view.trump_suit === null ? null : { suit: view.trump_suit },
+  };
+}
+
+export function isActive(board: Pick<Board, 'results'>, seat: number): boolean {
+  return board.results[seat] === null;
+}
+
+export function cardCount(board: Pick<Board, 'hands'>, seat: number): number {
+  return board.hands[seat]!.length;
+}
+
+/** The next active seat clockwise after `seat` (may be `seat` itself when it is the only one). */
+export function nextActive(results: Board['results'], seat: number): number {
+  const n = results.length;
+  for (let step = 1; step <= n; step++) {
+    const candidate = (seat + step) % n;
+    if (results[candidate] === null) return candidate;
+  }
+  return seat;
+}
+
+export function previousActive(results: Board['results'], seat: number): number {
+  const n = results.length;
+  for (let step = 1; step <= n; step++) {
+    const candidate = (seat - step + n) % n;
+    if (results[candidate] === null) return candidate;
+  }
+  return seat;
+}
+
+type ThrowerBoard = Pick<Board, 'options' | 'results' | 'defender'>;
+
+/**
+ * Who may throw in: ALL_PLAYERS = every active player but the defender; NEIGHBORS_ONLY = the
+ * active players right before and right after the defender.
+ */
+export function throwers(board: ThrowerBoard): number[] {
+  const seats: number[] = [];
+  for (let seat = 0; seat < board.results.length; seat++) if (isThrower(board, seat)) seats.push(seat);
+  if (board.options.card_transfer_permission === 'NEIGHBORS_ONLY' && seats.length === 2) {
+    // Listed as before-then-after the defender, which is not seat order when they wrap around.
+    const before = previousActive(board.results, board.defender);
+    if (seats[0] !== before) seats.reverse();
+  }
+  return seats;
+}
+
+/** Whether `seat` is one of `throwers(board)`, without building the list (legality asks per seat). */
+export function isThrower(board: ThrowerBoard, seat: number): boolean {
+  const { results, defender } = board;
+  if (seat === defender || results[seat] !== null) return false;
+  if (board.options.card_transfer_permission !== 'NEIGHBORS_ONLY') return true;
+  return seat === previousActive(results, defender) || seat === nextActive(results, defender);
+}
+
+export function unbeatenCount(slots: readonly BoardSlot[]): number {
+  let n = 0;
+  for (const slot of slots) if (slot.defense_card === null) n++;
+  return n;
+}
+
+/** How many more attack cards the table takes now: the bout limit and the defender's hand. */
+export function roomOnTable(board: Pick<Board, 'slots' | 'hands' | 'defender' | 'is_first_discard_done'>): number {
+  const byLimit = boutLimit(board.is_first_discard_done) - board.slots.length;
+  const byHand = cardCount(board, board.defender) - unbeatenCount(board.slots);
+  return Math.max(0, Math.min(byLimit, byHand));
+}

@@ -1,0 +1,91 @@
+/** A card suit, spelled as in the API. */
+export type Suit = 'clubs' | 'hearts' | 'spades' | 'diamonds';
+/** A card rank, spelled as in the API; order 6 < 7 < 8 < 9 < 10 < J < Q < K < A. */
+export type Rank = '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K' | 'A';
+/** One playing card. */
+export interface Card {
+  readonly suit: Suit;
+  readonly rank: Rank;
+}
+export type DeckSize = 24 | 36;
+
+export const SUITS: readonly Suit[] = ['clubs', 'diamonds', 'hearts', 'spades'];
+export const RANKS: readonly Rank[] = ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+
+const RANK_VALUE: Record<Rank, number> = { '6': 6, '7': 7, '8': 8, '9': 9, '10': 10, J: 11, Q: 12, K: 13, A: 14 };
+const SUIT_LETTER: Record<Suit, string> = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
+const LETTER_SUIT: Record<string, Suit> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+
+/**
+ * Rank values by the rank's first character: legality compares ranks for every card in every
+ * hand before every action, and a typed-array read is several times faster than a lookup by
+ * string key. It works because the nine first characters differ ('1' can only start '10').
+ */
+const RANK_VALUE_BY_FIRST_CHAR = new Uint8Array(128);
+for (const rank of RANKS) RANK_VALUE_BY_FIRST_CHAR[rank.charCodeAt(0)] = RANK_VALUE[rank];
+
+/** Numeric value of a rank, 6..14, for comparisons. */
+export function rankValue(rank: Rank): number {
+  return RANK_VALUE_BY_FIRST_CHAR[rank.charCodeAt(0)]!;
+}
+
+export function isSameCard(a: Card, b: Card): boolean {
+  return a.suit === b.suit && a.rank === b.rank;
+}
+
+/** Compact notation, e.g. `10H`, `QS`: rank then suit letter (C, D, H, S). */
+export function cardCode(c: Card): string {
+  return c.rank + SUIT_LETTER[c.suit];
+}
+
+/** Parses one card in compact notation (`'QH'`, `'10S'`); throws on a typo, since it is for fixtures. */
+export function card(code: string): Card {
+  const text = code.trim().toUpperCase();
+  const suit = LETTER_SUIT[text.slice(-1)];
+  const rank = text.slice(0, -1) as Rank;
+  if (suit === undefined || !(rank in RANK_VALUE)) throw new Error(`not a card: ${code}`);
+  return { suit, rank };
+}
+
+/** Parses a space-separated list of cards: `hand('6S 10H AD')`. */
+export function hand(codes: string): Card[] {
+  return codes.split(/\s+/).filter((c) => c !== '').map(card);
+}
+
+/** The ordered deck before shuffling: 36 = 6..A, 24 = 9..A, suit by suit. */
+export function orderedDeck(deckSize: DeckSize): Card[] {
+  const ranks = deckSize === 36 ? RANKS : RANKS.slice(3);
+  const deck: Card[] = [];
+  for (const suit of SUITS) for (const rank of ranks) deck.push({ suit, rank });
+  return deck;
+}
+
+/** Whether `defence` beats `attack`: same suit and higher, or a trump against a non-trump. */
+export function beats(attack: Card, defence: Card, trump: Suit): boolean {
+  if (defence.suit === attack.suit) return rankValue(defence.rank) > rankValue(attack.rank);
+  return defence.suit === trump;
+}
+
+/** The order a hand is shown in (spec: trumps first, then descending rank); returns a new array. */
+export function sortHand(cards: readonly Card[], trump: Suit | null): Card[] {
+  return [...cards].sort((a, b) => {
+    const at = a.suit === trump ? 1 : 0;
+    const bt = b.suit === trump ? 1 : 0;
+    if (at !== bt) return bt - at;
+    const byRank = rankValue(b.rank) - rankValue(a.rank);
+    return byRank !== 0 ? byRank : SUITS.indexOf(a.suit) - SUITS.indexOf(b.suit);
+  });
+}
+
+/** The card a bot or an expired timer plays first: lowest non-trump, else lowest trump. */
+export function lowestCard(cards: readonly Card[], trump: Suit): Card | undefined {
+  let best: Card | undefined;
+  for (const c of cards) {
+    if (best === undefined || cardWeight(c, trump) < cardWeight(best, trump)) best = c;
+  }
+  return best;
+}
+
+export function cardWeight(c: Card, trump: Suit): number {
+  return rankValue(c.rank) + (c.suit === trump ? 100 : 0);
+}
