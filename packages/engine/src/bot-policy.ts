@@ -26,12 +26,51 @@ function isEndgame(s: Situation): boolean {
   return s.talonCount === 0;
 }
 
+/** A card move's cost to the player (lower is better), or null when the policy would not play it. */
+function moveScore(s: Situation, a: Action): number | null {
+  if (s.isCatchWindow) return null;
+  if (a.type === 'attack') return s.slots.length === 0 ? leadScore(s, a.cards) : throwInScore(s, a.cards[0]!);
+  if (a.type === 'defence') return worth(a.card, s.trump);
+  // A plain low card passes the whole attack on: cheaper than beating it.
+  if (a.type === 'transfer') return worth(a.card, s.trump) - 3;
+  return null;
+}
+
+/** Where take or beat goes among the card moves (best first). */
+function withTakeOrBeat(s: Situation, legal: readonly Action[], moves: Action[], take: Action | null, beat: Action | null): Action[] {
+  if (s.isCatchWindow) return beat === null ? [] : [beat];
+  if (s.isDefender) {
+    if (take === null) return moves;
+    if (isHopeless(s, legal) || (moves.length > 0 && shouldTakeInstead(s, moves[0]!))) return [take, ...moves];
+    return [...moves, take];
+  }
+  if (beat !== null) moves.push(beat);
+  return moves;
+}
+
 /**
  * The policy's move among `legal` (the viewer's honest actions, surrender excluded), or null
- * when it would rather wait. Ties are broken by `rng` so simulated games differ.
+ * when it would rather wait. Ties are broken by `rng` so simulated games differ. One pass, no
+ * sorting: the hard bot calls it for every move of every simulated game.
  */
 export function policyAction(s: Situation, legal: readonly Action[], rng: Rng): Action | null {
-  return rankedMoves(s, legal, rng)[0] ?? null;
+  let beat: Action | null = null;
+  let take: Action | null = null;
+  let best: Action | null = null;
+  let bestScore = Infinity;
+  let ties = 0;
+  for (const a of legal) {
+    if (a.type === 'beat') beat = a;
+    else if (a.type === 'take') take = a;
+    const score = moveScore(s, a);
+    if (score === null || score > bestScore) continue;
+    if (score < bestScore) {
+      best = a;
+      bestScore = score;
+      ties = 1;
+    } else if (rng() * ++ties < 1) best = a; // each of the equals with the same chance
+  }
+  return withTakeOrBeat(s, legal, best === null ? [] : [best], take, beat)[0] ?? null;
 }
 
 /**
@@ -42,32 +81,14 @@ export function rankedMoves(s: Situation, legal: readonly Action[], rng: Rng): A
   let beat: Action | null = null;
   let take: Action | null = null;
   const scored: { action: Action; score: number; tie: number }[] = [];
-  const isLead = s.slots.length === 0;
   for (const a of legal) {
     if (a.type === 'beat') beat = a;
     else if (a.type === 'take') take = a;
-    else if (s.isCatchWindow) continue;
-    else if (a.type === 'attack') {
-      const score = isLead ? leadScore(s, a.cards) : throwInScore(s, a.cards[0]!);
-      if (score !== null) scored.push({ action: a, score, tie: rng() });
-    } else if (a.type === 'defence') {
-      scored.push({ action: a, score: worth(a.card, s.trump), tie: rng() });
-    } else if (a.type === 'transfer') {
-      // A plain low card passes the whole attack on: cheaper than beating it.
-      scored.push({ action: a, score: worth(a.card, s.trump) - 3, tie: rng() });
-    }
+    const score = moveScore(s, a);
+    if (score !== null) scored.push({ action: a, score, tie: rng() });
   }
-  if (s.isCatchWindow) return beat === null ? [] : [beat];
   scored.sort((x, y) => x.score - y.score || x.tie - y.tie);
-  const moves = scored.map((x) => x.action);
-  if (s.isDefender) {
-    if (take === null) return moves;
-    if (isHopeless(s, legal)) return [take, ...moves];
-    if (moves.length > 0 && shouldTakeInstead(s, moves[0]!)) return [take, ...moves];
-    return [...moves, take];
-  }
-  if (beat !== null) moves.push(beat);
-  return moves;
+  return withTakeOrBeat(s, legal, scored.map((x) => x.action), take, beat);
 }
 
 /** Lower is better. Leads shed the cheapest rank; sets of a plain rank go out together. */

@@ -31,16 +31,21 @@ function isView(source: GameState | GameView): source is GameView {
  */
 export function legalActions(source: GameState | GameView, player: PlayerId): Action[] {
   // A state is its own board; only a view needs converting.
-  const board: Board = isView(source) ? boardFromView(source) : source;
-  const seat = board.players.indexOf(player);
-  if (seat < 0 || board.phase === 'finished' || board.results[seat] !== null) return [];
+  let board: Board;
   let hand: readonly Card[];
+  let seat: number;
   if (isView(source)) {
-    if (source.viewer !== player) return [];
+    if (source.viewer !== player || source.phase === 'finished') return [];
+    board = boardFromView(source);
+    seat = board.players.indexOf(player);
     hand = source.hand;
   } else {
+    board = source;
+    seat = board.players.indexOf(player);
+    if (seat < 0) return [];
     hand = source.hands[seat]!;
   }
+  if (seat < 0 || board.phase === 'finished' || board.results[seat] !== null) return [];
   const actions: Action[] = [];
   if (board.phase === 'play') {
     if (board.slots.length === 0) addLeads(board, seat, hand, player, actions);
