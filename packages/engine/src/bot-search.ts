@@ -7,7 +7,11 @@ import { simOf } from './sim.js';
 import { playOut, simulateAction } from './sim-playout.js';
 import type { Action, GameView, Rng } from './types.js';
 
-/** Simulated games per decision, shared among the candidates: a fixed number, so a seed decides. */
+/**
+ * Simulated games per decision between two players, shared among the candidates: a fixed number,
+ * never a time budget, so a seed decides. With more players a game is longer; the number shrinks
+ * in proportion so a decision takes about as long.
+ */
 const PLAYOUTS_PER_DECISION = 3000;
 /**
  * Only the policy's best few moves are searched (measured against the lowest-card player over 150
@@ -28,7 +32,7 @@ export function searchAction(view: GameView, ranked: readonly Action[], rng: Rng
   const candidates = ranked.slice(0, MAX_CANDIDATES);
   if (candidates.length === 1) return candidates[0]!;
   const seat = view.players.indexOf(view.viewer!);
-  const worlds = Math.ceil(PLAYOUTS_PER_DECISION / candidates.length);
+  const worlds = Math.ceil((PLAYOUTS_PER_DECISION * 2) / view.players.length / candidates.length);
   const totals = candidates.map(() => 0);
   for (let w = 0; w < worlds; w++) {
     const world = sampleWorld(view, rng);
