@@ -2,6 +2,9 @@
 // Every action is chosen from legalActions, computed before each action (as a server or bot
 // would). Prints the median of several runs for 2, 4 and 6 players on 36 cards.
 import { DEFAULT_OPTIONS, applyAction, createGame, legalActions } from '@durak/engine';
+// The compact core the hard bot simulates on is internal to the engine: read from its build.
+import { simOf } from '../packages/engine/dist/sim.js';
+import { playOut } from '../packages/engine/dist/sim-playout.js';
 
 let rngState = 0x9e3779b9;
 function rng() {
@@ -58,6 +61,27 @@ function measure(playerCount, runs = 5, millis = 1000) {
   return { gamesPerSecond: median('gamesPerSecond'), actionsPerSecond: median('actionsPerSecond'), actionsPerGame: median('actionsPerGame') };
 }
 
+/** Games per CPU-second on the compact core: the deal from createGame, then every seat on the normal policy. */
+function measureCore(playerCount, runs, millis = 1000) {
+  const options = { ...DEFAULT_OPTIONS, deck_size: 36, player_count: playerCount };
+  const players = Array.from({ length: playerCount }, (_, i) => `player-${i}`);
+  const deals = Array.from({ length: 256 }, (_, i) => createGame(options, players, { seed: `core-${i}` }).state);
+  const samples = [];
+  for (let run = 0; run < runs; run++) {
+    let games = 0;
+    const start = process.cpuUsage();
+    let elapsed = 0;
+    while (elapsed < millis) {
+      for (let i = 0; i < 200; i++) playOut(simOf(deals[(games + i) & 255]), 0, rng);
+      games += 200;
+      const used = process.cpuUsage(start);
+      elapsed = (used.user + used.system) / 1000;
+    }
+    samples.push((games / elapsed) * 1000);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+}
+
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 console.log(`engine: random legal playouts, 36 cards, median of ${runs} runs of one CPU-second each, single core`);
 for (const playerCount of [2, 4, 6]) {
@@ -66,4 +90,8 @@ for (const playerCount of [2, 4, 6]) {
     `  ${playerCount} players: ${Math.round(m.gamesPerSecond).toLocaleString('en')} games/s, ` +
       `${Math.round(m.actionsPerSecond).toLocaleString('en')} actions/s (${m.actionsPerGame.toFixed(1)} actions/game)`,
   );
+}
+console.log(`compact core (sim.ts, what the hard bot searches with): whole games from a dealt state, every seat on the normal policy, median of ${runs} runs`);
+for (const playerCount of [2, 4, 6]) {
+  console.log(`  ${playerCount} players: ${Math.round(measureCore(playerCount, runs)).toLocaleString('en')} games/s`);
 }

@@ -54,9 +54,10 @@ export function hand(codes: string): Card[] {
 
 /** The ordered deck before shuffling: 36 = 6..A, 24 = 9..A, suit by suit. */
 export function orderedDeck(deckSize: DeckSize): Card[] {
-  const ranks = deckSize === 36 ? RANKS : RANKS.slice(3);
+  // The shared card objects (CARDS, below): a deal then allocates no card.
+  const first = deckSize === 36 ? 0 : 3;
   const deck: Card[] = [];
-  for (const suit of SUITS) for (const rank of ranks) deck.push({ suit, rank });
+  for (let suit = 0; suit < 4; suit++) for (let rank = first; rank < 9; rank++) deck.push(CARDS[suit * 9 + rank]!);
   return deck;
 }
 
@@ -88,4 +89,34 @@ export function lowestCard(cards: readonly Card[], trump: Suit): Card | undefine
 
 export function cardWeight(c: Card, trump: Suit): number {
   return rankValue(c.rank) + (c.suit === trump ? 100 : 0);
+}
+
+const SUIT_INDEX_BY_FIRST_CHAR = new Int8Array(128).fill(-1);
+SUITS.forEach((suit, i) => (SUIT_INDEX_BY_FIRST_CHAR[suit.charCodeAt(0)] = i));
+const RANK_INDEX_BY_FIRST_CHAR = new Int8Array(128).fill(-1);
+RANKS.forEach((rank, i) => (RANK_INDEX_BY_FIRST_CHAR[rank.charCodeAt(0)] = i));
+
+/**
+ * A card as a small integer, suit * 9 + rank index (6 = 0 ... A = 8), or -1 for anything that is
+ * not a card. The fast paths key their tables and bit sets by it.
+ */
+export function cardId(c: Card): number {
+  const suit = SUIT_INDEX_BY_FIRST_CHAR[c.suit.charCodeAt(0) & 127]!;
+  const rank = RANK_INDEX_BY_FIRST_CHAR[c.rank.charCodeAt(0) & 127]!;
+  if (suit < 0 || rank < 0 || SUITS[suit] !== c.suit || RANKS[rank] !== c.rank) return -1;
+  return suit * 9 + rank;
+}
+
+/** One shared, frozen object per card, by id: what the engine hands out instead of new ones. */
+export const CARDS: readonly Card[] = Object.freeze(SUITS.flatMap((suit) => RANKS.map((rank) => Object.freeze({ suit, rank }))));
+
+/**
+ * One shared, frozen one-card list per card: a throw-in or a single lead is listed as
+ * `cards: [card]` before every action, and these lists are never changed by anyone.
+ */
+const ONE_CARD_LISTS: readonly (readonly Card[])[] = CARDS.map((c) => Object.freeze([c]));
+
+export function oneCardList(c: Card): readonly Card[] {
+  const id = cardId(c);
+  return id < 0 ? [c] : ONE_CARD_LISTS[id]!;
 }

@@ -1,6 +1,6 @@
 export { applyAction } from './apply.js';
 export { awaited } from './timeout.js';
-export { chooseAction } from './bot.js';
+export { chooseAction, simpleBotAction, type BotLevel, type BotOptions } from './bot.js';
 export {
   RANKS,
   SUITS,

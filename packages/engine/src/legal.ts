@@ -1,5 +1,5 @@
 import { boardFromView, roomOnTable, type Board } from './board.js';
-import { rankValue, type Card } from './cards.js';
+import { oneCardList, rankValue, type Card } from './cards.js';
 import {
   attackGate,
   checkBeat,
@@ -31,16 +31,21 @@ function isView(source: GameState | GameView): source is GameView {
  */
 export function legalActions(source: GameState | GameView, player: PlayerId): Action[] {
   // A state is its own board; only a view needs converting.
-  const board: Board = isView(source) ? boardFromView(source) : source;
-  const seat = board.players.indexOf(player);
-  if (seat < 0 || board.phase === 'finished' || board.results[seat] !== null) return [];
+  let board: Board;
   let hand: readonly Card[];
+  let seat: number;
   if (isView(source)) {
-    if (source.viewer !== player) return [];
+    if (source.viewer !== player || source.phase === 'finished') return [];
+    board = boardFromView(source);
+    seat = board.players.indexOf(player);
     hand = source.hand;
   } else {
+    board = source;
+    seat = board.players.indexOf(player);
+    if (seat < 0) return [];
     hand = source.hands[seat]!;
   }
+  if (seat < 0 || board.phase === 'finished' || board.results[seat] !== null) return [];
   const actions: Action[] = [];
   if (board.phase === 'play') {
     if (board.slots.length === 0) addLeads(board, seat, hand, player, actions);
@@ -64,32 +69,41 @@ export function legalActions(source: GameState | GameView, player: PlayerId): Ac
 function addLeads(board: Board, seat: number, hand: readonly Card[], player: PlayerId, out: Action[]): void {
   if (attackGate(board, seat) !== null) return;
   const room = roomOnTable(board);
+  if (room === 0) return;
   let listedRanks = 0; // bit set by rankValue: the rank's first card lists all its sets
   for (let first = 0; first < hand.length; first++) {
     const card = hand[first]!;
     const bit = 1 << rankValue(card.rank);
     if ((listedRanks & bit) !== 0) continue;
     listedRanks |= bit;
-    if (!hasRankAfter(hand, first)) {
-      // Most ranks are single in a hand: one lead, without building the rank's group.
-      if (room >= 1) out.push({ type: 'attack', player, cards: [card] });
+    // Most ranks are single in a hand: one lead, without building the rank's group.
+    let group: Card[] | null = null;
+    for (let i = first + 1; i < hand.length; i++) {
+      if (hand[i]!.rank !== card.rank) continue;
+      if (group === null) group = [card];
+      group.push(hand[i]!);
+    }
+    if (group === null) {
+      out.push({ type: 'attack', player, cards: oneCardList(card) });
       continue;
     }
-    const group = hand.filter((c) => c.rank === card.rank);
-    // Every non-empty subset of the rank's cards that fits (at most 4 cards, 15 subsets).
+    // Every non-empty subset of the rank's cards that fits (at most 4 cards, 15 subsets), in
+    // the order of the subset's bit mask, each subset's cards in hand order.
     for (let mask = 1; mask < 1 << group.length; mask++) {
-      const cards = group.filter((_, i) => (mask & (1 << i)) !== 0);
-      if (cards.length <= room) out.push({ type: 'attack', player, cards });
+      if (POPCOUNT4[mask]! > room) continue;
+      if ((mask & (mask - 1)) === 0) {
+        out.push({ type: 'attack', player, cards: oneCardList(group[31 - Math.clz32(mask)]!) });
+        continue;
+      }
+      const cards: Card[] = [];
+      for (let i = 0; i < group.length; i++) if ((mask & (1 << i)) !== 0) cards.push(group[i]!);
+      out.push({ type: 'attack', player, cards });
     }
   }
 }
 
-/** Whether a card after `index` has the same rank as `hand[index]`. */
-function hasRankAfter(hand: readonly Card[], index: number): boolean {
-  const { rank } = hand[index]!;
-  for (let i = index + 1; i < hand.length; i++) if (hand[i]!.rank === rank) return true;
-  return false;
-}
+/** Cards in each subset of a group of at most four. */
+const POPCOUNT4 = Uint8Array.from({ length: 16 }, (_, mask) => (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1) + ((mask >> 3) & 1));
 
 function addBoutMoves(board: Board, seat: number, hand: readonly Card[], player: PlayerId, out: Action[]): void {
   if (seat === board.defender) {
@@ -111,5 +125,5 @@ function addBoutMoves(board: Board, seat: number, hand: readonly Card[], player:
   }
   if (attackGate(board, seat) !== null || roomOnTable(board) === 0) return;
   const ranks = ranksOnTable(board.slots);
-  for (const card of hand) if (hasRank(ranks, card.rank)) out.push({ type: 'attack', player, cards: [card] });
+  for (const card of hand) if (hasRank(ranks, card.rank)) out.push({ type: 'attack', player, cards: oneCardList(card) });
 }

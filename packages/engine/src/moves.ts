@@ -1,5 +1,6 @@
 import { abandonBout, finishGame } from './bout-end.js';
-import { noSeats, setHand, withSeat, withoutCards, type Step } from './draft.js';
+import { oneCardList } from './cards.js';
+import { noSeats, setHand, withSeat, withoutCard, withoutCards, type Step } from './draft.js';
 import { accusedSeat } from './judge.js';
 import type { Slot } from './types.js';
 
@@ -19,6 +20,17 @@ export function withDefence(slot: Slot, card: Slot['defense_card'], isCheat: boo
 /** Puts attack cards on the table; also used by the timer's lead. */
 export function playAttack(step: Step, seat: number, cards: readonly Slot['attack_card'][], cheats: readonly boolean[]): void {
   const { d } = step;
+  if (cards.length === 1) {
+    // The common case (every throw-in, most leads) without a loop and its growing arrays.
+    const card = cards[0]!;
+    const slotId = d.next_slot_id;
+    d.slots = [...d.slots, newSlot(slotId, seat, card, cheats[0] === true)];
+    d.next_slot_id = slotId + 1;
+    setHand(d, seat, withoutCard(d.hands[seat]!, card));
+    d.passed = noSeats(d.passed);
+    step.events.push({ type: 'played', player: d.players[seat]!, cards: oneCardList(card), slot_ids: [slotId] });
+    return;
+  }
   const slots = d.slots.slice();
   const slotIds: number[] = [];
   for (let i = 0; i < cards.length; i++) {

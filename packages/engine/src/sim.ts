@@ -1,0 +1,297 @@
+// A compact, mutable game core for honest play: what the `hard` bot plays its simulated games
+// on, thousands per decision. Cards are small integers (suit * 9 + rank index, 6 = 0 ... A = 8);
+// a hand is four 9-bit masks, one per suit, so "which cards beat this one" is one AND and a
+// rank on the table is one bit. It follows the engine's rules (the agreement test plays the
+// same games through both) but knows nothing of cheats, catches, timers, events or JSON.
+import { cardId, type Card } from './cards.js';
+import type { GameState } from './types.js';
+
+const HAND_SIZE = 6;
+/** Seat results, as small numbers. */
+export const ACTIVE = 0;
+export const WON = 1;
+export const DREW = 2;
+export const LOST = 3;
+
+export const suitOf = (id: number): number => (id / 9) | 0;
+export const rankOf = (id: number): number => id % 9;
+
+export class Sim {
+  n = 0;
+  isTransferAllowed = false;
+  isNeighborsOnly = false;
+  isDrawAllowed = false;
+  isDeathMatch = false;
+  trump = 0;
+  /** hands[seat * 4 + suit]: a 9-bit mask of the ranks held. */
+  hands: Int32Array = new Int32Array(0);
+  counts: Int32Array = new Int32Array(0);
+  talon: Int8Array = new Int8Array(0);
+  /** Index of the next card drawn from `talon`. */
+  talonNext = 0;
+  isFirstDiscardDone = false;
+  slotAttack: Int8Array = new Int8Array(8);
+  /** -1 while unbeaten. */
+  slotDefence: Int8Array = new Int8Array(8);
+  slotCount = 0;
+  unbeaten = 0;
+  /** Bit r set when rank r lies on the table. */
+  tableRanks = 0;
+  attacker = 0;
+  defender = 0;
+  isTaking = false;
+  passedMask = 0;
+  results: Int8Array = new Int8Array(0);
+  isFinished = false;
+
+  clone(): Sim {
+    const c = new Sim();
+    c.n = this.n;
+    c.isTransferAllowed = this.isTransferAllowed;
+    c.isNeighborsOnly = this.isNeighborsOnly;
+    c.isDrawAllowed = this.isDrawAllowed;
+    c.isDeathMatch = this.isDeathMatch;
+    c.trump = this.trump;
+    c.hands = this.hands.slice();
+    c.counts = this.counts.slice();
+    c.talon = this.talon; // never written: draws move talonNext
+    c.talonNext = this.talonNext;
+    c.isFirstDiscardDone = this.isFirstDiscardDone;
+    c.slotAttack = this.slotAttack.slice();
+    c.slotDefence = this.slotDefence.slice();
+    c.slotCount = this.slotCount;
+    c.unbeaten = this.unbeaten;
+    c.tableRanks = this.tableRanks;
+    c.attacker = this.attacker;
+    c.defender = this.defender;
+    c.isTaking = this.isTaking;
+    c.passedMask = this.passedMask;
+    c.results = this.results.slice();
+    c.isFinished = this.isFinished;
+    return c;
+  }
+
+  talonCount(): number {
+    return this.talon.length - this.talonNext;
+  }
+
+  has(seat: number, id: number): boolean {
+    return (this.hands[seat * 4 + suitOf(id)]! & (1 << rankOf(id))) !== 0;
+  }
+
+  nextActive(seat: number): number {
+    for (let step = 1; step <= this.n; step++) {
+      const s = (seat + step) % this.n;
+      if (this.results[s] === ACTIVE) return s;
+    }
+    return seat;
+  }
+
+  previousActive(seat: number): number {
+    for (let step = 1; step <= this.n; step++) {
+      const s = (seat - step + this.n) % this.n;
+      if (this.results[s] === ACTIVE) return s;
+    }
+    return seat;
+  }
+
+  isThrower(seat: number): boolean {
+    if (seat === this.defender || this.results[seat] !== ACTIVE) return false;
+    if (!this.isNeighborsOnly) return true;
+    return seat === this.previousActive(this.defender) || seat === this.nextActive(this.defender);
+  }
+
+  /** Must still say beat before the bout can close. */
+  isPendingPasser(seat: number): boolean {
+    return this.isThrower(seat) && this.counts[seat]! > 0 && (this.passedMask & (1 << seat)) === 0;
+  }
+
+  room(): number {
+    const byLimit = (this.isFirstDiscardDone ? 6 : 5) - this.slotCount;
+    const byHand = this.counts[this.defender]! - this.unbeaten;
+    return Math.max(0, Math.min(byLimit, byHand));
+  }
+
+  /** Whether the defender may transfer now (before looking at the card). */
+  canTransfer(): boolean {
+    if (!this.isTransferAllowed || this.isTaking || this.slotCount === 0 || this.unbeaten !== this.slotCount) return false;
+    const next = this.nextActive(this.defender);
+    if (next === this.defender || this.slotCount + 1 > (this.isFirstDiscardDone ? 6 : 5)) return false;
+    return this.counts[next]! >= this.slotCount + 1;
+  }
+
+  private removeCard(seat: number, id: number): void {
+    this.hands[seat * 4 + suitOf(id)]! &= ~(1 << rankOf(id));
+    this.counts[seat]!--;
+  }
+
+  private addCard(seat: number, id: number): void {
+    this.hands[seat * 4 + suitOf(id)]! |= 1 << rankOf(id);
+    this.counts[seat]!++;
+  }
+
+  private putAttack(seat: number, id: number): void {
+    this.removeCard(seat, id);
+    this.slotAttack[this.slotCount] = id;
+    this.slotDefence[this.slotCount] = -1;
+    this.slotCount++;
+    this.unbeaten++;
+    this.tableRanks |= 1 << rankOf(id);
+    this.passedMask = 0;
+  }
+
+  /** A lead or throw-in of the given cards (one rank for a lead). */
+  attack(seat: number, ids: readonly number[]): void {
+    for (const id of ids) this.putAttack(seat, id);
+    this.settle();
+  }
+
+  defend(slot: number, id: number): void {
+    this.removeCard(this.defender, id);
+    this.slotDefence[slot] = id;
+    this.unbeaten--;
+    this.tableRanks |= 1 << rankOf(id);
+    this.passedMask = 0;
+    this.settle();
+  }
+
+  transfer(id: number): void {
+    const seat = this.defender;
+    this.putAttack(seat, id);
+    this.attacker = seat;
+    this.defender = this.nextActive(seat);
+    this.settle();
+  }
+
+  take(): void {
+    this.isTaking = true;
+    this.passedMask = 0;
+    this.settle();
+  }
+
+  beat(seat: number): void {
+    this.passedMask |= 1 << seat;
+    this.settle();
+  }
+
+  /** Closes the bout once nothing more can happen in it (the engine's `settle`). */
+  settle(): void {
+    if (this.slotCount === 0 || (!this.isTaking && this.unbeaten > 0)) return;
+    if (this.room() > 0) {
+      for (let seat = 0; seat < this.n; seat++) if (this.isPendingPasser(seat)) return;
+    }
+    this.closeBout();
+  }
+
+  closeBout(): void {
+    const wasTaking = this.isTaking;
+    const defender = this.defender;
+    if (wasTaking) {
+      for (let i = 0; i < this.slotCount; i++) {
+        this.addCard(defender, this.slotAttack[i]!);
+        if (this.slotDefence[i]! >= 0) this.addCard(defender, this.slotDefence[i]!);
+      }
+    } else this.isFirstDiscardDone = true;
+    this.slotCount = 0;
+    this.unbeaten = 0;
+    this.tableRanks = 0;
+    this.isTaking = false;
+    this.passedMask = 0;
+    const order = this.refillOrder(this.attacker, defender);
+    for (const seat of order) {
+      while (this.counts[seat]! < HAND_SIZE && this.talonNext < this.talon.length) this.addCard(seat, this.talon[this.talonNext++]!);
+    }
+    if (this.markOuts(order, defender)) return;
+    this.attacker = wasTaking || this.results[defender] !== ACTIVE ? this.nextActive(defender) : defender;
+    this.defender = this.nextActive(this.attacker);
+  }
+
+  private refillOrder(attacker: number, defender: number): number[] {
+    const order: number[] = [];
+    for (let step = 0; step < this.n; step++) {
+      const seat = (attacker + step) % this.n;
+      if (seat !== defender && this.results[seat] === ACTIVE) order.push(seat);
+    }
+    if (this.results[defender] === ACTIVE) order.push(defender);
+    return order;
+  }
+
+  /** The engine's markOuts: who is out once the talon is empty; whether the game ended. */
+  private markOuts(order: readonly number[], lastDefender: number): boolean {
+    if (this.talonNext < this.talon.length) return false;
+    const newlyOut = order.filter((seat) => this.counts[seat] === 0);
+    if (newlyOut.length === 0) return false;
+    const stillIn = order.filter((seat) => this.counts[seat]! > 0);
+    if (this.isDeathMatch) {
+      const winners = this.isDrawAllowed && newlyOut.length > 1 ? newlyOut : [newlyOut[0]!];
+      for (const seat of winners) this.results[seat] = winners.length > 1 ? DREW : WON;
+      for (let seat = 0; seat < this.n; seat++) if (this.results[seat] === ACTIVE) this.results[seat] = LOST;
+      this.isFinished = true;
+      return true;
+    }
+    if (stillIn.length === 0) {
+      for (const seat of newlyOut) this.results[seat] = this.isDrawAllowed ? DREW : seat === lastDefender ? LOST : WON;
+    } else {
+      for (const seat of newlyOut) this.results[seat] = WON;
+      if (stillIn.length === 1) this.results[stillIn[0]!] = LOST;
+    }
+    if (stillIn.length > 1) return false;
+    this.isFinished = true;
+    return true;
+  }
+}
+
+function idOf(c: Card): number {
+  const id = cardId(c);
+  if (id < 0) throw new Error(`not a card: ${JSON.stringify(c)}`);
+  return id;
+}
+
+/**
+ * The simulation of an engine state. Cheats, catches and timers do not exist here: an open
+ * catch window (everyone honest) simply closes.
+ */
+export function simOf(state: GameState): Sim {
+  const o = state.options;
+  const sim = new Sim();
+  const n = state.players.length;
+  sim.n = n;
+  sim.isTransferAllowed = o.is_transfer_allowed;
+  sim.isNeighborsOnly = o.card_transfer_permission === 'NEIGHBORS_ONLY';
+  sim.isDrawAllowed = o.is_draw_allowed;
+  sim.isDeathMatch = o.is_death_match_allowed;
+  sim.trump = suitOf(idOf(state.trump_card));
+  sim.hands = new Int32Array(n * 4);
+  sim.counts = new Int32Array(n);
+  state.hands.forEach((hand, seat) => {
+    for (const c of hand) {
+      const id = idOf(c);
+      sim.hands[seat * 4 + suitOf(id)]! |= 1 << rankOf(id);
+    }
+    sim.counts[seat] = hand.length;
+  });
+  sim.talon = Int8Array.from(state.talon, idOf);
+  sim.isFirstDiscardDone = state.is_first_discard_done;
+  for (const slot of state.slots) {
+    const a = idOf(slot.attack_card);
+    sim.slotAttack[sim.slotCount] = a;
+    sim.tableRanks |= 1 << rankOf(a);
+    if (slot.defense_card === null) {
+      sim.slotDefence[sim.slotCount] = -1;
+      sim.unbeaten++;
+    } else {
+      const d = idOf(slot.defense_card);
+      sim.slotDefence[sim.slotCount] = d;
+      sim.tableRanks |= 1 << rankOf(d);
+    }
+    sim.slotCount++;
+  }
+  sim.attacker = state.attacker;
+  sim.defender = state.defender;
+  sim.isTaking = state.is_taking;
+  for (const seat of state.passed) sim.passedMask |= 1 << seat;
+  sim.results = Int8Array.from(state.results, (r) => (r === null ? ACTIVE : r === 'victory' ? WON : r === 'draw' ? DREW : LOST));
+  sim.isFinished = state.phase === 'finished';
+  if (state.phase === 'catch_window') sim.closeBout();
+  return sim;
+}
