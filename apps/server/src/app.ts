@@ -218,7 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAssetRoutes(app, services);
   registerEconomyRoutes(app, services);
   registerRoomRoutes(app, tokens, rooms);
-  registerTournamentRoutes(app, tokens, tournaments, store);
+  registerTournamentRoutes(app, tokens, tournaments);
   registerPlayerRoutes(app, tokens, players);
   registerBanditRoutes(app, tokens, createBanditService(store));
 

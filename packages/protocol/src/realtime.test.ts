@@ -102,6 +102,7 @@ const userSamples = [
   { type: 'wallet_changed', room_id: 7, wallet_type: 'BONUS_BALANCE', amount: '-100' },
   { type: 'wallet_changed', tournament_id: 3, wallet_type: 'BONUS_BALANCE', amount: '250' },
   { type: 'tournament_seated', tournament_id: 3, round: 2, room_id: 9 },
+  { type: 'wallet', wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '9900' }, { wallet_type: 'BALANCE', balance: '0' }] },
 ];
 const lobbySamples = [
   { type: 'room_created', room },
@@ -112,7 +113,7 @@ const tournamentSample = {
   id: 3, name: 'Sunday knockout', status: 'running', buy_in: '100', balance_type: 'BONUS_BALANCE', starts_at: '2026-11-24T12:00:00.000Z',
   min_players: 2, max_players: 64, room_size: 4, deck_size: 36, is_speed_mode: false, is_transfer_allowed: false, is_cheating_allowed: false,
   is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true, card_transfer_permission: 'ALL_PLAYERS',
-  secret_trump_mode: false, rebuy_rounds: 0, rebuy_price: '0', guaranteed_pool: '0', payout_preset_id: 2, is_pinned: false, round: 1,
+  secret_trump_mode: false, rebuy_rounds: 0, rebuy_price: '0', guaranteed_pool: '0', payout_preset_id: 2, is_pinned: false, round: 1, is_final: false,
   players_count: 7, pool: '700', next_round_at: null,
 };
 const tournamentSamples = [

@@ -88,6 +88,8 @@ export const tournament = z.object({
   payout_preset_id: z.number(),
   is_pinned: z.boolean(),
   round: z.number(),
+  /** The current round is the final (its finishing order gives the top places; no more rebuys). */
+  is_final: z.boolean(),
   players_count: z.number(),
   pool: z.string(),
   /** When the next round is seated (between rounds), else null. */
@@ -125,6 +127,8 @@ export const adminTournamentInfo = z.object({
       id: z.number(),
       name: z.string(),
       status: tournamentStatus,
+      starts_at: z.string(),
+      is_pinned: z.boolean(),
       entrants: z.number(),
       rebuys: z.number(),
       pool: z.string(),

@@ -21,13 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
-import { allPresets, presetById, registeredCount } from '../tournaments/tournament-store.js';
-import { payoutStructure, prizeDistribution } from '../tournaments/payouts.js';
 import type { TournamentsService } from '../tournaments/tournaments-service.js';
-import type { Store } from '../store/db.js';
-import { tournaments as tournamentsTable } from '../store/tournaments-schema.js';
-import { eq } from 'drizzle-orm';
-import { poolOf } from '../tournaments/tournament-store.js';
 import { answer, pageLinks } from './paging.js';
 import { authenticate, callerOf, requirePermission } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
@@ -35,7 +29,7 @@ import { sendFailure } from './errors.js';
 const errors = { '4xx': errorBody };
 
 /** Tournaments and their payouts (FEATURES.md §1): 12 tournament calls, 3 payout calls, 2 admin calls. */
-export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenService, service: TournamentsService, store: Store): void {
+export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenService, service: TournamentsService): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const signedIn = authenticate(tokens);
   const manage = [signedIn, requirePermission('admin.tournaments.manage')];
@@ -99,34 +93,23 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
 
   const payoutTags = ['payouts'];
   app.get('/api/v1/payout/tournament/presets', { preHandler: signedIn, schema: { tags: payoutTags, security, response: { 200: payoutPresetList, ...errors } } }, async () => ({
-    items: (await allPresets(store.db)).map((p) => ({ id: p.id, name: p.name, places: [...p.places] })),
+    items: (await service.presets()).map((p) => ({ id: p.id, name: p.name, places: [...p.places] })),
   }));
-
-  /** The tournament, its preset and entrant count: what both payout answers are computed from. */
-  async function payoutBasis(id: number) {
-    const [t] = await store.db.select().from(tournamentsTable).where(eq(tournamentsTable.id, id));
-    if (!t) return undefined;
-    const preset = await presetById(store.db, t.payoutPresetId);
-    return preset ? { t, structure: payoutStructure(preset, Math.max(1, await registeredCount(store.db, id))) } : undefined;
-  }
-  const noTournament = (id: number) => ({ code: 'tournament/not_found' as const, message: `No tournament ${id}` });
-
   app.get(
     '/api/v1/payout/tournament/:id/payout-structure',
     { preHandler: signedIn, schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: payoutStructureAnswer, ...errors } } },
     async (request, reply) => {
-      const basis = await payoutBasis(request.params.id);
-      return basis ? { items: basis.structure } : sendFailure(reply, noTournament(request.params.id));
+      const payouts = await service.payouts(request.params.id);
+      return payouts.ok ? { items: payouts.value.structure } : sendFailure(reply, payouts.error);
     },
   );
   app.get(
     '/api/v1/payout/tournament/:id/prize-distribution',
     { preHandler: signedIn, schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: prizeDistributionAnswer, ...errors } } },
     async (request, reply) => {
-      const basis = await payoutBasis(request.params.id);
-      if (!basis) return sendFailure(reply, noTournament(request.params.id));
-      const pool = poolOf(basis.t);
-      return { pool: pool.toString(), items: prizeDistribution(basis.structure, pool).map((i) => ({ place: i.place, amount: i.amount.toString() })) };
+      const payouts = await service.payouts(request.params.id);
+      if (!payouts.ok) return sendFailure(reply, payouts.error);
+      return { pool: payouts.value.pool.toString(), items: payouts.value.prizes.map((i) => ({ place: i.place, amount: i.amount.toString() })) };
     },
   );
 
@@ -138,9 +121,8 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     '/api/v1/admin/tournament/:id/place/info',
     { preHandler: manage, schema: { tags: ['admin'], security, params: tournamentIdParams, querystring: placeInfoQuery, response: { 200: placeInfo, ...errors } } },
     async (request, reply) => {
-      const [t] = await store.db.select({ id: tournamentsTable.id }).from(tournamentsTable).where(eq(tournamentsTable.id, request.params.id));
-      if (!t) return sendFailure(reply, noTournament(request.params.id));
-      return { items: await service.admin.places(request.params.id, request.query.place) };
+      const places = await service.places(request.params.id, request.query.place);
+      return places.ok ? { items: places.value } : sendFailure(reply, places.error);
     },
   );
 }

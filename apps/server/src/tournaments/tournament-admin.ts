@@ -14,6 +14,8 @@ export interface AdminTournamentRow {
   readonly id: number;
   readonly name: string;
   readonly status: 'registration' | 'running' | 'paused' | 'finished' | 'cancelled';
+  readonly starts_at: string;
+  readonly is_pinned: boolean;
   readonly entrants: number;
   readonly rebuys: number;
   readonly pool: string;
@@ -39,6 +41,8 @@ export function createTournamentAdmin(store: Store): TournamentAdmin {
           id: t.id,
           name: t.name,
           status: t.status as AdminTournamentRow['status'],
+          starts_at: t.startsAt.toISOString(),
+          is_pinned: t.isPinned,
           entrants: n,
           rebuys: r,
           pool: poolOf(t).toString(),

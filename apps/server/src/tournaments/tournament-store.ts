@@ -81,6 +81,7 @@ export function tournamentJson(t: TournamentRow, playersCount: number): Tourname
     payout_preset_id: t.payoutPresetId,
     is_pinned: t.isPinned,
     round: t.round,
+    is_final: t.finalRound !== null && t.finalRound === t.round,
     players_count: playersCount,
     pool: poolOf(t).toString(),
     next_round_at: t.status === 'running' && t.round > 0 && t.dueAt ? t.dueAt.toISOString() : null,

@@ -11,9 +11,10 @@ import type { Store, Tx } from '../store/db.js';
 import { rooms } from '../store/rooms-schema.js';
 import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
 import { transfer } from '../wallets/ledger.js';
+import { payoutStructure, prizeDistribution, type PayoutPreset } from './payouts.js';
 import { createTournamentAdmin, type TournamentAdmin } from './tournament-admin.js';
 import { cancelTournament, publishChanged, recordGame, seatNextRound, type RoundDeps } from './tournament-rounds.js';
-import { currentRoomOf, listPlayers, listTournamentRooms, listTournaments, lockDueTournament, lockTournament, poolAccount, presetById, registeredCount, tournamentJson, type TournamentRow } from './tournament-store.js';
+import { allPresets, currentRoomOf, poolOf, listPlayers, listTournamentRooms, listTournaments, lockDueTournament, lockTournament, poolAccount, presetById, registeredCount, tournamentJson, type TournamentRow } from './tournament-store.js';
 
 export interface TournamentsOptions {
   readonly store: Store;
@@ -38,6 +39,10 @@ export interface TournamentsService {
   players(id: number, page: number, limit: number): Promise<Result<Awaited<ReturnType<typeof listPlayers>>>>;
   rooms(id: number, query: { round?: number | undefined; page: number; limit: number }): Promise<Result<Awaited<ReturnType<typeof listTournamentRooms>>>>;
   readonly admin: TournamentAdmin;
+  presets(): Promise<PayoutPreset[]>;
+  /** The payout of today's field: the preset cut to the entrants, and the prizes of today's pool. */
+  payouts(id: number): Promise<Result<{ structure: { place: number; bps: number }[]; pool: bigint; prizes: { place: number; amount: bigint }[] }>>;
+  places(id: number, place?: number): Promise<Result<Awaited<ReturnType<TournamentAdmin['places']>>>>;
   /** Called by the rooms in the transaction of every game's last action. */
   onGameOver(tx: Tx, room: RoomRow, results: readonly ResultPayload[], outbox: Outbox, now: Date): Promise<void>;
   /** Starts (or cancels) due tournaments and seats due rounds; returns how many it handled. */
@@ -221,6 +226,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
           .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
         await tx.update(tournaments).set({ paidIn: t.paidIn + t.rebuyPrice }).where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
+        outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: t.round, eliminated: [] });
         await publishChanged(tx, updated, outbox);
         return ok(await detail(userId, updated, tx));
       });
@@ -297,6 +303,23 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
     },
 
     admin: createTournamentAdmin(store),
+
+    presets: () => allPresets(store.db),
+
+    async payouts(id) {
+      const [t] = await store.db.select().from(tournaments).where(eq(tournaments.id, id));
+      if (!t) return notFound(id);
+      const preset = await presetById(store.db, t.payoutPresetId);
+      if (!preset) throw new Error(`tournament ${id} has no payout preset ${t.payoutPresetId}`);
+      const structure = payoutStructure(preset, Math.max(1, await registeredCount(store.db, id)));
+      const pool = poolOf(t);
+      return ok({ structure, pool, prizes: prizeDistribution(structure, pool) });
+    },
+
+    async places(id, place) {
+      const [t] = await store.db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, id));
+      return t ? ok(await service.admin.places(id, place)) : notFound(id);
+    },
 
     async onGameOver(tx, room, results, outbox, at) {
       if (room.tournamentId === null || room.tournamentRound === null) return;

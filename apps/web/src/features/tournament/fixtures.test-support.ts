@@ -30,6 +30,7 @@ export function detail(over: Partial<TournamentDetail> = {}, info: Partial<Tourn
     players_count: 3,
     pool: '300',
     next_round_at: null,
+    is_final: false,
     ...over,
     player_info: { is_registered: false, is_eliminated: false, place: null, rebuys: 0, prize: null, room_id: null, ...info },
   };

@@ -11,7 +11,8 @@ export function canWithdraw(t: TournamentDetail): boolean {
 
 /** FEATURES §1: an eliminated player may rebuy while `round <= rebuy_rounds`, until the final is drawn. */
 export function canRebuy(t: TournamentDetail, isFinalSeated: boolean): boolean {
-  return (t.status === 'running' || t.status === 'paused') && t.player_info.is_eliminated && t.rebuy_rounds > 0 && t.round <= t.rebuy_rounds && !isFinalSeated;
+  const isFinal = t.is_final || isFinalSeated;
+  return (t.status === 'running' || t.status === 'paused') && t.player_info.is_eliminated && t.rebuy_rounds > 0 && t.round <= t.rebuy_rounds && !isFinal;
 }
 
 // Options shown in words (the lobby shows them the same way); the ending is always named.
