@@ -74,6 +74,11 @@ export function realtimeClient(): Centrifuge | null {
 /** What a subscribe sends along: `data` reaches the server's channel rule (a private room's password). */
 export interface SubscribeOptions {
   data?: unknown;
+  /**
+   * Called each time the server confirms the subscription. What changed between a page's first
+   * read and this moment was published before the channel was ours: a reader re-reads here.
+   */
+  onSubscribed?: () => void;
 }
 
 /** What a channel's subscriber is called with: a message already checked against its schema. */
@@ -99,6 +104,8 @@ export function subscribe<C extends string>(channel: C, onMessage: MessageHandle
     const existing = c.getSubscription(channel);
     const sub: Subscription = existing ?? c.newSubscription(channel, options.data === undefined ? {} : { data: options.data });
     sub.on('publication', handler);
+    const onSubscribed = () => options.onSubscribed?.();
+    sub.on('subscribed', onSubscribed);
     listeners.set(channel, (listeners.get(channel) ?? 0) + 1);
     if (sub.state === 'unsubscribed') {
       // A subscription the server refused (a private room before its password) retries with the new data.
@@ -107,6 +114,7 @@ export function subscribe<C extends string>(channel: C, onMessage: MessageHandle
     }
     release = () => {
       sub.removeListener('publication', handler);
+      sub.removeListener('subscribed', onSubscribed);
       const left = (listeners.get(channel) ?? 1) - 1;
       if (left > 0) {
         listeners.set(channel, left);
@@ -124,11 +132,14 @@ export function subscribe<C extends string>(channel: C, onMessage: MessageHandle
 export function useChannel<C extends string>(channel: C | null, onMessage: MessageHandler<C>, options: SubscribeOptions = {}): void {
   const handler = useRef(onMessage);
   handler.current = onMessage;
+  const subscribed = useRef(options.onSubscribed);
+  subscribed.current = options.onSubscribed;
   const dataKey = options.data === undefined ? '' : JSON.stringify(options.data);
   useEffect(() => {
     if (!channel) return;
     const data: unknown = dataKey === '' ? undefined : JSON.parse(dataKey);
-    return subscribe(channel, (message, ctx) => handler.current(message, ctx), data === undefined ? {} : { data });
+    const onSubscribed = () => subscribed.current?.();
+    return subscribe(channel, (message, ctx) => handler.current(message, ctx), data === undefined ? { onSubscribed } : { data, onSubscribed });
   }, [channel, dataKey]);
 }
 

@@ -113,6 +113,8 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     [readAll],
   );
 
+  // Subscribed (again): a seat or a move made before the channel was ours is read now, not missed.
+  const roomChannel = { onSubscribed: () => void readAll(), ...(channelPassword === undefined ? {} : { data: { password: channelPassword } }) };
   useChannel(`room:${roomId}`, (event) => {
     const before = current.current.watch;
     follow({ type: 'room', event });
@@ -120,7 +122,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     // An applied event, or one that carries no table data (an emoji, a seat change) but is still heard.
     const isSignal = event.type === 'emoji' || needsRead(event);
     if (before && after && (after !== before || isSignal)) listener.current?.(event, before, after);
-  }, channelPassword === undefined ? {} : { data: { password: channelPassword } });
+  }, roomChannel);
 
   // Wallet changes on this channel are followed app-wide (app/realtime-link.tsx), tournament
   // seatings by the tournament page: the table takes its own room's hand, view and seat news.
