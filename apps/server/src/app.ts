@@ -29,6 +29,7 @@ import { registerPlayerRoutes } from './http/player-routes.js';
 import { registerTournamentRoutes } from './http/tournament-routes.js';
 import { createPlayersService } from './players/players-service.js';
 import { recordFinishedGame } from './players/record-game.js';
+import { isPracticeRoom } from './practice/practice-room.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
 import { createSharedLimits } from './limits/index.js';
@@ -114,7 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logError,
     // A finished game rates its players and advances its tournament, in its last transaction.
     onGameOver: async (tx, room, results, outbox, at) => {
-      await recordFinishedGame(tx, room, results, at);
+      // A practice game (bots) is not rated and not counted in anyone's career.
+      if (!isPracticeRoom(room)) await recordFinishedGame(tx, room, results, at);
       await tournaments.onGameOver(tx, room, results, outbox, at);
     },
   });
