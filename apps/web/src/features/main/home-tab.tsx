@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PracticeButton } from '../games/practice-button';
 
 /** The main tab: the way into a game, the tournaments and the slot machine. */
 export function HomeTab() {
@@ -23,6 +24,7 @@ export function HomeTab() {
           <small>{t('home.play_hint')}</small>
         </span>
       </Link>
+      <PracticeButton className="btn btn-ghost btn-block home-practice" />
       <div className="home-grid">
         <Link to="/tournament/current" className="home-tile">
           <svg className="home-tile-icon" viewBox="0 0 48 48" width="44" height="44" aria-hidden="true">

@@ -63,6 +63,11 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
       <span className="seat-name" title={name}>
         <Flag country={seat.country} />
         {cutName(name)}
+        {seat.is_bot ? (
+          <span className="seat-bot" data-testid="seat-bot" title={t('seat.bot')} aria-label={t('seat.bot')}>
+            {' '}🤖
+          </span>
+        ) : null}
       </span>
       {label ? <span className={`seat-label seat-label-${seat.result ?? (roundStatus && isPlaying ? roundStatus : 'ready')}`} data-testid="seat-label">{label}</span> : null}
       {isOffline ? <span className="seat-label seat-label-offline" data-testid="seat-offline">{t('seat.offline')}</span> : null}
