@@ -168,6 +168,8 @@ describe('practice rooms', () => {
     expect(await ledgerSum(server.store)).toBe(0n);
     const rated = await server.store.db.select().from(playerStats).where(eq(playerStats.userId, human.id));
     expect(rated).toEqual([]);
+    const career = await request<{ items: unknown[] }>(`${server.url}/api/v1/player/games`, { token: human.token });
+    expect([career.status, career.body.items]).toEqual([200, []]);
     const botUsers = await server.store.db.select({ isBot: users.isBot, passwordHash: users.passwordHash }).from(users).where(eq(users.isBot, true));
     expect(botUsers.length).toBeGreaterThanOrEqual(2);
     expect(botUsers.every((b) => b.passwordHash === null)).toBe(true);
