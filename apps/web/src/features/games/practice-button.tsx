@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BotIcon } from '../../ui/bot-icon';
 import { PracticeDialog } from './practice-dialog';
+import './practice.css';
 
 /** The way into a practice game, for the lobby and the home page: a button that opens the dialog. */
 export function PracticeButton({ className = 'btn btn-ghost' }: { className?: string }) {
@@ -11,7 +13,7 @@ export function PracticeButton({ className = 'btn btn-ghost' }: { className?: st
   return (
     <>
       <button type="button" className={className} onClick={() => setOpen(true)} data-testid="open-practice">
-        🤖 {t('practice.title')}
+        <BotIcon size={18} /> {t('practice.title')}
       </button>
       {isOpen ? <PracticeDialog isOpen onClose={() => setOpen(false)} /> : null}
     </>

@@ -2,6 +2,7 @@ import type { PlayerRoundStatus } from '@durak/engine';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/avatar';
+import { BotIcon } from '../../ui/bot-icon';
 import { cutName } from '../../ui/format';
 import { Flag } from './flag';
 import { ShieldIcon, SwordIcon } from './role-icons';
@@ -64,8 +65,8 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
         <Flag country={seat.country} />
         {cutName(name)}
         {seat.is_bot ? (
-          <span className="seat-bot" data-testid="seat-bot" title={t('seat.bot')} aria-label={t('seat.bot')}>
-            {' '}🤖
+          <span className="seat-bot" data-testid="seat-bot" role="img" title={t('seat.bot')} aria-label={t('seat.bot')}>
+            <BotIcon size={13} />
           </span>
         ) : null}
       </span>
