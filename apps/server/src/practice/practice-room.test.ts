@@ -175,10 +175,13 @@ describe('practice rooms', () => {
     expect(botUsers.every((b) => b.passwordHash === null)).toBe(true);
   });
 
-  it('five easy bots with transfers and a secret trump finish their game too', async () => {
+  it.each([
+    ['five easy bots, transfers and a secret trump', { bots: 5, bot_level: 'easy', is_transfer_allowed: true, secret_trump_mode: true }],
+    ['one hard bot, 24 cards, a cheating speed room, death match', { bots: 1, bot_level: 'hard', deck_size: 24, is_cheating_allowed: true, is_speed_mode: true, is_death_match_allowed: true, is_classic_mode_allowed: false }],
+  ])('%s: the game is played to the end', async (_name, options) => {
     const human = await newPlayer(server.url, 'h');
-    const room = await createPractice(server.url, human, { bots: 5, bot_level: 'easy', is_transfer_allowed: true, secret_trump_mode: true });
-    expect(room.seats.filter((s) => s.is_bot)).toHaveLength(5);
+    const room = await createPractice(server.url, human, options);
+    expect(room.seats.filter((s) => s.is_bot)).toHaveLength(options.bots);
     await playOut({ server, clock }, room.id, human);
     const record = await request<GameRecord>(`${server.url}/api/v1/rooms/${room.id}/record`, { token: human.token });
     expect(record.status).toBe(200);
