@@ -5,3 +5,6 @@ ALTER TABLE "users" ADD COLUMN "is_bot" boolean DEFAULT false NOT NULL;
 ALTER TABLE "rooms" ADD COLUMN "bot_level" text;
 --> statement-breakpoint
 ALTER TABLE "rooms" ADD CONSTRAINT "rooms_bot_level" CHECK ("bot_level" in ('easy','normal','hard'));
+--> statement-breakpoint
+-- The creator's running practice game, looked up at every practice room's creation.
+CREATE INDEX "rooms_practice_idx" ON "rooms" ("creator_id") WHERE "bot_level" is not null and "status" = 'in_progress';

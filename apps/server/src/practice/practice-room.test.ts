@@ -153,6 +153,10 @@ describe('practice rooms', () => {
     // The person's timer is the turn timer, whatever pause the bots are given.
     for (const { timer_response: t } of watch.body.timers) expect(Date.parse(t.expired_at) - Date.parse(t.created_at)).toBe(30_000);
 
+    // One practice game at a time: a second one points back to the table being played.
+    const second = await request<{ error: { code: string; details: { room_id: number } } }>(`${server.url}/api/v1/rooms/`, { token: human.token, body: practice });
+    expect([second.status, second.body.error.code, second.body.error.details.room_id]).toEqual([409, 'room/practice_running', room.id]);
+
     const log = await playOut({ server, clock }, room.id, human);
     expect(log.pauses).toBeGreaterThan(0);
 
@@ -170,6 +174,8 @@ describe('practice rooms', () => {
     expect(rated).toEqual([]);
     const career = await request<{ items: unknown[] }>(`${server.url}/api/v1/player/games`, { token: human.token });
     expect([career.status, career.body.items]).toEqual([200, []]);
+    // Over: a new practice game may start.
+    expect((await request(`${server.url}/api/v1/rooms/`, { token: human.token, body: practice })).status).toBe(201);
     const botUsers = await server.store.db.select({ isBot: users.isBot, passwordHash: users.passwordHash }).from(users).where(eq(users.isBot, true));
     expect(botUsers.length).toBeGreaterThanOrEqual(2);
     expect(botUsers.every((b) => b.passwordHash === null)).toBe(true);

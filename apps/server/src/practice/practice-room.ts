@@ -1,5 +1,8 @@
+import type { GameState } from '@durak/engine';
 import type { CreateRoomBody, RoomPayload } from '@durak/protocol';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { failure, ok, type Result } from '../shared/result.js';
+import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { readRoom, roomJson, seatsOfRoom } from '../tables/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
@@ -20,6 +23,9 @@ export async function createPracticeRoom(
   passwordHash: string | null,
 ): Promise<Result<RoomPayload>> {
   return inRoomTransaction(context, (json: Result<RoomPayload>) => (json.ok ? json.value.id : 0), async (tx, outbox, now) => {
+    // One practice game at a time: a second would only leave the first to time out unattended.
+    const running = await runningPracticeRoom(tx, userId);
+    if (running !== null) return failure('room/practice_running', 'You are already playing a practice game', { room_id: running });
     const bots = await botUserIds(tx, body.practice.bots);
     const [room] = await tx
       .insert(rooms)
@@ -49,10 +55,24 @@ export async function createPracticeRoom(
     const started = await startGame(tx, room!, seats, { now, config: context.config, outbox });
     // Nobody stakes anything, so nobody can be short of it.
     if (!started.started) throw new Error(`practice room ${room!.id} did not start`);
-    const running = await readRoom(tx, room!.id);
-    if (!running) return failure('room/not_found', `No room ${room!.id}`);
-    return ok(roomJson(running, seats));
+    const dealt = await readRoom(tx, room!.id);
+    if (!dealt) return failure('room/not_found', `No room ${room!.id}`);
+    return ok(roomJson(dealt, seats));
   });
+}
+
+/** The user's practice game they are still playing (not yet out of it), or null. */
+async function runningPracticeRoom(tx: Tx, userId: number): Promise<number | null> {
+  const rows = await tx
+    .select({ id: rooms.id, gameState: rooms.gameState })
+    .from(rooms)
+    .where(and(eq(rooms.creatorId, userId), isNotNull(rooms.botLevel), eq(rooms.status, 'in_progress')));
+  const me = String(userId);
+  const playing = rows.find((row) => {
+    const state = row.gameState as GameState | null;
+    return state !== null && state.results[state.players.indexOf(me)] === null;
+  });
+  return playing?.id ?? null;
 }
 
 /** Whether a room is a practice room (its bots' level is set). */

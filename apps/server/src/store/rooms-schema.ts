@@ -54,6 +54,7 @@ export const rooms = pgTable(
     check('rooms_bot_level', sql`${t.botLevel} in ('easy','normal','hard')`),
     index('rooms_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
     index('rooms_lobby_idx').on(t.createdAt).where(sql`${t.status} <> 'FINISHED'`),
+    index('rooms_practice_idx').on(t.creatorId).where(sql`${t.botLevel} is not null and ${t.status} = 'in_progress'`),
   ],
 );
 

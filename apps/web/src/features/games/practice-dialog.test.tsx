@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { AxiosError, type AxiosResponse } from 'axios';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../net/query-client';
 
@@ -12,6 +13,10 @@ const post = vi.hoisted(() => vi.fn());
 vi.mock('../../net/http', () => ({ http: { post, get: vi.fn() } }));
 
 const { PracticeButton } = await import('./practice-button');
+
+function Table() {
+  return <p data-testid="table">table {useParams().id}</p>;
+}
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -30,7 +35,7 @@ function openDialog() {
         <MemoryRouter initialEntries={['/games']}>
           <Routes>
             <Route path="/games" element={<PracticeButton />} />
-            <Route path="/durak/:id" element={<p data-testid="table">table</p>} />
+            <Route path="/durak/:id" element={<Table />} />
           </Routes>
         </MemoryRouter>
       </I18nextProvider>
@@ -57,7 +62,7 @@ describe('play against the computer', () => {
     fireEvent.click(within(dialog.getByTestId('practice-level')).getByRole('radio', { name: 'Hard' }));
     fireEvent.click(within(dialog.getByTestId('practice-deck')).getByRole('radio', { name: '24' }));
     fireEvent.click(dialog.getByTestId('practice-submit'));
-    await waitFor(() => expect(screen.getByTestId('table')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('table').textContent).toBe('table 42'));
     const [path, body] = post.mock.calls[0] as [string, Record<string, unknown>];
     expect(path).toBe('/v1/rooms/');
     expect(body).toMatchObject({ bots: 3, bot_level: 'hard', deck_size: 24, is_classic_mode_allowed: true, is_death_match_allowed: false });
@@ -76,11 +81,18 @@ describe('play against the computer', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith('/v1/rooms/', expect.objectContaining({ bots: 5, deck_size: 36 })));
   });
 
-  it('shows the server’s refusal and stays open', async () => {
-    post.mockRejectedValueOnce(Object.assign(new Error('400'), { isAxiosError: true, response: { status: 400, data: { error: { code: 'request/invalid', message: 'bots: too many' } } } }));
+  it('a practice game still running: back to its table instead of a second one', async () => {
+    post.mockRejectedValueOnce(new AxiosError('409', '409', undefined, undefined, { status: 409, data: { error: { code: 'room/practice_running', message: 'busy', details: { room_id: 7 } } } } as AxiosResponse));
     const dialog = openDialog();
     fireEvent.click(dialog.getByTestId('practice-submit'));
-    await waitFor(() => expect(dialog.getByTestId('practice-failure')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('table').textContent).toBe('table 7'));
+  });
+
+  it('shows the server’s refusal and stays open', async () => {
+    post.mockRejectedValueOnce(new AxiosError('400', '400', undefined, undefined, { status: 400, data: { error: { code: 'request/invalid', message: 'bots: too many' } } } as AxiosResponse));
+    const dialog = openDialog();
+    fireEvent.click(dialog.getByTestId('practice-submit'));
+    await waitFor(() => expect(dialog.getByTestId('practice-failure').textContent).toContain('bots: too many'));
     expect(screen.queryByTestId('table')).toBeNull();
   });
 });

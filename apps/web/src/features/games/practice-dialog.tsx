@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
 import { Modal } from '../../ui/modal';
 import { SingleChoice, Switch } from './choice';
-import { BOT_COUNTS, BOT_LEVELS, DEFAULT_PRACTICE_FORM, MAX_BOTS_FOR_24, practiceRoomBody, type PracticeForm } from './practice-form';
+import { BOT_COUNTS, BOT_LEVELS, DEFAULT_PRACTICE_FORM, MAX_BOTS_FOR_24, practiceRoomBody, runningPracticeRoom, type PracticeForm } from './practice-form';
 import { roomsApi } from './rooms-api';
 import { DECK_SIZES } from './room-options';
 
@@ -21,8 +21,13 @@ export function PracticeDialog({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const create = useMutation({
     mutationFn: async (body: PracticeForm) => String((await roomsApi.create(practiceRoomBody(body))).id),
     onSuccess: (id) => navigate(`/durak/${id}`),
+    // Still in a practice game: back to that table rather than an error.
+    onError: (error) => {
+      const running = runningPracticeRoom(error);
+      if (running !== null) navigate(`/durak/${running}`);
+    },
   });
-  const failure = create.error ? toApiFailure(create.error) : null;
+  const failure = create.error && runningPracticeRoom(create.error) === null ? toApiFailure(create.error) : null;
 
   return (
     <Modal isOpen={isOpen} onClose={onClose} title={t('practice.title')} closeLabel={t('close')}>

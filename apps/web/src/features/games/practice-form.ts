@@ -1,4 +1,5 @@
 import type { BotLevel } from '@durak/protocol';
+import { isAxiosError } from 'axios';
 
 /** The practice dialog's choices: how many computer players, how well they play, the usual rules. */
 export interface PracticeForm {
@@ -41,3 +42,11 @@ export function practiceRoomBody(form: PracticeForm) {
   };
 }
 export type PracticeRoomBody = ReturnType<typeof practiceRoomBody>;
+
+/** The table of the practice game the player is still in, when the server refuses a second one. */
+export function runningPracticeRoom(error: unknown): number | null {
+  if (!isAxiosError(error)) return null;
+  const body = error.response?.data as { error?: { code?: unknown; details?: { room_id?: unknown } } } | undefined;
+  const roomId = body?.error?.details?.room_id;
+  return body?.error?.code === 'room/practice_running' && typeof roomId === 'number' ? roomId : null;
+}
