@@ -34,6 +34,7 @@ import { registerTournamentRoutes } from './http/tournament-routes.js';
 import { createPlayersService } from './players/players-service.js';
 import { recordGameForAgents } from './admin/agent-rollups.js';
 import { recordFinishedGame } from './players/record-game.js';
+import { isPracticeRoom } from './practice/practice-room.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { registerWebStatic } from './http/web-static.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
@@ -121,7 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logError,
     // A finished game rates its players and advances its tournament, in its last transaction.
     onGameOver: async (tx, room, results, outbox, at) => {
-      await recordFinishedGame(tx, room, results, at);
+      // A practice game (bots) is not rated and not counted in anyone's career.
+      if (!isPracticeRoom(room)) await recordFinishedGame(tx, room, results, at);
       // What the players lost and the winners did not get is the rake: the agents' rollups share it.
       const rake = -results.reduce((sum, r) => sum + BigInt(r.amount), 0n);
       await recordGameForAgents(tx, { players: results.map((r) => Number(r.player_id)), rake, walletType: room.balanceType as WalletType, at });

@@ -129,6 +129,8 @@ export const watchSeat = z.object({
   card_count: z.number().int(),
   is_ready: z.boolean(),
   is_connected: z.boolean(),
+  /** A computer player of a practice room. */
+  is_bot: z.boolean(),
   result: seatResult.nullable(),
   /** The signed amount won or lost, once the game is over. */
   amount: chips.nullable(),

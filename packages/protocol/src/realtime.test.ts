@@ -19,8 +19,9 @@ const room = {
   card_transfer_permission: 'ALL_PLAYERS',
   secret_trump_mode: false,
   is_private: false,
+  bot_level: null,
   seats_taken: 1,
-  seats: [{ position: 0, player_id: 1, username: 'ann', avatar_url: null, country: null, is_ready: false }],
+  seats: [{ position: 0, player_id: 1, username: 'ann', avatar_url: null, country: null, is_ready: false, is_bot: false }],
   created_at: '2026-01-01T00:00:00.000Z',
 };
 const at = { room_id: 7, seq: 3 };
@@ -168,7 +169,7 @@ describe('watch state', () => {
     room,
     status: 'in_progress',
     seq: 3,
-    seats: { '1': { position: 0, player: { player_id: '1', username: 'ann' }, avatar: null, country: null, card_count: 6, is_ready: true, is_connected: true, result: null, amount: null } },
+    seats: { '1': { position: 0, player: { player_id: '1', username: 'ann' }, avatar: null, country: null, card_count: 6, is_ready: true, is_connected: true, is_bot: false, result: null, amount: null } },
     round: view.round,
     phase: 'play',
     trump_card: card,

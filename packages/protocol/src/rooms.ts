@@ -17,16 +17,31 @@ export type RoomStatus = z.infer<typeof roomStatus>;
 export const cardTransferPermission = z.enum(['ALL_PLAYERS', 'NEIGHBORS_ONLY']);
 export const seatResult = z.enum(['victory', 'defeat', 'draw', 'late_joined']);
 
-/** A bet as a decimal string or a whole number, within MIN_BET..MAX_BET; parsed to a bigint. */
-export const betAmount = z
+/** Whole chips as a decimal string or a whole number; parsed to a bigint. */
+const wholeChips = z
   .union([z.string().regex(/^\d{1,12}$/, 'must be a whole number of chips'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
-  .transform((v) => BigInt(v))
-  .refine((v) => v >= MIN_BET && v <= MAX_BET, `must be between ${MIN_BET} and ${MAX_BET}`);
+  .transform((v) => BigInt(v));
+const isBetInRange = (v: bigint) => v >= MIN_BET && v <= MAX_BET;
+const betRangeMessage = `must be between ${MIN_BET} and ${MAX_BET}`;
 
+/** A bet as a decimal string or a whole number, within MIN_BET..MAX_BET; parsed to a bigint. */
+export const betAmount = wholeChips.refine(isBetInRange, betRangeMessage);
+
+/** How well a practice room's computer players play (FEATURES.md §7). */
+export const botLevel = z.enum(['easy', 'normal', 'hard']);
+export type BotLevel = z.infer<typeof botLevel>;
+/** A practice room seats its creator and 1..MAX_BOTS computer players. */
+export const MAX_BOTS = 5;
+
+/**
+ * A new room. With `bots` it is a practice room (docs/rooms.md): no stakes, so `bet_amount` may be
+ * left out or 0 (nothing else), and the seats besides the creator's are the bots', so
+ * `player_count` may be left out and otherwise must be `bots + 1`.
+ */
 export const createRoomBody = z
   .object({
-    bet_amount: betAmount,
-    player_count: z.number().int().min(2).max(6),
+    bet_amount: wholeChips.optional(),
+    player_count: z.number().int().min(2).max(6).optional(),
     deck_size: z.union([z.literal(24), z.literal(36)]),
     balance_type: walletType.default('BONUS_BALANCE'),
     is_speed_mode: z.boolean().default(false),
@@ -38,16 +53,39 @@ export const createRoomBody = z
     card_transfer_permission: cardTransferPermission.default('ALL_PLAYERS'),
     secret_trump_mode: z.boolean().default(false),
     password: z.string().min(1).max(64).optional(),
+    bots: z.number().int().min(1).max(MAX_BOTS).optional(),
+    bot_level: botLevel.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.deck_size === 24 && v.player_count > 4) {
+    const isPractice = v.bots !== undefined;
+    if (isPractice && v.bet_amount !== undefined && v.bet_amount !== 0n) {
+      ctx.addIssue({ code: 'custom', path: ['bet_amount'], message: 'a practice room (bots) has no stake: leave it out or send 0' });
+    }
+    if (!isPractice && v.bet_amount === undefined) ctx.addIssue({ code: 'custom', path: ['bet_amount'], message: 'Required' });
+    if (!isPractice && v.bet_amount !== undefined && !isBetInRange(v.bet_amount)) ctx.addIssue({ code: 'custom', path: ['bet_amount'], message: betRangeMessage });
+    if (!isPractice && v.player_count === undefined) ctx.addIssue({ code: 'custom', path: ['player_count'], message: 'Required' });
+    if (!isPractice && v.bot_level !== undefined) ctx.addIssue({ code: 'custom', path: ['bot_level'], message: 'only with bots' });
+    if (isPractice && v.player_count !== undefined && v.player_count !== v.bots! + 1) {
+      ctx.addIssue({ code: 'custom', path: ['bots'], message: 'must be player_count - 1: the seats besides the creator\'s are the bots\'' });
+    }
+    const playerCount = v.player_count ?? (v.bots ?? 0) + 1;
+    if (v.deck_size === 24 && playerCount > 4) {
       ctx.addIssue({ code: 'custom', path: ['player_count'], message: 'a 24-card deck seats at most 4 players' });
     }
     if (v.is_classic_mode_allowed === v.is_death_match_allowed) {
       ctx.addIssue({ code: 'custom', path: ['is_death_match_allowed'], message: 'exactly one of is_classic_mode_allowed and is_death_match_allowed' });
     }
-  });
+  })
+  // Checked above: a room of people has both; a practice room's follow from its bots.
+  .transform(({ bots, bot_level, ...v }) => ({
+    ...v,
+    bet_amount: v.bet_amount ?? 0n,
+    player_count: v.player_count ?? (bots ?? 0) + 1,
+    practice: bots === undefined ? null : { bots, level: bot_level ?? 'normal' },
+  }));
 export type CreateRoomBody = z.infer<typeof createRoomBody>;
+/** What a client sends to create a room. */
+export type CreateRoomInput = z.input<typeof createRoomBody>;
 
 /** A query list: repeated (`?a=1&a=2`) or comma-separated (`?a=1,2`); empty = no filter. */
 function listOf<T extends z.ZodType>(item: T) {
@@ -90,6 +128,8 @@ export const roomSeat = z.object({
   avatar_url: z.string().nullable(),
   country: z.string().nullable(),
   is_ready: z.boolean(),
+  /** A computer player of a practice room. */
+  is_bot: z.boolean(),
 });
 
 export const room = z.object({
@@ -108,6 +148,8 @@ export const room = z.object({
   card_transfer_permission: cardTransferPermission,
   secret_trump_mode: z.boolean(),
   is_private: z.boolean(),
+  /** A practice room's bots' level; null for a room of people. */
+  bot_level: botLevel.nullable(),
   seats_taken: z.number().int(),
   seats: z.array(roomSeat),
   created_at: z.string(),

@@ -9,7 +9,8 @@ import type { Outbox } from '../tables/outbox.js';
 import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, readRoom, seatsOfRoom, type RoomRow } from '../tables/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
 import type { SeatsBeforeStart } from '../tables/table-services.js';
-import { writeStep } from './game-step.js';
+import { dueTurn } from '../practice/bot-turn.js';
+import { deadlineOf, writeStep } from './game-step.js';
 import { gameOptionsOf } from './start-game.js';
 import { buildWatch } from './watch.js';
 
@@ -71,6 +72,21 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
     return ok({ seq: applied.state.seq });
   }
 
+  /** A running game's due deadline: a practice bot's move when its pause ran out, else the timeout. */
+  async function fireTurn(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<Result<unknown>> {
+    const state = gameStateOf(room);
+    const turn = state ? dueTurn(room, state, now, room.timerStartedAt && deadlineOf(state, room.timerStartedAt, config)) : ({ kind: 'timeout' } as const);
+    if (turn.kind === 'wait') {
+      await tx.update(rooms).set({ expiresAt: turn.until }).where(eq(rooms.id, room.id));
+      return ok(turn.until);
+    }
+    for (const action of turn.kind === 'bot' ? turn.actions : []) {
+      const played = await applyInRoom(tx, outbox, room, action, now);
+      if (played.ok) return played;
+    }
+    return applyInRoom(tx, outbox, room, { type: 'timeout' }, now);
+  }
+
   async function fireOne(): Promise<boolean> {
     const roomId = await inRoomTransaction(
       context,
@@ -79,7 +95,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         const room = await lockDueRoom(tx, now);
         if (!room) return 0;
         if (room.status === 'in_progress') {
-          const result = await applyInRoom(tx, outbox, room, { type: 'timeout' }, now);
+          const result = await fireTurn(tx, outbox, room, now);
           // Nothing to time out (should not happen): clear the deadline so the sweeper moves on.
           if (!result.ok) await tx.update(rooms).set({ expiresAt: null }).where(eq(rooms.id, room.id));
         } else {
@@ -148,7 +164,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
       } catch {
         // Presence is a nicety: without it every seat shows offline, the game still plays.
       }
-      return ok(buildWatch(room, seats, connected));
+      return ok(buildWatch(room, seats, connected, config));
     },
 
     async record(roomId) {

@@ -1,6 +1,7 @@
 import { awaited, cardCode, turnSeconds, viewFor, type Action, type GameEvent, type GameState } from '@durak/engine';
 import type { BetPayload, ResultPayload, TimerPayload, WalletType } from '@durak/protocol';
 import { sql } from 'drizzle-orm';
+import { botDeadline } from '../practice/bot-turn.js';
 import type { Tx } from '../store/db.js';
 import type { Outbox } from '../tables/outbox.js';
 import type { RoomRow } from '../tables/room-store.js';
@@ -99,8 +100,10 @@ export async function writeStep(
 ): Promise<void> {
   const { after } = step;
   const { now, config, outbox } = context;
-  const expiresAt = deadlineOf(after, now, config);
-  const timers = timersOf(after, now, expiresAt);
+  // A practice room's bot acts when its pause runs out; the person's timer shows their own deadline.
+  const turnDeadline = deadlineOf(after, now, config);
+  const expiresAt = botDeadline(room, after, now, config) ?? turnDeadline;
+  const timers = timersOf(after, now, turnDeadline);
   if (after.phase !== 'finished') {
     await saveStep(tx, room.id, step, { expiresAt, timerStartedAt: now });
     publishStep(outbox, room.id, step.before, after, step.events, { timers });

@@ -3,7 +3,8 @@ import type { ResultPayload, RoomPayload, TimerPayload, WatchSeat, WatchState } 
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 import type { RoomRow, SeatRow } from '../tables/room-store.js';
 import { gameStateOf, roomJson } from '../tables/room-store.js';
-import { timersOf } from './game-step.js';
+import type { RoomsConfig } from '../tables/rooms-config.js';
+import { deadlineOf, timersOf } from './game-step.js';
 
 /** Unready seats' deadlines as timers, so a pending room shows who must press ready by when. */
 function readyTimers(seats: readonly SeatRow[]): TimerPayload[] {
@@ -14,7 +15,14 @@ function readyTimers(seats: readonly SeatRow[]): TimerPayload[] {
     }));
 }
 
-export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: ReadonlySet<string>): ReadonlyDeep<WatchState> {
+/** The running turn's deadline: a practice room's `expires_at` may be a bot's pause, not the timer. */
+function turnDeadlineOf(room: RoomRow, config: RoomsConfig): Date | null {
+  const state = gameStateOf(room);
+  if (room.botLevel === null || !state || !room.timerStartedAt) return room.expiresAt;
+  return deadlineOf(state, room.timerStartedAt, config);
+}
+
+export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: ReadonlySet<string>, config: RoomsConfig): ReadonlyDeep<WatchState> {
   const state = gameStateOf(room);
   const view = state ? viewFor(state, null) : null;
   const results = (room.results as ResultPayload[] | null) ?? null;
@@ -30,7 +38,9 @@ export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: 
       country: s.country,
       card_count: fromView?.card_count ?? 0,
       is_ready: s.isReady,
-      is_connected: connected.has(id),
+      // A bot is always at the table.
+      is_connected: s.isBot || connected.has(id),
+      is_bot: s.isBot,
       result: result?.result ?? fromView?.result ?? null,
       amount: result?.amount ?? null,
     };
@@ -47,7 +57,7 @@ export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: 
     trump_card: view?.trump_card ?? null,
     trump_suit: view?.trump_suit ?? null,
     turn: view && !isOver ? view.turn : null,
-    timers: state ? timersOf(state, room.timerStartedAt, room.expiresAt) : readyTimers(seats),
+    timers: state ? timersOf(state, room.timerStartedAt, turnDeadlineOf(room, config)) : readyTimers(seats),
     talon_count: view?.talon_count ?? 0,
     discard_count: view?.discard_count ?? 0,
     bout_limit: view?.bout_limit ?? null,

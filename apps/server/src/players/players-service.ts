@@ -127,7 +127,8 @@ export function createPlayersService(options: PlayersOptions) {
         .select({ room: rooms })
         .from(rooms)
         .innerJoin(roomSeats, and(eq(roomSeats.roomId, rooms.id), eq(roomSeats.userId, userId)))
-        .where(eq(rooms.status, 'FINISHED'))
+        // Practice games (bots) are not part of a career.
+        .where(and(eq(rooms.status, 'FINISHED'), isNull(rooms.botLevel)))
         .orderBy(desc(rooms.finishedAt), desc(rooms.id))
         .limit(limit + 1)
         .offset((page - 1) * limit);

@@ -1,5 +1,6 @@
 import type { CreateRoomBody, RoomListQuery, RoomPayload } from '@durak/protocol';
 import { and, eq, lte } from 'drizzle-orm';
+import { createPracticeRoom } from '../practice/practice-room.js';
 import { defaultCanSubscribe, type CanSubscribe } from '../realtime/index.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
@@ -115,6 +116,7 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
   return {
     async create(userId, body) {
       const passwordHash = body.password === undefined ? null : await hashRoomPassword(body.password);
+      if (body.practice !== null) return createPracticeRoom(context, startGame, userId, { ...body, practice: body.practice }, passwordHash);
       return inRoomTransaction(context, 0, async (tx, outbox, now) => {
         const balance = await walletBalance(tx, userId, body.balance_type);
         if (balance < body.bet_amount) return cannotCover(body.bet_amount, balance);

@@ -16,8 +16,8 @@ describe('creating a room', () => {
     const p = await newPlayer(server.url);
     const created = await request<Record<string, unknown>>(rooms(), { token: p.token, body: { ...classicRoom, bet_amount: 999, password: 'hunter22' } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'pending', bet_amount: '999', is_private: true, seats_taken: 1, player_count: 2 });
-    expect(created.body.seats).toEqual([{ position: 0, player_id: p.id, username: p.username, avatar_url: null, country: null, is_ready: false }]);
+    expect(created.body).toMatchObject({ status: 'pending', bet_amount: '999', is_private: true, seats_taken: 1, player_count: 2, bot_level: null });
+    expect(created.body.seats).toEqual([{ position: 0, player_id: p.id, username: p.username, avatar_url: null, country: null, is_ready: false, is_bot: false }]);
     expect(JSON.stringify(created.body)).not.toContain('hunter22');
   });
 

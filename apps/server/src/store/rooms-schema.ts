@@ -45,12 +45,16 @@ export const rooms = pgTable(
     /** A tournament game's tournament (no stake: bet 0); null for a lobby room. */
     tournamentId: bigint('tournament_id', { mode: 'number' }),
     tournamentRound: integer('tournament_round'),
+    /** A practice room's computer players' level (easy | normal | hard); null for a room of people. */
+    botLevel: text('bot_level'),
   },
   (t) => [
     check('rooms_status', sql`${t.status} in ('pending','ready','in_progress','FINISHED')`),
     check('rooms_bet_not_negative', sql`${t.betAmount} >= 0`),
+    check('rooms_bot_level', sql`${t.botLevel} in ('easy','normal','hard')`),
     index('rooms_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
     index('rooms_lobby_idx').on(t.createdAt).where(sql`${t.status} <> 'FINISHED'`),
+    index('rooms_practice_idx').on(t.creatorId).where(sql`${t.botLevel} is not null and ${t.status} = 'in_progress'`),
   ],
 );
 

@@ -30,6 +30,8 @@ export const users = pgTable(
     language: text('language'),
     // Fixed at first sign-up and never changed (referral tree; DESIGN.md §12 agent hierarchy).
     parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
+    /** A computer player of practice rooms: no password, never signs in, never rated (docs/rooms.md). */
+    isBot: boolean('is_bot').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Admin area (0006_admin.sql): the referral path root-first (set by a trigger at insert), an
     // agent's RevShare rate, and the last settled game (active players).

@@ -16,6 +16,8 @@ export interface SeatRow {
   readonly username: string;
   readonly avatarUrl: string | null;
   readonly country: string | null;
+  /** A practice room's computer player. */
+  readonly isBot: boolean;
 }
 
 /** Locks the room row: every change to a room and its game goes through this one lock. */
@@ -65,6 +67,7 @@ export async function seatsOf(db: Db | Tx, roomIds: readonly number[]): Promise<
       username: users.username,
       avatarUrl: users.avatarUrl,
       country: users.country,
+      isBot: users.isBot,
     })
     .from(roomSeats)
     .innerJoin(users, eq(users.id, roomSeats.userId))
@@ -100,6 +103,7 @@ export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload 
     card_transfer_permission: room.cardTransferPermission as RoomPayload['card_transfer_permission'],
     secret_trump_mode: room.secretTrumpMode,
     is_private: room.passwordHash !== null,
+    bot_level: (room.botLevel as RoomPayload['bot_level']) ?? null,
     seats_taken: seats.length,
     seats: seats.map((s) => ({
       position: s.position,
@@ -108,6 +112,7 @@ export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload 
       avatar_url: s.avatarUrl,
       country: s.country,
       is_ready: s.isReady,
+      is_bot: s.isBot,
     })),
     created_at: room.createdAt.toISOString(),
   };
@@ -115,8 +120,8 @@ export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload 
 
 /** The lobby: rooms that are not finished, newest first, filtered as the spec's room filter. */
 export async function listRooms(db: Db, query: RoomListQuery): Promise<{ rows: RoomRow[]; hasNext: boolean }> {
-  // Tournament games are seated by their tournament, never from the lobby.
-  const where: SQL[] = [ne(rooms.status, 'FINISHED'), isNull(rooms.tournamentId)];
+  // Tournament games are seated by their tournament, practice rooms by their bots: never from the lobby.
+  const where: SQL[] = [ne(rooms.status, 'FINISHED'), isNull(rooms.tournamentId), isNull(rooms.botLevel)];
   if (query.min_bet !== undefined) where.push(gte(rooms.betAmount, query.min_bet));
   if (query.max_bet !== undefined) where.push(lte(rooms.betAmount, query.max_bet));
   const lists = [

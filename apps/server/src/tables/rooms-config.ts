@@ -25,6 +25,11 @@ export interface RoomsConfig {
   readonly actionsPerSecond: number;
   /** The pause between two tournament rounds, seconds: eliminated players may rebuy meanwhile. */
   readonly tournamentBreakSeconds: number;
+  /**
+   * A practice room's computer player acts after a pause in this range, ms (BOT_DELAY_MS=min-max),
+   * drawn from the game's seed so a replay pauses alike.
+   */
+  readonly botDelayMs: { readonly min: number; readonly max: number };
   /** Prefix of the realtime broker's Redis keys (REDIS_PREFIX): nodes of one installation share it. */
   readonly redisPrefix?: string | undefined;
 }
@@ -40,6 +45,7 @@ export const defaultRoomsConfig: RoomsConfig = {
   emojiPer10s: 5,
   actionsPerSecond: 20,
   tournamentBreakSeconds: 15,
+  botDelayMs: { min: 600, max: 1500 },
 };
 
 const seconds = z.coerce.number().positive().max(3600);
@@ -55,6 +61,12 @@ const envSchema = z.object({
   EMOJI_PER_10S: z.coerce.number().int().min(1).max(1000).optional(),
   ACTIONS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
   TOURNAMENT_BREAK_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  BOT_DELAY_MS: z
+    .string()
+    .regex(/^\d{1,5}(-\d{1,5})?$/, 'min-max in ms, as 600-1500 (or one number)')
+    .transform((v) => v.split('-').map(Number))
+    .refine(([min = 0, max = min]) => min <= max, 'min must not exceed max')
+    .optional(),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only').optional(),
 });
 
@@ -79,6 +91,7 @@ export function loadRoomsConfig(env: NodeJS.ProcessEnv): { ok: true; config: Roo
       emojiPer10s: e.EMOJI_PER_10S ?? d.emojiPer10s,
       actionsPerSecond: e.ACTIONS_PER_SECOND ?? d.actionsPerSecond,
       tournamentBreakSeconds: e.TOURNAMENT_BREAK_SECONDS ?? d.tournamentBreakSeconds,
+      botDelayMs: e.BOT_DELAY_MS ? { min: e.BOT_DELAY_MS[0]!, max: e.BOT_DELAY_MS[1] ?? e.BOT_DELAY_MS[0]! } : d.botDelayMs,
       redisPrefix: e.REDIS_PREFIX,
     },
   };

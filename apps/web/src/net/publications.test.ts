@@ -17,6 +17,7 @@ const room = {
   card_transfer_permission: 'ALL_PLAYERS',
   secret_trump_mode: false,
   is_private: false,
+  bot_level: null,
   seats_taken: 0,
   seats: [],
   created_at: '2026-01-01T00:00:00.000Z',

@@ -18,6 +18,7 @@ export function aRoom(patch: Partial<RoomPayload> = {}): RoomPayload {
     card_transfer_permission: 'ALL_PLAYERS',
     secret_trump_mode: false,
     is_private: false,
+    bot_level: null,
     seats_taken: 0,
     seats: [],
     created_at: '2026-01-01T00:00:00.000Z',

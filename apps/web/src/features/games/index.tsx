@@ -11,6 +11,7 @@ import { FilterDialog } from './filter-dialog';
 import { countChangedFilters } from './filter-count';
 import { useFilterStore } from './filter-store';
 import { JoinDialog } from './join-dialog';
+import { PracticeButton } from './practice-button';
 import { RoomCard } from './room-card';
 import type { RoomPayload } from '@durak/protocol';
 import { roomsApi } from './rooms-api';
@@ -93,6 +94,7 @@ export default function LobbyPage() {
           + {t('create.title')}
         </button>
       </div>
+      <PracticeButton className="btn btn-ghost btn-block lobby-practice" />
       {joinFailure && !privateRoom ? (
         <p className="form-error lobby-error" role="alert" data-testid="join-failure">
           {t(`error.${joinFailure.code}`, { defaultValue: joinFailure.message })}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { BannerCarousel } from './banner-carousel';
 import { HomeTournaments } from './home-tournaments';
 import { DailyReward } from './daily-reward';
+import { PracticeButton } from '../games/practice-button';
 
 /** The main tab: the way into a game, the daily reward, the tournaments and the slot machine. */
 export function HomeTab() {
@@ -28,6 +29,7 @@ export function HomeTab() {
         </span>
       </Link>
       <DailyReward />
+      <PracticeButton className="btn btn-ghost btn-block home-practice" />
       <div className="home-grid">
         <Link to="/tournament/current" className="home-tile">
           <svg className="home-tile-icon" viewBox="0 0 48 48" width="44" height="44" aria-hidden="true">

@@ -27,6 +27,7 @@ const seat = (patch: Partial<WatchSeat> = {}): WatchSeat => ({
   card_count: 4,
   is_ready: false,
   is_connected: true,
+  is_bot: false,
   result: null,
   amount: null,
   ...patch,
@@ -52,6 +53,14 @@ describe('seat', () => {
     expect(screen.getByTestId('seat-card-count').textContent).toBe('4');
     expect(screen.getByTestId('avatar-placeholder')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'KZ' })).toBeTruthy();
+  });
+
+  it('marks a computer player, and only a computer player', () => {
+    wrap(<SeatView {...props({ seat: seat({ is_bot: true }) })} />);
+    expect(screen.getByTestId('seat-bot').getAttribute('aria-label')).toBe('Компьютерный игрок');
+    cleanup();
+    wrap(<SeatView {...props()} />);
+    expect(screen.queryByTestId('seat-bot')).toBeNull();
   });
 
   it('marks the attacker with a sword and the defender with a shield', () => {

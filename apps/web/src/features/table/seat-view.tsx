@@ -2,6 +2,7 @@ import type { PlayerRoundStatus } from '@durak/engine';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/avatar';
+import { BotIcon } from '../../ui/bot-icon';
 import { cutName } from '../../ui/format';
 import { Flag } from './flag';
 import { ShieldIcon, SwordIcon } from './role-icons';
@@ -63,6 +64,11 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
       <span className="seat-name" title={name}>
         <Flag country={seat.country} />
         {cutName(name)}
+        {seat.is_bot ? (
+          <span className="seat-bot" data-testid="seat-bot" role="img" title={t('seat.bot')} aria-label={t('seat.bot')}>
+            <BotIcon size={13} />
+          </span>
+        ) : null}
       </span>
       {label ? <span className={`seat-label seat-label-${seat.result ?? (roundStatus && isPlaying ? roundStatus : 'ready')}`} data-testid="seat-label">{label}</span> : null}
       {isOffline ? <span className="seat-label seat-label-offline" data-testid="seat-offline">{t('seat.offline')}</span> : null}

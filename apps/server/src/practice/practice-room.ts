@@ -1,0 +1,80 @@
+import type { GameState } from '@durak/engine';
+import type { CreateRoomBody, RoomPayload } from '@durak/protocol';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { failure, ok, type Result } from '../shared/result.js';
+import type { Tx } from '../store/db.js';
+import { rooms, roomSeats } from '../store/rooms-schema.js';
+import { readRoom, roomJson, seatsOfRoom } from '../tables/room-store.js';
+import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
+import type { StartGame } from '../tables/table-services.js';
+import { botUserIds } from './bot-users.js';
+
+/**
+ * A practice room (FEATURES.md §7, docs/rooms.md): the creator at seat 0 and a bot in every other
+ * seat, everyone ready, the game dealt at once — one transaction, so nobody ever sees a practice
+ * room half seated. No stake (bet 0): the start moves no money and neither does the end. The
+ * lobby never hears of it: nobody else can sit there.
+ */
+export async function createPracticeRoom(
+  context: RoomsContext,
+  startGame: StartGame,
+  userId: number,
+  body: CreateRoomBody & { practice: NonNullable<CreateRoomBody['practice']> },
+  passwordHash: string | null,
+): Promise<Result<RoomPayload>> {
+  return inRoomTransaction(context, (json: Result<RoomPayload>) => (json.ok ? json.value.id : 0), async (tx, outbox, now) => {
+    // One practice game at a time: a second would only leave the first to time out unattended.
+    const running = await runningPracticeRoom(tx, userId);
+    if (running !== null) return failure('room/practice_running', 'You are already playing a practice game', { room_id: running });
+    const bots = await botUserIds(tx, body.practice.bots);
+    const [room] = await tx
+      .insert(rooms)
+      .values({
+        creatorId: userId,
+        status: 'ready',
+        betAmount: 0n,
+        balanceType: body.balance_type,
+        playerCount: body.practice.bots + 1,
+        deckSize: body.deck_size,
+        isSpeedMode: body.is_speed_mode,
+        isTransferAllowed: body.is_transfer_allowed,
+        isCheatingAllowed: body.is_cheating_allowed,
+        isDrawAllowed: body.is_draw_allowed,
+        isDeathMatchAllowed: body.is_death_match_allowed,
+        isClassicModeAllowed: body.is_classic_mode_allowed,
+        cardTransferPermission: body.card_transfer_permission,
+        secretTrumpMode: body.secret_trump_mode,
+        passwordHash,
+        botLevel: body.practice.level,
+        createdAt: now,
+      })
+      .returning();
+    const seated = [userId, ...bots].map((id, position) => ({ roomId: room!.id, position, userId: id, isReady: true, seatedAt: now }));
+    await tx.insert(roomSeats).values(seated);
+    const seats = await seatsOfRoom(tx, room!.id);
+    const started = await startGame(tx, room!, seats, { now, config: context.config, outbox });
+    // Nobody stakes anything, so nobody can be short of it.
+    if (!started.started) throw new Error(`practice room ${room!.id} did not start`);
+    const dealt = await readRoom(tx, room!.id);
+    if (!dealt) return failure('room/not_found', `No room ${room!.id}`);
+    return ok(roomJson(dealt, seats));
+  });
+}
+
+/** The user's practice game they are still playing (not yet out of it), or null. */
+async function runningPracticeRoom(tx: Tx, userId: number): Promise<number | null> {
+  const rows = await tx
+    .select({ id: rooms.id, gameState: rooms.gameState })
+    .from(rooms)
+    .where(and(eq(rooms.creatorId, userId), isNotNull(rooms.botLevel), eq(rooms.status, 'in_progress')));
+  const me = String(userId);
+  const playing = rows.find((row) => {
+    const state = row.gameState as GameState | null;
+    return state !== null && state.results[state.players.indexOf(me)] === null;
+  });
+  return playing?.id ?? null;
+}
+
+/** Whether a room is a practice room (its bots' level is set). */
+export const isPracticeRoom = (room: { readonly botLevel: string | null }) => room.botLevel !== null;
+

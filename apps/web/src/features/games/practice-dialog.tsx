@@ -1,0 +1,93 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toApiFailure } from '../../net/api-error';
+import { Modal } from '../../ui/modal';
+import { SingleChoice, Switch } from './choice';
+import { BOT_COUNTS, BOT_LEVELS, DEFAULT_PRACTICE_FORM, MAX_BOTS_FOR_24, practiceRoomBody, runningPracticeRoom, type PracticeForm } from './practice-form';
+import { roomsApi } from './rooms-api';
+import { DECK_SIZES } from './room-options';
+
+type SwitchKey = 'is_speed_mode' | 'is_transfer_allowed' | 'is_cheating_allowed' | 'is_draw_allowed' | 'secret_trump_mode';
+const SWITCHES: readonly SwitchKey[] = ['is_speed_mode', 'is_transfer_allowed', 'is_cheating_allowed', 'is_draw_allowed', 'secret_trump_mode'];
+
+/** "Play against the computer" (FEATURES.md §7): bots, their level and the rules, then straight to the table. */
+export function PracticeDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation('game');
+  const navigate = useNavigate();
+  const [form, setForm] = useState<PracticeForm>(DEFAULT_PRACTICE_FORM);
+  const patch = (next: Partial<PracticeForm>) => setForm((prev) => ({ ...prev, ...next }));
+  const create = useMutation({
+    mutationFn: async (body: PracticeForm) => String((await roomsApi.create(practiceRoomBody(body))).id),
+    onSuccess: (id) => navigate(`/durak/${id}`),
+    // Still in a practice game: back to that table rather than an error.
+    onError: (error) => {
+      const running = runningPracticeRoom(error);
+      if (running !== null) navigate(`/durak/${running}`);
+    },
+  });
+  const failure = create.error && runningPracticeRoom(create.error) === null ? toApiFailure(create.error) : null;
+
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} title={t('practice.title')} closeLabel={t('close')}>
+      <form
+        className="form-stack"
+        data-testid="practice-dialog"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate(form);
+        }}
+      >
+        <p className="balance-line">{t('practice.hint')}</p>
+        <SingleChoice
+          label={t('practice.bots')}
+          testId="practice-bots"
+          value={form.bots}
+          onChange={(bots) => patch({ bots, ...(bots > MAX_BOTS_FOR_24 ? { deck_size: 36 } : {}) })}
+          options={BOT_COUNTS.map((n) => ({ value: n as number, label: String(n) }))}
+        />
+        <SingleChoice
+          label={t('practice.level')}
+          testId="practice-level"
+          value={form.bot_level}
+          onChange={(bot_level) => patch({ bot_level })}
+          options={BOT_LEVELS.map((level) => ({ value: level, label: t(`practice.level_${level}`) }))}
+        />
+        <SingleChoice
+          label={t('room.deck')}
+          testId="practice-deck"
+          value={form.deck_size}
+          onChange={(deck_size) => patch({ deck_size: deck_size as 24 | 36 })}
+          options={DECK_SIZES.map((n) => ({ value: n as number, label: String(n), isDisabled: n === 24 && form.bots > MAX_BOTS_FOR_24 }))}
+        />
+        <SingleChoice
+          label={t('create.ending')}
+          testId="practice-ending"
+          value={form.is_death_match_allowed}
+          onChange={(is_death_match_allowed) => patch({ is_death_match_allowed })}
+          options={[
+            { value: false, label: t('option.is_classic_mode_allowed') },
+            { value: true, label: t('option.is_death_match_allowed') },
+          ]}
+        />
+        <div className="switches">
+          {SWITCHES.map((key) => (
+            <Switch key={key} label={t(`option.${key}`)} hint={t(`hint.${key}`)} isOn={form[key]} onChange={(isOn) => patch({ [key]: isOn })} testId={`practice-${key}`} />
+          ))}
+        </div>
+        <div className="create-footer">
+          {failure ? (
+            <p className="form-error" role="alert" data-testid="practice-failure">
+              {t(`error.${failure.code}`, { defaultValue: failure.message })}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-gold btn-block" disabled={create.isPending} data-testid="practice-submit">
+            {t('practice.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
