@@ -79,6 +79,8 @@ export interface SubscribeOptions {
    * read and this moment was published before the channel was ours: a reader re-reads here.
    */
   onSubscribed?: () => void;
+  /** Follows the subscription's state (told the current one at once): a page's live indicator. */
+  onState?: (state: 'unsubscribed' | 'subscribing' | 'subscribed') => void;
 }
 
 /** What a channel's subscriber is called with: a message already checked against its schema. */
@@ -106,15 +108,19 @@ export function subscribe<C extends string>(channel: C, onMessage: MessageHandle
     sub.on('publication', handler);
     const onSubscribed = () => options.onSubscribed?.();
     sub.on('subscribed', onSubscribed);
+    const onState = () => options.onState?.(sub.state as 'unsubscribed' | 'subscribing' | 'subscribed');
+    sub.on('state', onState);
     listeners.set(channel, (listeners.get(channel) ?? 0) + 1);
     if (sub.state === 'unsubscribed') {
       // A subscription the server refused (a private room before its password) retries with the new data.
       if (existing && options.data !== undefined) sub.setData(options.data);
       sub.subscribe();
     }
+    onState();
     release = () => {
       sub.removeListener('publication', handler);
       sub.removeListener('subscribed', onSubscribed);
+      sub.removeListener('state', onState);
       const left = (listeners.get(channel) ?? 1) - 1;
       if (left > 0) {
         listeners.set(channel, left);
@@ -134,12 +140,15 @@ export function useChannel<C extends string>(channel: C | null, onMessage: Messa
   handler.current = onMessage;
   const subscribed = useRef(options.onSubscribed);
   subscribed.current = options.onSubscribed;
+  const stateOf = useRef(options.onState);
+  stateOf.current = options.onState;
   const dataKey = options.data === undefined ? '' : JSON.stringify(options.data);
   useEffect(() => {
     if (!channel) return;
     const data: unknown = dataKey === '' ? undefined : JSON.parse(dataKey);
     const onSubscribed = () => subscribed.current?.();
-    return subscribe(channel, (message, ctx) => handler.current(message, ctx), data === undefined ? { onSubscribed } : { data, onSubscribed });
+    const onState = (state: 'unsubscribed' | 'subscribing' | 'subscribed') => stateOf.current?.(state);
+    return subscribe(channel, (message, ctx) => handler.current(message, ctx), data === undefined ? { onSubscribed, onState } : { data, onSubscribed, onState });
   }, [channel, dataKey]);
 }
 

@@ -67,14 +67,14 @@ export function useTournament(id: number | null) {
   );
 
   const channel = isValid ? tournamentChannel(tid) : null;
-  useChannel(channel, onMessage);
-  useChannel(isValid && userId !== undefined ? personalChannel(userId) : null, onMessage);
-  const status = useChannelStatus(channel, () => {
+  const { status, watch } = useChannelStatus(() => {
     // Back after a drop: read again what the channel may have said meanwhile.
     refreshDetail();
     players.refetchSoon();
     rooms.refetchSoon();
   });
+  useChannel(channel, onMessage, watch);
+  useChannel(isValid && userId !== undefined ? personalChannel(userId) : null, onMessage);
 
   /** After the caller's own action: the answer is the new detail; the lists and prizes follow. */
   const applyDetail = useCallback(
