@@ -4,7 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
-import { readRoom, roomJson, seatsOfRoom } from '../tables/room-store.js';
+import { readRoom, roomJson, roomOptionColumns, seatsOfRoom } from '../tables/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
 import type { StartGame } from '../tables/table-services.js';
 import { botUserIds } from './bot-users.js';
@@ -35,15 +35,7 @@ export async function createPracticeRoom(
         betAmount: 0n,
         balanceType: body.balance_type,
         playerCount: body.practice.bots + 1,
-        deckSize: body.deck_size,
-        isSpeedMode: body.is_speed_mode,
-        isTransferAllowed: body.is_transfer_allowed,
-        isCheatingAllowed: body.is_cheating_allowed,
-        isDrawAllowed: body.is_draw_allowed,
-        isDeathMatchAllowed: body.is_death_match_allowed,
-        isClassicModeAllowed: body.is_classic_mode_allowed,
-        cardTransferPermission: body.card_transfer_permission,
-        secretTrumpMode: body.secret_trump_mode,
+        ...roomOptionColumns(body),
         passwordHash,
         botLevel: body.practice.level,
         createdAt: now,

@@ -7,7 +7,7 @@ import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
 import type { Outbox } from '../tables/outbox.js';
-import { listRooms, lockRoom, readRoom, roomJson, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from '../tables/room-store.js';
+import { listRooms, lockRoom, readRoom, roomJson, roomOptionColumns, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from '../tables/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
 import type { SeatsBeforeStart, StartGame } from '../tables/table-services.js';
 import { createPasswordAttempts } from './password-attempts.js';
@@ -127,15 +127,7 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
             betAmount: body.bet_amount,
             balanceType: body.balance_type,
             playerCount: body.player_count,
-            deckSize: body.deck_size,
-            isSpeedMode: body.is_speed_mode,
-            isTransferAllowed: body.is_transfer_allowed,
-            isCheatingAllowed: body.is_cheating_allowed,
-            isDrawAllowed: body.is_draw_allowed,
-            isDeathMatchAllowed: body.is_death_match_allowed,
-            isClassicModeAllowed: body.is_classic_mode_allowed,
-            cardTransferPermission: body.card_transfer_permission,
-            secretTrumpMode: body.secret_trump_mode,
+            ...roomOptionColumns(body),
             passwordHash,
             createdAt: now,
             expiresAt: new Date(now.getTime() + config.readySeconds * 1000),

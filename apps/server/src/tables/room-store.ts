@@ -150,3 +150,31 @@ export async function listRooms(db: Db, query: RoomListQuery): Promise<{ rows: R
     .offset((query.page - 1) * query.limit);
   return { rows: rows.slice(0, query.limit), hasNext: rows.length > query.limit };
 }
+
+/** A room's game options as the API names them (a room, a practice room, a tournament's games). */
+export interface RoomOptions {
+  readonly deck_size: number;
+  readonly is_speed_mode: boolean;
+  readonly is_transfer_allowed: boolean;
+  readonly is_cheating_allowed: boolean;
+  readonly is_draw_allowed: boolean;
+  readonly is_death_match_allowed: boolean;
+  readonly is_classic_mode_allowed: boolean;
+  readonly card_transfer_permission: string;
+  readonly secret_trump_mode: boolean;
+}
+
+/** The room row's columns of those options: every kind of room writes them the same way. */
+export function roomOptionColumns(options: RoomOptions) {
+  return {
+    deckSize: options.deck_size,
+    isSpeedMode: options.is_speed_mode,
+    isTransferAllowed: options.is_transfer_allowed,
+    isCheatingAllowed: options.is_cheating_allowed,
+    isDrawAllowed: options.is_draw_allowed,
+    isDeathMatchAllowed: options.is_death_match_allowed,
+    isClassicModeAllowed: options.is_classic_mode_allowed,
+    cardTransferPermission: options.card_transfer_permission,
+    secretTrumpMode: options.secret_trump_mode,
+  };
+}

@@ -4,7 +4,7 @@ import type { ResultPayload } from '@durak/protocol';
 import type { startGame } from '../games/start-game.js';
 import type { Outbox } from '../tables/outbox.js';
 import type { RoomsConfig } from '../tables/rooms-config.js';
-import { seatsOfRoom } from '../tables/room-store.js';
+import { roomOptionColumns, seatsOfRoom } from '../tables/room-store.js';
 import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
@@ -74,15 +74,7 @@ export async function seatNextRound(tx: Tx, t: TournamentRow, outbox: Outbox, no
         betAmount: 0n,
         balanceType: t.balanceType,
         playerCount: table.length,
-        deckSize: t.deckSize,
-        isSpeedMode: t.isSpeedMode,
-        isTransferAllowed: t.isTransferAllowed,
-        isCheatingAllowed: t.isCheatingAllowed,
-        isDrawAllowed: t.isDrawAllowed,
-        isDeathMatchAllowed: t.isDeathMatchAllowed,
-        isClassicModeAllowed: t.isClassicModeAllowed,
-        cardTransferPermission: t.cardTransferPermission,
-        secretTrumpMode: t.secretTrumpMode,
+        ...roomOptionColumns(tournamentJson(t, 0)),
         tournamentId: t.id,
         tournamentRound: round,
       })
