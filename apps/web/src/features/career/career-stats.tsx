@@ -38,8 +38,8 @@ export function CareerStats({ career }: { career: Career }) {
             {career.wallets.map((w) => (
               <tr key={w.wallet_type}>
                 <th scope="row">{t(`wallet.${w.wallet_type}`, { defaultValue: w.wallet_type })}</th>
-                <td className="chips-won">+{formatChips(w.won)}</td>
-                <td className="chips-lost">−{formatChips(w.lost)}</td>
+                <td className="chips-won">{`+${formatChips(w.won)}`}</td>
+                <td className="chips-lost">{`−${formatChips(w.lost)}`}</td>
               </tr>
             ))}
           </tbody>

@@ -17,7 +17,7 @@ export function usernameProblemKey(error: unknown): string {
 
 /** Username change and avatar upload (FEATURES.md §3). */
 export function ProfileSection() {
-  const { t } = useTranslation(['player', 'common']);
+  const { t } = useTranslation('player');
   const user = useUserStore((s) => s.user);
   const ids = { name: useId(), file: useId() };
   const [name, setName] = useState(user?.username ?? '');
