@@ -54,7 +54,7 @@ describe('the home page', () => {
     renderPage(i18n, <HomeTab />);
     fireEvent.click(screen.getByTestId('quick-play'));
     expect((await screen.findByTestId('quick-play-none')).textContent).toBe('No waiting table fits your filter: create your own.');
-    expect(screen.getByTestId('create-submit')).toBeTruthy();
+    expect(await screen.findByTestId('create-submit')).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 

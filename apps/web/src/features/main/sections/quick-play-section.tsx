@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUserStore } from '../../../state/user-store';
-import { CreateRoomDialog } from '../../games/create-room-dialog';
 import { useFilterStore } from '../../games/filter-store';
 import { quickSeat } from './quick-play';
+
+// The dialog and its form rules load only when no room matched, keeping them off the home page's first load.
+const CreateRoomDialog = lazy(() => import('../../games/create-room-dialog').then((m) => ({ default: m.CreateRoomDialog })));
 
 /** Quick play: a seat at a waiting room matching the saved lobby filter, else the create dialog. */
 export function QuickPlaySection() {
@@ -45,7 +47,9 @@ export function QuickPlaySection() {
           <p className="home-note" role="status" data-testid="quick-play-none">
             {t('home.quick_play_none')}
           </p>
-          <CreateRoomDialog isOpen onClose={() => setCreating(false)} />
+          <Suspense fallback={null}>
+            <CreateRoomDialog isOpen onClose={() => setCreating(false)} />
+          </Suspense>
         </>
       ) : null}
     </section>
