@@ -4,6 +4,8 @@ import { http } from '../../net/http';
 export interface ReferralPage {
   items: Referral[];
   links: { next: string | null; previous: string | null };
+  /** Who invited the caller, if anyone. */
+  invited_by: Referral | null;
 }
 
 export const FRIENDS_PAGE_SIZE = 20;

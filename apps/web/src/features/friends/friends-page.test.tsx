@@ -32,8 +32,8 @@ beforeEach(() => {
     Promise.resolve({
       data:
         config.params.page === 1
-          ? { items: [friend(8, 'boris', true, 3), friend(9, 'vera', false, 0)], links: { next: '/page2', previous: null } }
-          : { items: [friend(10, 'gleb', false, 1)], links: { next: null, previous: '/page1' } },
+          ? { items: [friend(8, 'boris', true, 3), friend(9, 'vera', false, 0)], links: { next: '/page2', previous: null }, invited_by: friend(2, 'olga', true, 40) }
+          : { items: [friend(10, 'gleb', false, 1)], links: { next: null, previous: '/page1' }, invited_by: friend(2, 'olga', true, 40) },
     }),
   );
 });
@@ -48,6 +48,9 @@ describe('the friends page', () => {
     expect(within(rows[0]!).getByRole('img', { name: 'online' })).toBeTruthy();
     expect(within(rows[1]!).getByRole('img', { name: 'offline' })).toBeTruthy();
     expect(within(rows[0]!).getByTestId('friend-games').textContent).toBe('games: 3');
+    // And who invited me, apart from the people I invited.
+    expect(screen.getByTestId('invited-by').textContent).toContain('Invited you');
+    expect(within(screen.getByTestId('inviter')).getByRole('img', { name: 'online' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     await screen.findByText('gleb');
     expect(screen.getAllByTestId('friend')).toHaveLength(1);
@@ -66,7 +69,7 @@ describe('the friends page', () => {
   });
 
   it('says when nobody came yet, and when the list failed', async () => {
-    get.mockResolvedValueOnce({ data: { items: [], links: { next: null, previous: null } } });
+    get.mockResolvedValueOnce({ data: { items: [], links: { next: null, previous: null }, invited_by: null } });
     renderPage(i18n, <FriendsPage />, '/friends');
     expect((await screen.findByTestId('friends-empty')).textContent).toBe('Nobody has joined through your link yet.');
     cleanup();

@@ -1,3 +1,4 @@
+import type { Referral } from '@durak/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,14 @@ export default function FriendsPage() {
   return (
     <div className="friends" data-testid="friends-page">
       {userId !== undefined ? <InviteCard userId={userId} /> : null}
+      {query.data?.invited_by ? (
+        <section className="panel friends-list-panel" aria-labelledby="invited-by-title" data-testid="invited-by">
+          <h2 id="invited-by-title">{t('friends.invited_by')}</h2>
+          <ul className="friends-list">
+            <FriendLine friend={query.data.invited_by} date={date} testId="inviter" />
+          </ul>
+        </section>
+      ) : null}
       <section className="panel friends-list-panel" aria-labelledby="friends-title">
         <h2 id="friends-title">{t('friends.title')}</h2>
         <QueryState
@@ -32,24 +41,31 @@ export default function FriendsPage() {
         >
           <ul className="friends-list" data-testid="friends-list">
             {items.map((friend) => (
-              <li key={friend.user_id} className="friend" data-testid="friend">
-                <span className="friend-avatar">
-                  <Avatar url={friend.avatar} name={friend.username} size={40} />
-                  <span className={`presence${friend.is_online ? ' presence-on' : ''}`} role="img" aria-label={friend.is_online ? t('friends.online') : t('friends.offline')} data-testid={friend.is_online ? 'online' : 'offline'} />
-                </span>
-                <span className="friend-name" title={friend.username}>
-                  {cutName(friend.username, 18, 16)}
-                  <small>{t('friends.joined', { date: date.format(new Date(friend.joined_at)) })}</small>
-                </span>
-                <span className="friend-games" data-testid="friend-games">
-                  {t('friends.games', { n: friend.games })}
-                </span>
-              </li>
+              <FriendLine key={friend.user_id} friend={friend} date={date} />
             ))}
           </ul>
           <Pager page={page} hasNext={Boolean(query.data?.links.next)} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), page: t('friends.title') }} testId="friends-pager" />
         </QueryState>
       </section>
     </div>
+  );
+}
+
+function FriendLine({ friend, date, testId = 'friend' }: { friend: Referral; date: Intl.DateTimeFormat; testId?: string }) {
+  const { t } = useTranslation('player');
+  return (
+    <li className="friend" data-testid={testId}>
+      <span className="friend-avatar">
+        <Avatar url={friend.avatar} name={friend.username} size={40} />
+        <span className={`presence${friend.is_online ? ' presence-on' : ''}`} role="img" aria-label={friend.is_online ? t('friends.online') : t('friends.offline')} data-testid={friend.is_online ? 'online' : 'offline'} />
+      </span>
+      <span className="friend-name" title={friend.username}>
+        {cutName(friend.username, 18, 16)}
+        <small>{t('friends.joined', { date: date.format(new Date(friend.joined_at)) })}</small>
+      </span>
+      <span className="friend-games" data-testid="friend-games">
+        {t('friends.games', { n: friend.games })}
+      </span>
+    </li>
   );
 }
