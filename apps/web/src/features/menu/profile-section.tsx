@@ -6,6 +6,7 @@ import { toApiFailure } from '../../net/api-error';
 import { useUserStore } from '../../state/user-store';
 import { Avatar } from '../../ui/avatar';
 import { checkUsername, serverProblemKey } from '../auth/validate';
+import '../../ui/text-input.css';
 
 /** The translation key (common namespace) for a failed username change: taken, a bad field, or other. */
 export function usernameProblemKey(error: unknown): string {
