@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../net/http';
@@ -16,6 +16,8 @@ export const videoApi = {
 export function VideoViews({ videoId, children }: { videoId: string; children: (onPlay: () => void) => ReactNode }) {
   const { t } = useTranslation('player');
   const queryClient = useQueryClient();
+  // A ref, not the mutation's state: two play events in one frame must still send one view.
+  const isSent = useRef(false);
   const count = useQuery({ queryKey: ['video', videoId, 'count'], queryFn: () => videoApi.count(videoId) });
   const view = useMutation({
     mutationFn: () => videoApi.view(videoId),
@@ -26,7 +28,9 @@ export function VideoViews({ videoId, children }: { videoId: string; children: (
   return (
     <figure className="video-views">
       {children(() => {
-        if (view.isIdle) view.mutate();
+        if (isSent.current) return;
+        isSent.current = true;
+        view.mutate();
       })}
       <figcaption data-testid="video-count">
         {count.isSuccess ? t('video.views', { n: count.data.count }) : count.isError ? t('video.count_failed') : t('video.count_loading')}
