@@ -1,5 +1,5 @@
 import type { PlayerGame } from '@durak/protocol';
-import { cardCode } from '@durak/engine';
+import type { Card, Suit } from '@durak/engine';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,9 @@ import { Modal } from '../../ui/modal';
 import { QueryState } from '../../ui/query-state';
 import { careerApi } from './career-api';
 import { checkShuffle, type ShuffleCheck } from './verify-record';
+
+const SUIT_GLYPH: Record<Suit, string> = { clubs: '♣', diamonds: '♦', hearts: '♥', spades: '♠' };
+const cardText = (card: Card) => `${card.rank}${SUIT_GLYPH[card.suit]}`;
 
 /** A finished game's record: the hash published at the deal, the revealed seed, and the re-deal check. */
 export function RecordDialog({ game, onClose }: { game: PlayerGame; onClose: () => void }) {
@@ -47,11 +50,11 @@ function Verdict({ check }: { check: ShuffleCheck }) {
       </p>
       <p>{check.isHashMatching ? t('record.hash_ok') : t('record.hash_bad')}</p>
       <p>{check.isReplayMatching ? t('record.hands_ok') : t('record.hands_bad')}</p>
-      <p className="record-label">{t('record.first_hands', { trump: cardCode(check.trump) })}</p>
+      <p className="record-label">{t('record.first_hands', { trump: cardText(check.trump) })}</p>
       <ul className="record-hands">
         {check.hands.map((hand) => (
           <li key={hand.username}>
-            <span>{hand.username}</span> <code>{hand.cards.map(cardCode).join(' ')}</code>
+            <span>{hand.username}</span> <code>{hand.cards.map(cardText).join(' ')}</code>
           </li>
         ))}
       </ul>
