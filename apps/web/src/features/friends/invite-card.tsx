@@ -40,7 +40,10 @@ export function InviteCard({ userId }: { userId: number }) {
           {t('friends.copy')}
         </button>
         {isInside ? (
-          <button type="button" className="btn btn-ghost" onClick={() => shareViaHost(link, t('friends.share_text'))} data-testid="share-invite">
+          <button type="button" className="btn btn-ghost" onClick={() => {
+              // A host too old for the share dialog: the link goes to the clipboard instead.
+              if (!shareViaHost(link, t('friends.share_text'))) void copy();
+            }} data-testid="share-invite">
             {t('friends.share')}
           </button>
         ) : null}
