@@ -130,7 +130,8 @@ describe('inside the Telegram mini-app', () => {
     });
     expect(room.status).toBe(201);
     await page.getByRole('link', { name: 'Главная' }).click();
-    await page.getByRole('link', { name: /Играть/ }).first().click();
+    // Quick play would seat the player; the lobby is the link under it.
+    await page.getByTestId('to-lobby').click();
     await page.waitForURL('**/games');
     await page.getByTestId('room-card').first().waitFor();
     expect(await css('[data-testid="room-card"]', 'background-color')).toBe('rgb(255, 255, 255)');

@@ -51,7 +51,7 @@ export const playerGame = z.object({
 export type PlayerGame = z.infer<typeof playerGame>;
 export const playerGameList = z.object({ items: z.array(playerGame), links });
 
-/** GET /api/user/referrals: the people the caller invited. */
+/** GET /api/user/referrals: the people the caller invited, and the one who invited the caller. */
 export const referral = z.object({
   user_id: z.number(),
   username: z.string(),
@@ -62,7 +62,7 @@ export const referral = z.object({
   games: z.number(),
 });
 export type Referral = z.infer<typeof referral>;
-export const referralList = z.object({ items: z.array(referral), links });
+export const referralList = z.object({ items: z.array(referral), links, invited_by: referral.nullable() });
 
 /** The video counter: one view per user, video and UTC day. */
 const videoId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').default('main');

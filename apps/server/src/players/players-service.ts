@@ -152,27 +152,32 @@ export function createPlayersService(options: PlayersOptions) {
       return { items, hasNext: rows.length > limit };
     },
 
+    /** The people the caller invited, paged, and who invited the caller (so both see each other). */
     async referrals(userId: number, page: number, limit: number) {
       const games = sql<number>`coalesce((select s.games from player_stats s where s.user_id = ${users.id}), 0)`;
+      const columns = { id: users.id, username: users.username, avatar: users.avatarUrl, country: users.country, joinedAt: users.createdAt, games };
       const rows = await store.db
-        .select({ id: users.id, username: users.username, avatar: users.avatarUrl, country: users.country, joinedAt: users.createdAt, games })
+        .select(columns)
         .from(users)
         .where(eq(users.parentId, userId))
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(limit + 1)
         .offset((page - 1) * limit);
-      const items = await Promise.all(
-        rows.slice(0, limit).map(async (r) => {
-          let isOnline = false;
-          try {
-            isOnline = (await options.realtime.presence(`#${r.id}`)).users.length > 0;
-          } catch {
-            // Presence is a nicety: without it everyone shows offline.
-          }
-          return { user_id: r.id, username: r.username, avatar: r.avatar, country: r.country, is_online: isOnline, joined_at: r.joinedAt.toISOString(), games: r.games };
-        }),
-      );
-      return { items, hasNext: rows.length > limit };
+      const [inviter] = await store.db
+        .select(columns)
+        .from(users)
+        .where(sql`${users.id} = (select u.parent_id from users u where u.id = ${userId})`);
+      const line = async (r: (typeof rows)[number]) => {
+        let isOnline = false;
+        try {
+          isOnline = (await options.realtime.presence(`#${r.id}`)).users.length > 0;
+        } catch {
+          // Presence is a nicety: without it everyone shows offline.
+        }
+        return { user_id: r.id, username: r.username, avatar: r.avatar, country: r.country, is_online: isOnline, joined_at: r.joinedAt.toISOString(), games: r.games };
+      };
+      const items = await Promise.all(rows.slice(0, limit).map(line));
+      return { items, hasNext: rows.length > limit, invitedBy: inviter ? await line(inviter) : null };
     },
 
     /** Counts one view per user, video and UTC day; answers whether this call counted. */

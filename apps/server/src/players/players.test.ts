@@ -109,6 +109,9 @@ describe('friends and referrals', () => {
 
     const list = async () => (await request<{ items: { user_id: number; is_online: boolean; games: number }[] }>(`${server.url}/api/user/referrals`, { token: inviter.token })).body.items;
     expect(await list()).toEqual([expect.objectContaining({ user_id: friend.id, is_online: false, games: 0 })]);
+    // The friend sees who invited them; the inviter was invited by nobody.
+    const invitedBy = async (token: string) => (await request<{ invited_by: { user_id: number } | null }>(`${server.url}/api/user/referrals`, { token })).body.invited_by;
+    expect([(await invitedBy(token))?.user_id, await invitedBy(inviter.token)]).toEqual([inviter.id, null]);
     const client = new Centrifuge(server.wsUrl, { websocket: WebSocket, token });
     const sub = client.newSubscription(`#${friend.id}`);
     const subscribed = new Promise((resolve) => sub.once('subscribed', resolve));

@@ -130,3 +130,10 @@ export function wireBackButton(isVisible: boolean, goBack: () => void): () => vo
     if (isWired) off?.();
   };
 }
+
+/** Telegram's own share dialog (the chat picker); false outside the host or on hosts without it. */
+export function shareViaHost(url: string, text: string): boolean {
+  if (!sdk?.shareURL.isAvailable()) return false;
+  sdk.shareURL(url, text);
+  return true;
+}

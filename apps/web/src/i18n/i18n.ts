@@ -24,7 +24,8 @@ export function initI18n(): Promise<unknown> {
       supportedLngs: [...LANGUAGES],
       fallbackLng: FALLBACK_LANGUAGE,
       load: 'languageOnly',
-      ns: ['common'],
+      // player: the home and menu tabs' strings, on screen right after start-up.
+      ns: ['common', 'player'],
       defaultNS: 'common',
       maxRetries: 3,
       retryTimeout: 500,

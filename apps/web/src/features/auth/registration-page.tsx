@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { api } from '../../net/api';
+import { inviterFromSearch } from '../friends/invite-link';
 import { AuthLayout } from './auth-layout';
 import { TextField } from './text-field';
 import { useAuthSubmit } from './use-auth-submit';
@@ -25,7 +26,9 @@ export default function RegistrationPage() {
     const fields: Record<string, string> = {};
     for (const [field, problem] of checks) if (problem) fields[field] = problem;
     if (Object.keys(fields).length > 0) return setProblems({ fields, form: null });
-    void submit(() => api.register({ username: username.trim(), password, language: i18n.resolvedLanguage ?? 'ru' }));
+    const inviter = inviterFromSearch(location.search);
+    const body = { username: username.trim(), password, language: i18n.resolvedLanguage ?? 'ru' };
+    void submit(() => api.register(inviter === undefined ? body : { ...body, pr: inviter }));
   }
 
   const errorOf = (field: string) => (problems.fields[field] ? t(problems.fields[field]) : null);

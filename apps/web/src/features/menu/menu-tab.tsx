@@ -7,11 +7,13 @@ import { vibrate } from '../../device/vibrate';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 import { useSettingsStore } from '../../state/settings-store';
 import { Modal } from '../../ui/modal';
+import { APP_VERSION, COPYRIGHT_YEAR } from '../start/start-screen';
 import { logout } from './logout';
+import { ProfileSection } from './profile-section';
 import { PromoCodeField } from './promo-code-field';
 import './menu.css';
 
-/** The menu tab: language, sound volume, vibration on/off, a promo code and logout. */
+/** The menu tab: profile (name, avatar), language, sound volume, vibration on/off, a promo code, logout, version. */
 export function MenuTab() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -33,6 +35,7 @@ export function MenuTab() {
   return (
     <section className="menu panel" aria-labelledby="menu-title">
       <h1 id="menu-title" className="menu-title">{t('menu.title')}</h1>
+      <ProfileSection />
       <div className="menu-row">
         <label htmlFor={ids.language}>{t('menu.language')}</label>
         <select id={ids.language} className="select" value={current} data-testid="language-select" onChange={(event) => void i18n.changeLanguage(event.target.value)}>
@@ -82,6 +85,10 @@ export function MenuTab() {
       <button type="button" className="btn btn-danger btn-block" onClick={() => setConfirming(true)}>
         {t('menu.logout')}
       </button>
+      <footer className="menu-about" data-testid="menu-about">
+        <span>{t('start.version', { version: APP_VERSION })}</span>
+        <span>{t('start.copyright', { year: COPYRIGHT_YEAR })}</span>
+      </footer>
       <Modal isOpen={isConfirming} onClose={() => setConfirming(false)} title={t('menu.logout_title')} closeLabel={t('common.close')}>
         <p className="menu-confirm-text">{t('menu.logout_question')}</p>
         <div className="menu-confirm-actions">
