@@ -37,6 +37,8 @@ export const errorStatus = {
   'room/already_started': 409,
   'room/finished': 409,
   'room/not_finished': 409,
+  'room/not_a_player': 403,
+  'room/no_rematch': 409,
   'rule/stale_seq': 409,
   'tournament/not_found': 404,
   'tournament/already_registered': 409,

@@ -1,4 +1,4 @@
-import { applyAction, viewFor, type Action, type Card, type GameView } from '@durak/engine';
+import { applyAction, awaited, viewFor, type Action, type Card, type GameView } from '@durak/engine';
 import { isRuleErrorCode, type Failure, type ResultPayload, type WatchState } from '@durak/protocol';
 import { asc, eq } from 'drizzle-orm';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
@@ -9,7 +9,7 @@ import type { Outbox } from '../tables/outbox.js';
 import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, readRoom, seatsOfRoom, type RoomRow } from '../tables/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
 import type { SeatsBeforeStart } from '../tables/table-services.js';
-import { writeStep } from './game-step.js';
+import { banksAfter, timersOf, writeStep } from './game-step.js';
 import { gameOptionsOf } from './start-game.js';
 import { buildWatch } from './watch.js';
 
@@ -46,6 +46,10 @@ export interface GameService {
   record(roomId: number): Promise<Result<GameRecord>>;
 }
 
+/** What made a step: a move, the timer, or leaving the table (a surrender counts by its cause). */
+type StepCause = 'move' | 'timeout' | 'left';
+const exitReasonOf = { move: 'surrender', timeout: 'timeout', left: 'left' } as const;
+
 function notRunning(room: RoomRow): { ok: false; error: Failure } {
   return room.status === 'FINISHED' ? failure('room/finished', 'The game is over') : failure('room/not_started', 'The game has not started');
 }
@@ -54,7 +58,7 @@ function notRunning(room: RoomRow): { ok: false; error: Failure } {
 export function createGameService(context: RoomsContext, beforeStart: SeatsBeforeStart): GameService {
   const { store, config } = context;
 
-  async function applyInRoom(tx: Tx, outbox: Outbox, room: RoomRow, action: Action, now: Date, seq?: number): Promise<Result<{ seq: number }>> {
+  async function applyInRoom(tx: Tx, outbox: Outbox, room: RoomRow, action: Action, now: Date, seq?: number, cause: StepCause = 'move'): Promise<Result<{ seq: number }>> {
     const state = gameStateOf(room);
     if (room.status !== 'in_progress' || !state) return notRunning(room);
     if (action.type !== 'timeout' && !state.players.includes(action.player)) return failure('room/not_seated', 'You do not play in this game');
@@ -67,8 +71,37 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
       if (!isRuleErrorCode(code)) throw new Error(`the engine refused an action of room ${room.id} with ${code}`);
       return failure(code, message, { seq: state.seq });
     }
-    await writeStep(tx, room, { before: state, after: applied.state, action, events: applied.events }, { now, config, outbox, onGameOver: context.onGameOver });
+    // A running bank is spent by what the awaited players used of it; the next turn starts afresh.
+    const timeBanks = room.bankStartedAt ? banksAfter(room.timeBanks, awaited(state).players, now.getTime() - room.bankStartedAt.getTime()) : room.timeBanks;
+    const exitReasons = { ...room.exitReasons };
+    for (const event of applied.events) {
+      if (event.type === 'surrendered') exitReasons[event.player] = exitReasonOf[cause];
+    }
+    const step = { before: state, after: applied.state, action, events: applied.events };
+    await writeStep(tx, { ...room, timeBanks, exitReasons }, step, { now, config, outbox, onGameOver: context.onGameOver });
     return ok({ seq: applied.state.seq });
+  }
+
+  /**
+   * A turn timer ran out: the awaited players' time bank runs first (the deadline moves by the
+   * largest bank left among them), so a player whose connection drops and comes back within it
+   * loses nothing. Returns false when there is no bank to run (or it has run): the timeout applies.
+   */
+  async function startBank(tx: Tx, outbox: Outbox, room: RoomRow): Promise<boolean> {
+    const state = gameStateOf(room);
+    if (!state || room.bankStartedAt !== null || !room.expiresAt || state.phase === 'finished') return false;
+    const waiting = awaited(state);
+    if (waiting.on_timeout === 'none' || waiting.on_timeout === 'close_catch_window') return false;
+    const bank = Math.max(0, ...waiting.players.map((p) => room.timeBanks[p] ?? 0));
+    if (bank <= 0) return false;
+    // From the moment the turn timer ran out, not from when the sweeper noticed.
+    const bankStartedAt = room.expiresAt;
+    const expiresAt = new Date(bankStartedAt.getTime() + bank);
+    await tx.update(rooms).set({ bankStartedAt, expiresAt }).where(eq(rooms.id, room.id));
+    const turn = { current_attacker_user_id: state.players[state.attacker]!, current_defender_user_id: state.players[state.defender]! };
+    const timers = timersOf(state, room.timerStartedAt, expiresAt, bankStartedAt);
+    outbox.toRoom(room.id, { type: 'turn', room_id: room.id, seq: state.seq, phase: state.phase, turn, timers, time_banks: room.timeBanks });
+    return true;
   }
 
   async function fireOne(): Promise<boolean> {
@@ -79,7 +112,8 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         const room = await lockDueRoom(tx, now);
         if (!room) return 0;
         if (room.status === 'in_progress') {
-          const result = await applyInRoom(tx, outbox, room, { type: 'timeout' }, now);
+          if (await startBank(tx, outbox, room)) return room.id;
+          const result = await applyInRoom(tx, outbox, room, { type: 'timeout' }, now, undefined, 'timeout');
           // Nothing to time out (should not happen): clear the deadline so the sweeper moves on.
           if (!result.ok) await tx.update(rooms).set({ expiresAt: null }).where(eq(rooms.id, room.id));
         } else {
@@ -110,7 +144,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         if (!state || !state.players.includes(me)) return failure('room/not_seated', 'You do not play in this game');
         // Out already (or the game is over): leaving the table changes nothing.
         if (room.status === 'FINISHED' || state.results[state.players.indexOf(me)] !== null) return ok({ seq: state.seq });
-        return applyInRoom(tx, outbox, room, { type: 'surrender', player: me }, now);
+        return applyInRoom(tx, outbox, room, { type: 'surrender', player: me }, now, undefined, 'left');
       });
     },
 

@@ -1,5 +1,5 @@
 import { viewFor } from '@durak/engine';
-import type { ResultPayload, RoomPayload, TimerPayload, WatchSeat, WatchState } from '@durak/protocol';
+import type { ResultPayload, ResultReason, RoomPayload, TimerPayload, WatchSeat, WatchState } from '@durak/protocol';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 import type { RoomRow, SeatRow } from '../tables/room-store.js';
 import { gameStateOf, roomJson } from '../tables/room-store.js';
@@ -12,6 +12,13 @@ function readyTimers(seats: readonly SeatRow[]): TimerPayload[] {
     .map((s) => ({
       timer_response: { player_id: String(s.userId), created_at: s.seatedAt.toISOString(), expired_at: s.readyDeadline!.toISOString() },
     }));
+}
+
+/** Why a seat's game ended: its result line's reason, or while the game runs, how it left early. */
+function resultReasonOf(room: RoomRow, id: string, line: ResultPayload | undefined, result: string | null): ResultReason | null {
+  if (line) return line.result_reason ?? room.exitReasons[id] ?? 'normal';
+  if (result === null) return null;
+  return room.exitReasons[id] ?? 'normal';
 }
 
 export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: ReadonlySet<string>): ReadonlyDeep<WatchState> {
@@ -33,6 +40,8 @@ export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: 
       is_connected: connected.has(id),
       result: result?.result ?? fromView?.result ?? null,
       amount: result?.amount ?? null,
+      result_reason: resultReasonOf(room, id, result, fromView?.result ?? null),
+      time_bank_ms: room.timeBanks[id] ?? 0,
     };
   }
   const isOver = room.status === 'FINISHED';
@@ -47,7 +56,7 @@ export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: 
     trump_card: view?.trump_card ?? null,
     trump_suit: view?.trump_suit ?? null,
     turn: view && !isOver ? view.turn : null,
-    timers: state ? timersOf(state, room.timerStartedAt, room.expiresAt) : readyTimers(seats),
+    timers: state ? timersOf(state, room.timerStartedAt, room.expiresAt, room.bankStartedAt) : readyTimers(seats),
     talon_count: view?.talon_count ?? 0,
     discard_count: view?.discard_count ?? 0,
     bout_limit: view?.bout_limit ?? null,
@@ -55,5 +64,7 @@ export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: 
     seed_hash: room.seedHash,
     seed: isOver ? (view?.seed ?? null) : null,
     results,
+    // Chips only move between the players and the house: what the players lost in sum is the rake.
+    rake: results ? (-results.reduce((sum, r) => sum + BigInt(r.amount), 0n)).toString() : null,
   };
 }

@@ -110,6 +110,7 @@ export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload 
       is_ready: s.isReady,
     })),
     created_at: room.createdAt.toISOString(),
+    rematch_room_id: room.rematchRoomId,
   };
 }
 

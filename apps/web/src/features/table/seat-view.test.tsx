@@ -29,6 +29,8 @@ const seat = (patch: Partial<WatchSeat> = {}): WatchSeat => ({
   is_connected: true,
   result: null,
   amount: null,
+  result_reason: null,
+  time_bank_ms: 30_000,
   ...patch,
 });
 
