@@ -4,23 +4,26 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../ui/spinner';
+import { TrumpSuitContext } from '../cards/card-name';
 import { useCardBackUrl } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
 import { JoinDialog } from '../games/join-dialog';
 import { ActionBar } from './action-bar';
+import { refusalText } from './card-reason';
 import { ConfirmDialog } from './confirm-dialog';
 import { DiscardView, TalonView } from './deck-view';
 import { EmojiPicker } from './emoji-picker';
 import { cueFor } from './feedback';
 import { flyFor, rectOf, seatSelector } from './flights';
 import { HandView } from './hand-view';
-import { intentOf, movesOf, NO_MOVES } from './play-logic';
+import { intentOf, movesOf, NO_MOVES, refusalOf } from './play-logic';
 import { ResultsDialog } from './results-dialog';
 import { seatSpots } from './seat-layout';
 import { EmptySeat, SeatView } from './seat-view';
 import type { Emoji } from './table-api';
 import { TableSlots } from './table-slots';
 import { TopBar } from './top-bar';
+import { tableApi } from './table-api';
 import { useActions } from './use-actions';
 import { useEmojiBubbles } from './use-emoji-bubbles';
 import { playCue, useTurnCues } from './use-table-cues';
@@ -62,6 +65,9 @@ export function TablePage({ roomId }: { roomId: string }) {
   const [confirm, setConfirm] = useState<'leave' | 'surrender' | null>(null);
   const [isResultsOpen, setResultsOpen] = useState(true);
   const [seatToTake, setSeatToTake] = useState<number | null>(null);
+  // Why the card just tapped cannot be played, said in a live region (FEATURES.md §6).
+  const [refusal, setRefusal] = useState('');
+  const [rematchState, setRematchState] = useState<'idle' | 'pending' | 'failed'>('idle');
 
   const isPlaying = watch?.status === 'in_progress';
   const mySeat = watch?.seats[me];
@@ -77,7 +83,10 @@ export function TablePage({ roomId }: { roomId: string }) {
   const isMyMove = moves.actions.some((a) => a.type !== 'surrender' && a.type !== 'catch');
 
   useTurnCues(isMyMove, watch?.status, mySeat?.result, () => setResultsOpen(true));
-  useEffect(() => setPicked(null), [watch?.seq]);
+  useEffect(() => {
+    setPicked(null);
+    setRefusal('');
+  }, [watch?.seq]);
 
   if (!watch && isPasswordQuestion(table.error)) {
     const refused = toApiFailure(table.error);
@@ -146,6 +155,18 @@ export function TablePage({ roomId }: { roomId: string }) {
     else if (intent.kind === 'transfer') void actions.transfer(card);
     else if (intent.kind === 'choose') setPicked(picked === cardKey(card) ? null : cardKey(card));
     else if (isCheating && isPlaying && !isSpectator) cheat(card, null);
+    else if (view && isPlaying && !actions.pending) setRefusal(refusalText(t, refusalOf(view, me, moves), trumpSuit));
+  }
+
+  function playAgain() {
+    setRematchState('pending');
+    tableApi.rematch(roomId).then(
+      (seated) => {
+        setRematchState('idle');
+        void navigate(`/durak/${seated.room.id}`);
+      },
+      () => setRematchState('failed'),
+    );
   }
 
   // Cheating rooms: the server accepts an illegal card; it may then be caught.
@@ -192,6 +213,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   });
 
   return (
+    <TrumpSuitContext.Provider value={trumpSuit}>
     <div className="table-page" data-testid="table-page" data-status={watch.status} data-seq={watch.seq}>
       <TopBar room={room} canSurrender={moves.canSurrender} onLeave={leave} onSurrender={() => setConfirm('surrender')} />
       <main className="felt" data-drop="table">
@@ -204,7 +226,7 @@ export function TablePage({ roomId }: { roomId: string }) {
           const style = { left: `${spot.x}%`, top: `${spot.y}%` };
           if (!seat) return <EmptySeat key={position} position={position} style={style} canSit={canSit} onSit={sit} />;
           const id = String(seat.player.player_id);
-          return <SeatView key={position} seat={seat} isMe={false} style={style} {...seatProps(id)} onTap={() => setEmojiTarget({ id, name: seat.player.username })} />;
+          return <SeatView key={position} seat={seat} isMe={false} style={style} {...seatProps(id)} backUrl={backUrl} onTap={() => setEmojiTarget({ id, name: seat.player.username })} />;
         })}
         <div className={`felt-centre${playerCount >= 4 ? ' felt-centre-narrow' : ''}`}>
           <TableSlots slots={watch.round.slots} cardWidth={sizes.table} sourceOf={sourceOf} targets={targets} catchable={moves.catchable} onSlot={tapSlot} />
@@ -252,6 +274,9 @@ export function TablePage({ roomId }: { roomId: string }) {
         />
       </section>
       <footer className="me-area">
+        <p className="table-reason" role="status" data-testid="card-reason">
+          {refusal}
+        </p>
         {mySeat && (isPlaying || sortedHand.length > 0) ? (
           <HandView
             cards={sortedHand}
@@ -291,7 +316,16 @@ export function TablePage({ roomId }: { roomId: string }) {
         onClose={() => setSeatToTake(null)}
         onJoin={(password) => void actions.sit(seatToTake ?? undefined, password).then((ok) => ok && setSeatToTake(null))}
       />
-      {watch.status === 'FINISHED' ? <ResultsDialog watch={watch} me={me} isOpen={isResultsOpen} onClose={() => setResultsOpen(false)} /> : null}
+      {watch.status === 'FINISHED' ? (
+        <ResultsDialog
+          watch={watch}
+          me={me}
+          isOpen={isResultsOpen}
+          onClose={() => setResultsOpen(false)}
+          rematch={{ isOffered: table.rematchRoomId !== null, isPending: rematchState === 'pending', failed: rematchState === 'failed', onRematch: playAgain }}
+        />
+      ) : null}
     </div>
+    </TrumpSuitContext.Provider>
   );
 }

@@ -83,3 +83,16 @@ describe('the view owed for a step on the table', () => {
     expect(isViewBehind(run(start, ...messages), me)).toBe(isBehind);
   });
 });
+
+describe('a rematch', () => {
+  it('another player’s offer on the personal channel lights up “play again”', () => {
+    const over = tableReducer(EMPTY_TABLE, { type: 'read', watch: watch(9, { status: 'FINISHED' }), view: null });
+    expect(over.rematchRoomId).toBeNull();
+    expect(run(over, personal({ type: 'rematch_offered', room_id: 12, from_room_id: 9 })).rematchRoomId).toBe(12);
+  });
+
+  it('a table read after the offer still knows it from the finished room', () => {
+    const read = tableReducer(EMPTY_TABLE, { type: 'read', watch: watch(9, { status: 'FINISHED', room: aRoom({ id: 9, status: 'FINISHED', rematch_room_id: 12 }) }), view: null });
+    expect(read.rematchRoomId).toBe(12);
+  });
+});

@@ -124,7 +124,9 @@ export function useTable(roomId: string, onEvent?: EventListener) {
 
   // Wallet changes on this channel are followed app-wide (app/realtime-link.tsx).
   useChannel(me ? personalChannel(me) : null, (event) => {
-    if (String(event.room_id) === roomId && event.type !== 'wallet_changed') follow({ type: 'personal', event });
+    // A rematch offer names the new room; it belongs to the table of the game it follows.
+    const about = event.type === 'rematch_offered' ? event.from_room_id : event.room_id;
+    if (String(about) === roomId && event.type !== 'wallet_changed') follow({ type: 'personal', event });
   });
 
   // A connection that came back may have missed publications beyond the channel's history.
