@@ -29,7 +29,7 @@ import { useEmojiBubbles } from './use-emoji-bubbles';
 import { playCue, useTurnCues } from './use-table-cues';
 import { isPasswordQuestion, useTable } from './use-table';
 import { toApiFailure } from '../../net/api-error';
-import { cardSizes, useViewport } from './use-viewport';
+import { cardSizes, handWidth, useViewport } from './use-viewport';
 import '../games/lobby.css';
 import './table.css';
 
@@ -236,6 +236,9 @@ export function TablePage({ roomId }: { roomId: string }) {
             </p>
           ) : null}
         </div>
+        <p className="table-reason" role="status" data-testid="card-reason">
+          {refusal}
+        </p>
         {isPlaying || watch.status === 'FINISHED' ? (
           <>
             <TalonView trump={watch.trump_card} talonCount={watch.talon_count} isSecret={room.secret_trump_mode} cardWidth={sizes.pile} />
@@ -274,13 +277,10 @@ export function TablePage({ roomId }: { roomId: string }) {
         />
       </section>
       <footer className="me-area">
-        <p className="table-reason" role="status" data-testid="card-reason">
-          {refusal}
-        </p>
         {mySeat && (isPlaying || sortedHand.length > 0) ? (
           <HandView
             cards={sortedHand}
-            width={Math.min(width, 760) - 44}
+            width={handWidth(width)}
             cardWidth={sizes.hand}
             playable={moves.playable}
             picked={picked}
