@@ -39,6 +39,8 @@ export const errorStatus = {
   'room/not_finished': 409,
   /** The creator already plays a practice game: `details.room_id` is its table. */
   'room/practice_running': 409,
+  'room/not_a_player': 403,
+  'room/no_rematch': 409,
   'rule/stale_seq': 409,
   'tournament/not_found': 404,
   'tournament/already_registered': 409,

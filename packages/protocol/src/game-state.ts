@@ -110,11 +110,23 @@ export type GameEventPayload = z.infer<typeof gameEvent>;
 /** One turn timer as the spec's watch state shows it. */
 export const timer = z.object({
   timer_response: z.object({ player_id: playerId, created_at: z.string(), expired_at: z.string() }),
+  /** The turn timer ran out and this is the player's time bank running (FEATURES.md §6). */
+  is_time_bank: z.boolean().optional(),
 });
 export type TimerPayload = z.infer<typeof timer>;
 
-/** One player's line of a finished game's result; `amount` is the signed balance change. */
-export const resultLine = z.object({ player_id: playerId, result: gameResult, place: z.number().int(), amount: chips });
+/**
+ * Why a player's game ended as it did (FEATURES.md §6): played out (`normal`), out on the timer
+ * (`timeout`: two expiries in a row), by surrender, or by leaving the table.
+ */
+export const resultReason = z.enum(['normal', 'timeout', 'surrender', 'left']);
+export type ResultReason = z.infer<typeof resultReason>;
+
+/**
+ * One player's line of a finished game's result; `amount` is the signed balance change.
+ * `result_reason` is absent only in games finished before reasons were kept.
+ */
+export const resultLine = z.object({ player_id: playerId, result: gameResult, place: z.number().int(), amount: chips, result_reason: resultReason.optional() });
 export type ResultPayload = z.infer<typeof resultLine>;
 
 /** A finished game's money per player (SPEC §3 Bet): the signed amount, a decimal string. */
@@ -134,6 +146,10 @@ export const watchSeat = z.object({
   result: seatResult.nullable(),
   /** The signed amount won or lost, once the game is over. */
   amount: chips.nullable(),
+  /** Why the seat's game ended, once it has (its result is set); null before. */
+  result_reason: resultReason.nullable(),
+  /** What is left of the seat's time bank this game, ms (TIME_BANK_SECONDS; it runs after the turn timer). */
+  time_bank_ms: z.number().int().nonnegative(),
 });
 export type WatchSeat = z.infer<typeof watchSeat>;
 
@@ -158,6 +174,8 @@ export const watchState = z.object({
   /** Revealed when the game is over. */
   seed: z.string().nullable(),
   results: z.array(resultLine).nullable(),
+  /** The house's rake taken from what was won, once the game is over (why +950 against -1000). */
+  rake: chips.nullable(),
 });
 export type WatchState = z.infer<typeof watchState>;
 

@@ -104,6 +104,7 @@ const userSamples = [
   { type: 'wallet_changed', tournament_id: 3, wallet_type: 'BONUS_BALANCE', amount: '250' },
   { type: 'tournament_seated', tournament_id: 3, round: 2, room_id: 9 },
   { type: 'wallet', wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '9900' }, { wallet_type: 'BALANCE', balance: '0' }] },
+  { type: 'rematch_offered', room_id: 12, from_room_id: 7 },
 ];
 const lobbySamples = [
   { type: 'room_created', room },
@@ -169,7 +170,7 @@ describe('watch state', () => {
     room,
     status: 'in_progress',
     seq: 3,
-    seats: { '1': { position: 0, player: { player_id: '1', username: 'ann' }, avatar: null, country: null, card_count: 6, is_ready: true, is_connected: true, is_bot: false, result: null, amount: null } },
+    seats: { '1': { position: 0, player: { player_id: '1', username: 'ann' }, avatar: null, country: null, card_count: 6, is_ready: true, is_connected: true, is_bot: false, result: null, amount: null, result_reason: null, time_bank_ms: 30_000 } },
     round: view.round,
     phase: 'play',
     trump_card: card,
@@ -183,6 +184,7 @@ describe('watch state', () => {
     seed_hash: 'ab',
     seed: null,
     results: null,
+    rake: null,
   };
 
   it('parses a running game', () => {
@@ -191,5 +193,11 @@ describe('watch state', () => {
 
   it('refuses a seat result the spec does not know', () => {
     expect(watchState.safeParse({ ...watch, seats: { '1': { ...watch.seats['1'], result: 'winner' } } }).success).toBe(false);
+  });
+
+  it('knows why a seat’s game ended, and nothing else', () => {
+    const over = (reason: string) => ({ ...watch, seats: { '1': { ...watch.seats['1'], result: 'defeat', result_reason: reason } } });
+    for (const reason of ['normal', 'timeout', 'surrender', 'left']) expect(watchState.safeParse(over(reason)).success).toBe(true);
+    expect(watchState.safeParse(over('bored')).success).toBe(false);
   });
 });

@@ -24,7 +24,15 @@ export const roomMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('room_closed'), ...stamp }),
   z.object({ type: z.literal('game_started'), ...stamp, seed_hash: z.string().nullable(), players: z.array(playerId) }),
   /** After every step: whose turn, the phase and the running timers; `turn` is null once the game is over. */
-  z.object({ type: z.literal('turn'), ...stamp, phase, turn: turn.nullable(), timers: z.array(timer) }),
+  z.object({
+    type: z.literal('turn'),
+    ...stamp,
+    phase,
+    turn: turn.nullable(),
+    timers: z.array(timer),
+    /** Every player's time bank left, ms; while a bank runs, the timers show its end. */
+    time_banks: z.record(playerId, z.number().int().nonnegative()).optional(),
+  }),
   /** Not stored, not sequenced: the table's emoji (SPEC §5). */
   z.object({
     type: z.literal('emoji'),
@@ -50,7 +58,7 @@ export const roomMessage = z.discriminatedUnion('type', [
   e.surrendered.extend(stamp),
   e.player_out.extend(stamp),
   /** The engine's game_over plus the money: every player's signed amount and result line. */
-  e.game_over.extend({ ...stamp, bets: z.array(betLine), seats: z.array(resultLine) }),
+  e.game_over.extend({ ...stamp, bets: z.array(betLine), seats: z.array(resultLine), rake: chips.optional() }),
 ]);
 export type RoomMessage = z.infer<typeof roomMessage>;
 export type EmojiMessage = Extract<RoomMessage, { type: 'emoji' }>;
@@ -72,6 +80,8 @@ export const userMessage = z.discriminatedUnion('type', [
   /** Every wallet's new balance after the economy moved chips (a purchase, deposit, reward, ...). */
   walletMessage,
   /** A tournament seated the player in its next game. */
+  /** Another player of a finished game asked for a rematch: its new room waits for this player. */
+  z.object({ type: z.literal('rematch_offered'), room_id: roomId, from_room_id: roomId.optional() }),
   z.object({ type: z.literal('tournament_seated'), tournament_id: z.number().int(), round: z.number().int().positive(), room_id: roomId }),
 ]);
 export type UserMessage = z.infer<typeof userMessage>;

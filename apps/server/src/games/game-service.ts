@@ -1,4 +1,4 @@
-import { applyAction, viewFor, type Action, type Card, type GameView } from '@durak/engine';
+import { applyAction, awaited, viewFor, type Action, type Card, type GameView } from '@durak/engine';
 import { isRuleErrorCode, type Failure, type ResultPayload, type WatchState } from '@durak/protocol';
 import { asc, eq } from 'drizzle-orm';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
@@ -10,7 +10,7 @@ import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, readRoom, seatsOfRoom, 
 import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
 import type { SeatsBeforeStart } from '../tables/table-services.js';
 import { dueTurn } from '../practice/bot-turn.js';
-import { deadlineOf, writeStep } from './game-step.js';
+import { banksAfter, deadlineOf, timersOf, writeStep } from './game-step.js';
 import { gameOptionsOf } from './start-game.js';
 import { buildWatch } from './watch.js';
 
@@ -47,6 +47,10 @@ export interface GameService {
   record(roomId: number): Promise<Result<GameRecord>>;
 }
 
+/** What made a step: a move, the timer, or leaving the table (a surrender counts by its cause). */
+type StepCause = 'move' | 'timeout' | 'left';
+const exitReasonOf = { move: 'surrender', timeout: 'timeout', left: 'left' } as const;
+
 function notRunning(room: RoomRow): { ok: false; error: Failure } {
   return room.status === 'FINISHED' ? failure('room/finished', 'The game is over') : failure('room/not_started', 'The game has not started');
 }
@@ -55,7 +59,7 @@ function notRunning(room: RoomRow): { ok: false; error: Failure } {
 export function createGameService(context: RoomsContext, beforeStart: SeatsBeforeStart): GameService {
   const { store, config } = context;
 
-  async function applyInRoom(tx: Tx, outbox: Outbox, room: RoomRow, action: Action, now: Date, seq?: number): Promise<Result<{ seq: number }>> {
+  async function applyInRoom(tx: Tx, outbox: Outbox, room: RoomRow, action: Action, now: Date, seq?: number, cause: StepCause = 'move'): Promise<Result<{ seq: number }>> {
     const state = gameStateOf(room);
     if (room.status !== 'in_progress' || !state) return notRunning(room);
     if (action.type !== 'timeout' && !state.players.includes(action.player)) return failure('room/not_seated', 'You do not play in this game');
@@ -68,11 +72,43 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
       if (!isRuleErrorCode(code)) throw new Error(`the engine refused an action of room ${room.id} with ${code}`);
       return failure(code, message, { seq: state.seq });
     }
-    await writeStep(tx, room, { before: state, after: applied.state, action, events: applied.events }, { now, config, outbox, onGameOver: context.onGameOver });
+    // A running bank is spent by what the awaited players used of it; the next turn starts afresh.
+    const timeBanks = room.bankStartedAt ? banksAfter(room.timeBanks, awaited(state).players, now.getTime() - room.bankStartedAt.getTime()) : room.timeBanks;
+    const exitReasons = { ...room.exitReasons };
+    for (const event of applied.events) {
+      if (event.type === 'surrendered') exitReasons[event.player] = exitReasonOf[cause];
+    }
+    const step = { before: state, after: applied.state, action, events: applied.events };
+    await writeStep(tx, { ...room, timeBanks, exitReasons }, step, { now, config, outbox, onGameOver: context.onGameOver });
     return ok({ seq: applied.state.seq });
   }
 
-  /** A running game's due deadline: a practice bot's move when its pause ran out, else the timeout. */
+  /**
+   * A turn timer ran out: the awaited players' time bank runs first (the deadline moves by the
+   * largest bank left among them), so a player whose connection drops and comes back within it
+   * loses nothing. Returns false when there is no bank to run (or it has run): the timeout applies.
+   */
+  async function startBank(tx: Tx, outbox: Outbox, room: RoomRow): Promise<boolean> {
+    const state = gameStateOf(room);
+    if (!state || room.bankStartedAt !== null || !room.expiresAt || state.phase === 'finished') return false;
+    const waiting = awaited(state);
+    if (waiting.on_timeout === 'none' || waiting.on_timeout === 'close_catch_window') return false;
+    const bank = Math.max(0, ...waiting.players.map((p) => room.timeBanks[p] ?? 0));
+    if (bank <= 0) return false;
+    // From the moment the turn timer ran out, not from when the sweeper noticed.
+    const bankStartedAt = room.expiresAt;
+    const expiresAt = new Date(bankStartedAt.getTime() + bank);
+    await tx.update(rooms).set({ bankStartedAt, expiresAt }).where(eq(rooms.id, room.id));
+    const turn = { current_attacker_user_id: state.players[state.attacker]!, current_defender_user_id: state.players[state.defender]! };
+    const timers = timersOf(state, room.timerStartedAt, expiresAt, bankStartedAt);
+    outbox.toRoom(room.id, { type: 'turn', room_id: room.id, seq: state.seq, phase: state.phase, turn, timers, time_banks: room.timeBanks });
+    return true;
+  }
+
+  /**
+   * A running game's due deadline: a practice bot's move when its pause ran out; else the turn
+   * timer ran out, and the time bank runs before the timeout applies.
+   */
   async function fireTurn(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<Result<unknown>> {
     const state = gameStateOf(room);
     const turn = state ? dueTurn(room, state, now, room.timerStartedAt && deadlineOf(state, room.timerStartedAt, config)) : ({ kind: 'timeout' } as const);
@@ -84,7 +120,8 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
       const played = await applyInRoom(tx, outbox, room, action, now);
       if (played.ok) return played;
     }
-    return applyInRoom(tx, outbox, room, { type: 'timeout' }, now);
+    if (await startBank(tx, outbox, room)) return ok(room.id);
+    return applyInRoom(tx, outbox, room, { type: 'timeout' }, now, undefined, 'timeout');
   }
 
   async function fireOne(): Promise<boolean> {
@@ -126,7 +163,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         if (!state || !state.players.includes(me)) return failure('room/not_seated', 'You do not play in this game');
         // Out already (or the game is over): leaving the table changes nothing.
         if (room.status === 'FINISHED' || state.results[state.players.indexOf(me)] !== null) return ok({ seq: state.seq });
-        return applyInRoom(tx, outbox, room, { type: 'surrender', player: me }, now);
+        return applyInRoom(tx, outbox, room, { type: 'surrender', player: me }, now, undefined, 'left');
       });
     },
 

@@ -23,24 +23,42 @@ export function deadlineOf(state: GameState, now: Date, config: RoomsConfig): Da
   return new Date(now.getTime() + seconds * 1000);
 }
 
-export function timersOf(state: GameState | null, startedAt: Date | null, expiresAt: Date | null): TimerPayload[] {
+/** The running timers; while a time bank runs (`bankStartedAt`), they show the bank, from its start. */
+export function timersOf(state: GameState | null, startedAt: Date | null, expiresAt: Date | null, bankStartedAt: Date | null = null): TimerPayload[] {
   if (!state || !startedAt || !expiresAt || state.phase === 'finished') return [];
+  const from = bankStartedAt ?? startedAt;
   return awaited(state).players.map((player_id) => ({
-    timer_response: { player_id, created_at: startedAt.toISOString(), expired_at: expiresAt.toISOString() },
+    timer_response: { player_id, created_at: from.toISOString(), expired_at: expiresAt.toISOString() },
+    ...(bankStartedAt ? { is_time_bank: true } : {}),
   }));
 }
 
+/** The bank left to the awaited players after `used` ms of it ran (never below 0). */
+export function banksAfter(banks: Readonly<Record<string, number>>, players: readonly string[], used: number): Record<string, number> {
+  const left = { ...banks };
+  for (const player of players) left[player] = Math.max(0, (left[player] ?? 0) - Math.max(0, used));
+  return left;
+}
+
 /** Publications of one step: the public events, the turn and timers, and every changed hand. */
-function publishStep(outbox: Outbox, roomId: number, before: GameState | null, after: GameState, events: readonly GameEvent[], extra: { timers: TimerPayload[]; bets?: BetPayload[]; results?: ResultPayload[] }) {
+function publishStep(
+  outbox: Outbox,
+  roomId: number,
+  before: GameState | null,
+  after: GameState,
+  events: readonly GameEvent[],
+  extra: { timers: TimerPayload[]; timeBanks: Record<string, number>; bets?: BetPayload[]; results?: ResultPayload[]; rake?: string },
+) {
   for (const event of events) {
     if (event.type === 'game_over') {
-      outbox.toRoom(roomId, { ...event, room_id: roomId, seq: after.seq, bets: extra.bets ?? [], seats: extra.results ?? [] });
+      const rake = extra.rake === undefined ? {} : { rake: extra.rake };
+      outbox.toRoom(roomId, { ...event, room_id: roomId, seq: after.seq, bets: extra.bets ?? [], seats: extra.results ?? [], ...rake });
     } else {
       outbox.toRoom(roomId, { ...event, room_id: roomId, seq: after.seq });
     }
   }
   const turn = after.phase === 'finished' ? null : { current_attacker_user_id: after.players[after.attacker]!, current_defender_user_id: after.players[after.defender]! };
-  outbox.toRoom(roomId, { type: 'turn', room_id: roomId, seq: after.seq, phase: after.phase, turn, timers: extra.timers });
+  outbox.toRoom(roomId, { type: 'turn', room_id: roomId, seq: after.seq, phase: after.phase, turn, timers: extra.timers, time_banks: extra.timeBanks });
   const waitingFor = after.phase === 'finished' ? [] : awaited(after).players;
   after.players.forEach((player, seat) => {
     const old = before?.hands[seat]?.map(cardCode).join(' ');
@@ -56,6 +74,9 @@ export interface StepRow {
   readonly expiresAt: Date | null;
   readonly timerStartedAt: Date | null;
   readonly finished?: { readonly results: readonly ResultPayload[]; readonly at: Date };
+  /** The players' time banks and early exits as they are after the step. */
+  readonly timeBanks: Readonly<Record<string, number>>;
+  readonly exitReasons: Readonly<Record<string, string>>;
 }
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
@@ -83,7 +104,8 @@ export async function saveStep(
     )
     update rooms
     set game_state = ${JSON.stringify(after)}::jsonb, seq = ${after.seq}, expires_at = ${iso(row.expiresAt)}::timestamptz,
-        timer_started_at = ${iso(row.timerStartedAt)}::timestamptz${finished}
+        timer_started_at = ${iso(row.timerStartedAt)}::timestamptz, bank_started_at = null,
+        time_banks = ${JSON.stringify(row.timeBanks)}::jsonb, exit_reasons = ${JSON.stringify(row.exitReasons)}::jsonb${finished}
     where id = ${roomId}`);
 }
 
@@ -91,6 +113,7 @@ export async function saveStep(
  * Writes one applied step inside the room's locked transaction: the event row with the next seq,
  * the new state and deadline, and at the end of the game the payout (DESIGN.md §5) — so the
  * last action and the money commit together. Queues what is published after the commit.
+ * `room.timeBanks` and `room.exitReasons` are saved as given: the caller has brought them up to date.
  */
 export async function writeStep(
   tx: Tx,
@@ -104,9 +127,10 @@ export async function writeStep(
   const turnDeadline = deadlineOf(after, now, config);
   const expiresAt = botDeadline(room, after, now, config) ?? turnDeadline;
   const timers = timersOf(after, now, turnDeadline);
+  const table = { timeBanks: room.timeBanks, exitReasons: room.exitReasons };
   if (after.phase !== 'finished') {
-    await saveStep(tx, room.id, step, { expiresAt, timerStartedAt: now });
-    publishStep(outbox, room.id, step.before, after, step.events, { timers });
+    await saveStep(tx, room.id, step, { expiresAt, timerStartedAt: now, ...table });
+    publishStep(outbox, room.id, step.before, after, step.events, { timers, timeBanks: room.timeBanks });
     return;
   }
   const over = step.events.find((e) => e.type === 'game_over');
@@ -146,10 +170,11 @@ export async function writeStep(
     result: r.result,
     place: r.place,
     amount: (payout.bets.find((b) => b.playerId === r.player)?.amount ?? 0n).toString(),
+    result_reason: room.exitReasons[r.player] ?? 'normal',
   }));
-  await saveStep(tx, room.id, step, { expiresAt: null, timerStartedAt: null, finished: { results, at: now } });
+  await saveStep(tx, room.id, step, { expiresAt: null, timerStartedAt: null, finished: { results, at: now }, ...table });
   const bets = payout.bets.map((b) => ({ playerId: b.playerId, amount: b.amount.toString() }));
-  publishStep(outbox, room.id, step.before, after, step.events, { timers: [], bets, results });
+  publishStep(outbox, room.id, step.before, after, step.events, { timers: [], timeBanks: room.timeBanks, bets, results, rake: payout.rake.toString() });
   outbox.toLobby({ type: 'room_removed', room_id: room.id });
   if (room.betAmount > 0n) {
     for (const r of results) outbox.toUser(r.player_id, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: r.amount });

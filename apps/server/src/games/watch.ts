@@ -1,5 +1,5 @@
 import { viewFor } from '@durak/engine';
-import type { ResultPayload, RoomPayload, TimerPayload, WatchSeat, WatchState } from '@durak/protocol';
+import type { ResultPayload, ResultReason, RoomPayload, TimerPayload, WatchSeat, WatchState } from '@durak/protocol';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 import type { RoomRow, SeatRow } from '../tables/room-store.js';
 import { gameStateOf, roomJson } from '../tables/room-store.js';
@@ -18,8 +18,15 @@ function readyTimers(seats: readonly SeatRow[]): TimerPayload[] {
 /** The running turn's deadline: a practice room's `expires_at` may be a bot's pause, not the timer. */
 function turnDeadlineOf(room: RoomRow, config: RoomsConfig): Date | null {
   const state = gameStateOf(room);
-  if (room.botLevel === null || !state || !room.timerStartedAt) return room.expiresAt;
+  if (room.botLevel === null || !state || !room.timerStartedAt || room.bankStartedAt !== null) return room.expiresAt;
   return deadlineOf(state, room.timerStartedAt, config);
+}
+
+/** Why a seat's game ended: its result line's reason, or while the game runs, how it left early. */
+function resultReasonOf(room: RoomRow, id: string, line: ResultPayload | undefined, result: string | null): ResultReason | null {
+  if (line) return line.result_reason ?? room.exitReasons[id] ?? 'normal';
+  if (result === null) return null;
+  return room.exitReasons[id] ?? 'normal';
 }
 
 export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: ReadonlySet<string>, config: RoomsConfig): ReadonlyDeep<WatchState> {
@@ -43,6 +50,8 @@ export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: 
       is_bot: s.isBot,
       result: result?.result ?? fromView?.result ?? null,
       amount: result?.amount ?? null,
+      result_reason: resultReasonOf(room, id, result, fromView?.result ?? null),
+      time_bank_ms: room.timeBanks[id] ?? 0,
     };
   }
   const isOver = room.status === 'FINISHED';
@@ -57,7 +66,7 @@ export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: 
     trump_card: view?.trump_card ?? null,
     trump_suit: view?.trump_suit ?? null,
     turn: view && !isOver ? view.turn : null,
-    timers: state ? timersOf(state, room.timerStartedAt, turnDeadlineOf(room, config)) : readyTimers(seats),
+    timers: state ? timersOf(state, room.timerStartedAt, turnDeadlineOf(room, config), room.bankStartedAt) : readyTimers(seats),
     talon_count: view?.talon_count ?? 0,
     discard_count: view?.discard_count ?? 0,
     bout_limit: view?.bout_limit ?? null,
@@ -65,5 +74,7 @@ export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: 
     seed_hash: room.seedHash,
     seed: isOver ? (view?.seed ?? null) : null,
     results,
+    // Chips only move between the players and the house: what the players lost in sum is the rake.
+    rake: results ? (-results.reduce((sum, r) => sum + BigInt(r.amount), 0n)).toString() : null,
   };
 }

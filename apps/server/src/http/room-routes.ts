@@ -59,6 +59,13 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
     async (request, reply) => answer(reply, await module.rooms.seat(callerOf(request).id, request.params.id, request.body ?? {})),
   );
 
+  // FEATURES.md §6: a finished room's rematch, one per finished room; 201 for the room it seats the caller in.
+  app.post(
+    '/api/v1/rooms/:id/rematch',
+    { ...base, schema: { tags, security, params: roomIdParams, response: { 201: z.object({ position: z.number(), room }), ...errors } } },
+    async (request, reply) => answer(reply, await module.rooms.rematch(callerOf(request).id, request.params.id), 201),
+  );
+
   app.post('/api/v1/rooms/:id/ready', { ...base, schema: { tags, security, params: roomIdParams, response: { 200: room, ...errors } } }, async (request, reply) =>
     answer(reply, await module.rooms.ready(callerOf(request).id, request.params.id)),
   );

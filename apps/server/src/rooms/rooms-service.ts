@@ -7,7 +7,7 @@ import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
 import type { Outbox } from '../tables/outbox.js';
-import { listRooms, lockRoom, readRoom, roomJson, roomOptionColumns, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from '../tables/room-store.js';
+import { gameStateOf, listRooms, lockRoom, readRoom, roomJson, roomOptionColumns, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from '../tables/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
 import type { SeatsBeforeStart, StartGame } from '../tables/table-services.js';
 import { createPasswordAttempts } from './password-attempts.js';
@@ -25,6 +25,11 @@ export interface RoomsService extends SeatsBeforeStart {
   seat(userId: number, roomId: number, body: { position?: number | undefined; password?: string | undefined }): Promise<Result<SeatAnswer>>;
   ready(userId: number, roomId: number): Promise<Result<RoomPayload>>;
   /**
+   * A player of a finished game asks for a rematch (FEATURES.md §6): the first one creates the
+   * room (same options, bet and password) and the others hear of it; each caller is seated in it.
+   */
+  rematch(userId: number, roomId: number): Promise<Result<SeatAnswer>>;
+  /**
    * May this user see the room's table (watch state, spectator view, record, room channel)? A
    * public room: anyone signed in. A private one: its seated players, and whoever gives its
    * password (`room/password_required` without one, `room/wrong_password` with a wrong one).
@@ -38,6 +43,31 @@ async function walletBalance(tx: Tx, userId: number, walletType: string): Promis
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.walletType, walletType)));
   return row?.balance ?? 0n;
+}
+
+/** What a room is created with: its options, stake and password. */
+type RoomOptions = Pick<
+  RoomRow,
+  | 'betAmount'
+  | 'balanceType'
+  | 'playerCount'
+  | 'deckSize'
+  | 'isSpeedMode'
+  | 'isTransferAllowed'
+  | 'isCheatingAllowed'
+  | 'isDrawAllowed'
+  | 'isDeathMatchAllowed'
+  | 'isClassicModeAllowed'
+  | 'cardTransferPermission'
+  | 'secretTrumpMode'
+  | 'passwordHash'
+>;
+
+/** A finished room's options and stake, for its rematch. */
+function optionsOf(room: RoomRow): Omit<RoomOptions, 'passwordHash'> {
+  const { betAmount, balanceType, playerCount, deckSize, isSpeedMode, isTransferAllowed, isCheatingAllowed, isDrawAllowed } = room;
+  const { isDeathMatchAllowed, isClassicModeAllowed, cardTransferPermission, secretTrumpMode } = room;
+  return { betAmount, balanceType, playerCount, deckSize, isSpeedMode, isTransferAllowed, isCheatingAllowed, isDrawAllowed, isDeathMatchAllowed, isClassicModeAllowed, cardTransferPermission, secretTrumpMode };
 }
 
 const cannotCover = (bet: bigint, balance: bigint) =>
@@ -98,6 +128,43 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
 
   const updateSeats = (tx: Tx, outbox: Outbox, room: RoomRow, now: Date, seats?: SeatRow[]) => updateSeating(tx, outbox, room, now, config.openRoomSeconds, seats);
 
+  /** A new room with its creator in seat 0, if the creator can cover the stake. */
+  async function insertRoom(tx: Tx, outbox: Outbox, userId: number, options: RoomOptions, now: Date): Promise<Result<RoomPayload>> {
+    const balance = await walletBalance(tx, userId, options.balanceType);
+    if (balance < options.betAmount) return cannotCover(options.betAmount, balance);
+    const [room] = await tx
+      .insert(rooms)
+      .values({ ...options, creatorId: userId, createdAt: now, expiresAt: new Date(now.getTime() + config.readySeconds * 1000) })
+      .returning();
+    await tx.insert(roomSeats).values({ roomId: room!.id, position: 0, userId, readyDeadline: room!.expiresAt, seatedAt: now });
+    const json = roomJson(room!, await seatsOfRoom(tx, room!.id));
+    outbox.toLobby({ type: 'room_created', room: json });
+    return ok(json);
+  }
+
+  /** Seats the user in the locked room (the first free seat unless one is asked for). */
+  async function takeSeat(tx: Tx, outbox: Outbox, room: RoomRow, userId: number, wanted: number | undefined, now: Date): Promise<Result<SeatAnswer>> {
+    if (room.status === 'FINISHED') return failure('room/finished', 'This room is closed');
+    if (room.status === 'in_progress') return failure('room/already_started', 'The game has started');
+    const seats = await seatsOfRoom(tx, room.id);
+    if (seats.some((s) => s.userId === userId)) return failure('room/already_seated', 'You already sit in this room');
+    if (seats.length >= room.playerCount) return failure('room/full', 'Every seat is taken');
+    const free = Array.from({ length: room.playerCount }, (_, p) => p).filter((p) => !seats.some((s) => s.position === p));
+    let position = free[0]!;
+    if (wanted !== undefined) {
+      if (wanted >= room.playerCount) return failure('request/invalid', `position: must be below ${room.playerCount}`, { field: 'position' });
+      if (!free.includes(wanted)) return failure('room/seat_taken', `Seat ${wanted} is taken`);
+      position = wanted;
+    }
+    const balance = await walletBalance(tx, userId, room.balanceType);
+    if (balance < room.betAmount) return cannotCover(room.betAmount, balance);
+    await tx
+      .insert(roomSeats)
+      .values({ roomId: room.id, position, userId, readyDeadline: new Date(now.getTime() + config.readySeconds * 1000), seatedAt: now });
+    const seated = await updateSeats(tx, outbox, room, now);
+    return ok({ room: roomJson(seated.room, seated.seats), position });
+  }
+
   async function expireSeats(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<void> {
     const lost = await tx
       .delete(roomSeats)
@@ -117,27 +184,8 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     async create(userId, body) {
       const passwordHash = body.password === undefined ? null : await hashRoomPassword(body.password);
       if (body.practice !== null) return createPracticeRoom(context, startGame, userId, { ...body, practice: body.practice }, passwordHash);
-      return inRoomTransaction(context, 0, async (tx, outbox, now) => {
-        const balance = await walletBalance(tx, userId, body.balance_type);
-        if (balance < body.bet_amount) return cannotCover(body.bet_amount, balance);
-        const [room] = await tx
-          .insert(rooms)
-          .values({
-            creatorId: userId,
-            betAmount: body.bet_amount,
-            balanceType: body.balance_type,
-            playerCount: body.player_count,
-            ...roomOptionColumns(body),
-            passwordHash,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + config.readySeconds * 1000),
-          })
-          .returning();
-        await tx.insert(roomSeats).values({ roomId: room!.id, position: 0, userId, readyDeadline: room!.expiresAt, seatedAt: now });
-        const json = roomJson(room!, await seatsOfRoom(tx, room!.id));
-        outbox.toLobby({ type: 'room_created', room: json });
-        return ok(json);
-      });
+      const options = { betAmount: body.bet_amount, balanceType: body.balance_type, playerCount: body.player_count, ...roomOptionColumns(body), passwordHash };
+      return inRoomTransaction(context, 0, (tx, outbox, now) => insertRoom(tx, outbox, userId, options, now));
     },
 
     async list(query) {
@@ -163,27 +211,38 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
       return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
         const room = await lockRoom(tx, roomId);
         if (!room) return failure('room/not_found', `No room ${roomId}`);
-        if (room.status === 'FINISHED') return failure('room/finished', 'This room is closed');
-        if (room.status === 'in_progress') return failure('room/already_started', 'The game has started');
-        const seats = await seatsOfRoom(tx, roomId);
-        if (seats.some((s) => s.userId === userId)) return failure('room/already_seated', 'You already sit in this room');
-        if (seats.length >= room.playerCount) return failure('room/full', 'Every seat is taken');
-        const free = Array.from({ length: room.playerCount }, (_, p) => p).filter((p) => !seats.some((s) => s.position === p));
-        let position = free[0]!;
-        if (body.position !== undefined) {
-          if (body.position >= room.playerCount) {
-            return failure('request/invalid', `position: must be below ${room.playerCount}`, { field: 'position' });
-          }
-          if (!free.includes(body.position)) return failure('room/seat_taken', `Seat ${body.position} is taken`);
-          position = body.position;
+        return takeSeat(tx, outbox, room, userId, body.position, now);
+      });
+    },
+
+    async rematch(userId, roomId) {
+      return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
+        // The finished room's lock makes the rematch one room however many players ask at once.
+        const finished = await lockRoom(tx, roomId);
+        if (!finished) return failure('room/not_found', `No room ${roomId}`);
+        const state = gameStateOf(finished);
+        if (finished.status !== 'FINISHED' || !state) return failure('room/not_finished', 'A rematch follows a finished game');
+        const players = state.players.map(Number);
+        if (!players.includes(userId)) return failure('room/not_a_player', 'Only the players of that game can ask for its rematch');
+        if (finished.tournamentId !== null) return failure('room/no_rematch', 'A tournament seats its own games');
+        // A practice room's bots are not asked: the player starts a new practice game instead.
+        if (finished.botLevel !== null) return failure('room/no_rematch', 'Start a new game against the computer');
+        if (finished.rematchRoomId !== null) {
+          // Locked after the finished room: every rematch takes the two locks in this order.
+          const next = await lockRoom(tx, finished.rematchRoomId);
+          if (!next) return failure('room/not_found', `No room ${finished.rematchRoomId}`);
+          const seats = await seatsOfRoom(tx, next.id);
+          const mine = seats.find((s) => s.userId === userId);
+          if (mine) return ok({ room: roomJson(next, seats), position: mine.position });
+          return takeSeat(tx, outbox, next, userId, undefined, now);
         }
-        const balance = await walletBalance(tx, userId, room.balanceType);
-        if (balance < room.betAmount) return cannotCover(room.betAmount, balance);
-        await tx
-          .insert(roomSeats)
-          .values({ roomId, position, userId, readyDeadline: new Date(now.getTime() + config.readySeconds * 1000), seatedAt: now });
-        const seated = await updateSeats(tx, outbox, room, now);
-        return ok({ room: roomJson(seated.room, seated.seats), position });
+        const created = await insertRoom(tx, outbox, userId, { ...optionsOf(finished), passwordHash: finished.passwordHash }, now);
+        if (!created.ok) return created;
+        await tx.update(rooms).set({ rematchRoomId: created.value.id }).where(eq(rooms.id, roomId));
+        for (const other of players.filter((p) => p !== userId)) {
+          outbox.toUser(other, { type: 'rematch_offered', room_id: created.value.id, from_room_id: roomId });
+        }
+        return ok({ room: created.value, position: 0 });
       });
     },
 

@@ -47,6 +47,14 @@ export const rooms = pgTable(
     tournamentRound: integer('tournament_round'),
     /** A practice room's computer players' level (easy | normal | hard); null for a room of people. */
     botLevel: text('bot_level'),
+    /** The room of this finished game's rematch, set once under this row's lock (FEATURES.md §6). */
+    rematchRoomId: bigint('rematch_room_id', { mode: 'number' }),
+    /** Each player's time bank, ms (player id -> ms); refilled when a game starts. */
+    timeBanks: jsonb('time_banks').$type<Record<string, number>>().notNull().default({}),
+    /** Since when the awaited players' banks run (expires_at is then the bank's end); null otherwise. */
+    bankStartedAt: timestamp('bank_started_at', { withTimezone: true }),
+    /** Why a player left the game early: player id -> 'timeout' | 'surrender' | 'left'. */
+    exitReasons: jsonb('exit_reasons').$type<Record<string, 'timeout' | 'surrender' | 'left'>>().notNull().default({}),
   },
   (t) => [
     check('rooms_status', sql`${t.status} in ('pending','ready','in_progress','FINISHED')`),

@@ -115,6 +115,7 @@ export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload 
       is_bot: s.isBot,
     })),
     created_at: room.createdAt.toISOString(),
+    rematch_room_id: room.rematchRoomId,
   };
 }
 

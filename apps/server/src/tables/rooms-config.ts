@@ -19,6 +19,11 @@ export interface RoomsConfig {
   readonly rakeBps: { readonly BALANCE: number; readonly BONUS_BALANCE: number };
   /** How often each node looks for expired deadlines, ms (0: no sweeper, tests fire it by hand). */
   readonly sweepIntervalMs: number;
+  /**
+   * Each player's time bank per game, seconds (TIME_BANK_SECONDS): when a turn timer runs out
+   * the awaited player's bank runs before the timeout applies (FEATURES.md §6).
+   */
+  readonly timeBankSeconds: number;
   /** Emoji a user may send per room in a 10 s window. */
   readonly emojiPer10s: number;
   /** Game actions a user may send per second on one node. */
@@ -42,6 +47,7 @@ export const defaultRoomsConfig: RoomsConfig = {
   openRoomSeconds: 600,
   rakeBps: { BALANCE: 500, BONUS_BALANCE: 500 },
   sweepIntervalMs: 250,
+  timeBankSeconds: 30,
   emojiPer10s: 5,
   actionsPerSecond: 20,
   tournamentBreakSeconds: 15,
@@ -57,6 +63,7 @@ const envSchema = z.object({
   OPEN_ROOM_SECONDS: z.coerce.number().positive().max(86_400).optional(),
   RAKE_BPS: z.coerce.number().int().min(0).max(10_000).optional(),
   BONUS_RAKE_BPS: z.coerce.number().int().min(0).max(10_000).optional(),
+  TIME_BANK_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   TIMER_SWEEP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   EMOJI_PER_10S: z.coerce.number().int().min(1).max(1000).optional(),
   ACTIONS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
@@ -88,6 +95,7 @@ export function loadRoomsConfig(env: NodeJS.ProcessEnv): { ok: true; config: Roo
       openRoomSeconds: e.OPEN_ROOM_SECONDS ?? d.openRoomSeconds,
       rakeBps: { BALANCE: e.RAKE_BPS ?? d.rakeBps.BALANCE, BONUS_BALANCE: e.BONUS_RAKE_BPS ?? e.RAKE_BPS ?? d.rakeBps.BONUS_BALANCE },
       sweepIntervalMs: e.TIMER_SWEEP_MS ?? d.sweepIntervalMs,
+      timeBankSeconds: e.TIME_BANK_SECONDS ?? d.timeBankSeconds,
       emojiPer10s: e.EMOJI_PER_10S ?? d.emojiPer10s,
       actionsPerSecond: e.ACTIONS_PER_SECOND ?? d.actionsPerSecond,
       tournamentBreakSeconds: e.TOURNAMENT_BREAK_SECONDS ?? d.tournamentBreakSeconds,

@@ -2,6 +2,7 @@ import type { Card } from '@durak/engine';
 import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
 import { cardBackQuery, DEFAULT_CARD_BACK } from '../../net/query-client';
+import { useCardName } from './card-name';
 import { useImageStatus } from './image-status';
 import { CARD_HEIGHT, CARD_WIDTH, cardLabel, SPRITE_URL, spriteStyle } from './sprite';
 import './cards.css';
@@ -38,7 +39,7 @@ function Placeholder({ width, isError, className, style, label, testId }: FrameP
 /** One face-up card, cut from the shared sprite. */
 export function CardFace({ card, width = CARD_WIDTH, className, style, testId }: { card: Card } & Omit<FrameProps, 'label'>) {
   const status = useImageStatus(SPRITE_URL);
-  const label = cardLabel(card);
+  const label = useCardName()(card);
   if (status !== 'loaded') return <Placeholder width={width} isError={status === 'error'} className={className} style={style} label={label} testId={testId} />;
   return (
     <div
@@ -47,7 +48,7 @@ export function CardFace({ card, width = CARD_WIDTH, className, style, testId }:
       role="img"
       aria-label={label}
       data-testid={testId}
-      data-card={label}
+      data-card={cardLabel(card)}
     />
   );
 }
@@ -60,17 +61,18 @@ export function useCardBackUrl(): string {
   return status === 'error' ? DEFAULT_CARD_BACK : url;
 }
 
-export function CardBack({ width = CARD_WIDTH, isHorizontal = false, className, style, testId }: { isHorizontal?: boolean } & Omit<FrameProps, 'label'>) {
+/** A face-down card; with a `label` it is named (an opponent's card), without it decoration. */
+export function CardBack({ width = CARD_WIDTH, isHorizontal = false, className, style, testId, label }: { isHorizontal?: boolean } & FrameProps) {
   const chosen = useCardBackUrl();
   const url = isHorizontal && chosen === DEFAULT_CARD_BACK ? '/cards/back-horizontal.svg' : chosen;
   const status = useImageStatus(url);
-  if (status !== 'loaded') return <Placeholder width={width} isError={status === 'error'} className={className} style={style} testId={testId} />;
+  if (status !== 'loaded') return <Placeholder width={width} isError={status === 'error'} className={className} style={style} testId={testId} label={label} />;
   const height = heightOf(width);
   return (
     <div
       className={`card card-back ${className ?? ''}`}
       style={{ ...style, backgroundImage: `url(${url})`, width: isHorizontal ? height : width, height: isHorizontal ? width : height }}
-      aria-hidden="true"
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       data-testid={testId}
     />
   );

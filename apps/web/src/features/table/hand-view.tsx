@@ -1,9 +1,10 @@
 import type { Card } from '@durak/engine';
-import { useDrag } from '@use-gesture/react';
-import { useRef, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCardName } from '../cards/card-name';
 import { CardFace } from '../cards/card-view';
 import { cardKey, cardLabel } from '../cards/sprite';
+import { useCardPointer } from './card-pointer';
 
 interface HandProps {
   cards: readonly Card[];
@@ -26,35 +27,16 @@ export function fanStep(count: number, width: number, cardWidth: number): number
 }
 
 function HandCard({ card, index, style, className, isEnabled, onTap, onDrop }: { card: Card; index: number; style: CSSProperties; className: string; isEnabled: boolean; onTap: () => void; onDrop: (slotId: number | null) => void }) {
-  const node = useRef<HTMLButtonElement>(null);
-  const bind = useDrag(
-    ({ down, movement: [mx, my], xy: [x, y], tap, last }) => {
-      const el = node.current;
-      if (!el || tap) return;
-      // Follows the finger with a transform only: no layout, no React render per frame.
-      el.style.translate = down ? `${mx}px ${my}px` : '';
-      el.style.zIndex = down ? '50' : '';
-      if (last && Math.hypot(mx, my) > 24) {
-        el.style.visibility = 'hidden';
-        const target = document.elementFromPoint(x, y);
-        el.style.visibility = '';
-        const slot = target?.closest<HTMLElement>('[data-slot-id]');
-        const onTable = target?.closest('[data-drop="table"]');
-        if (slot) onDrop(Number(slot.dataset.slotId));
-        else if (onTable && my < -40) onDrop(null);
-      }
-    },
-    { enabled: isEnabled, filterTaps: true, pointer: { touch: true } },
-  );
+  const name = useCardName()(card);
+  const pointer = useCardPointer({ isDraggable: isEnabled, onTap, onDrop });
   return (
     <button
-      ref={node}
       type="button"
-      {...bind()}
+      {...pointer}
       className={className}
       style={{ ...style, zIndex: index, touchAction: 'none' }}
-      onClick={onTap}
-      aria-label={cardLabel(card)}
+      aria-label={name}
+      aria-disabled={!isEnabled}
       data-testid="hand-card"
       data-card={cardLabel(card)}
     >

@@ -1,4 +1,4 @@
-import { isSameCard, type Action, type Card } from '@durak/engine';
+import { isSameCard, type Action, type Card, type GameView } from '@durak/engine';
 import { cardKey } from '../cards/sprite';
 
 /** What the caller may do now, read from the engine's legalActions on their own view. */
@@ -49,4 +49,29 @@ export function intentOf(moves: Moves, card: Card): CardIntent {
   if (slots.length === 0 && canTransfer) return { kind: 'transfer', card };
   if (slots.length > 0) return { kind: 'choose', card, slots, canTransfer };
   return { kind: 'none' };
+}
+
+/** Why a card of the hand may not be played now: a key of `reason.*` and what it names. */
+export type Refusal =
+  | { reason: 'not_your_turn' }
+  | { reason: 'does_not_beat'; target: Card }
+  | { reason: 'rank_not_on_table' }
+  | { reason: 'table_full' }
+  | { reason: 'cannot_play' };
+
+/**
+ * Why `card` is not among the legal moves, read from the player's own view the way the engine
+ * judges it: a defender's card must beat the open attack card; a thrown-in card must match a rank
+ * on the table while the bout has room. Anything else is the general "cannot be played now".
+ */
+export function refusalOf(view: GameView, me: string, moves: Moves): Refusal {
+  if (moves.actions.every((a) => a.type === 'surrender' || a.type === 'catch')) return { reason: 'not_your_turn' };
+  const slots = view.round.slots;
+  const open = slots.find((s) => s.defense_card === null);
+  if (view.turn.current_defender_user_id === me) {
+    return open ? { reason: 'does_not_beat', target: open.attack_card } : { reason: 'cannot_play' };
+  }
+  if (slots.length === 0) return { reason: 'cannot_play' };
+  if (slots.length >= view.bout_limit) return { reason: 'table_full' };
+  return { reason: 'rank_not_on_table' };
 }

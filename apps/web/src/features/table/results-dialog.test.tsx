@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ResultsDialog } from './results-dialog';
+import { fireEvent } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ResultsDialog, type RematchProps } from './results-dialog';
 import type { WatchState } from '@durak/protocol';
 import { aSeat, aWatch } from '../../test-support/table';
 
@@ -18,11 +19,11 @@ afterEach(cleanup);
 
 const finished = (extra: Partial<WatchState>): WatchState => aWatch(0, { seats: {}, status: 'FINISHED', phase: 'finished', trump_card: null, turn: null, talon_count: 0, ...extra });
 
-function show(watch: WatchState, me = '1') {
+function show(watch: WatchState, me = '1', rematch?: RematchProps) {
   render(
     <MemoryRouter>
       <I18nextProvider i18n={i18n}>
-        <ResultsDialog watch={watch} me={me} isOpen onClose={() => {}} />
+        <ResultsDialog watch={watch} me={me} isOpen onClose={() => {}} rematch={rematch} />
       </I18nextProvider>
     </MemoryRouter>,
   );
@@ -51,5 +52,41 @@ describe('the end of a table', () => {
     expect(screen.getByRole('dialog').textContent).toContain('Вы — дурак');
     expect(screen.queryByTestId('results-closed')).toBeNull();
     expect(screen.getAllByTestId('result-amount').map((e) => e.textContent)).toEqual(['+95', '−100']);
+  });
+});
+
+describe('why, the rake, and a rematch', () => {
+  const seat = (id: string, position: number, reason: WatchState['seats'][string]['result_reason']) => ({
+    ...aSeat(id, position, 0),
+    player: { player_id: id, username: `u${id}` },
+    result_reason: reason,
+  });
+  const lost = finished({
+    seed_hash: 'ab',
+    seats: { '1': seat('1', 0, 'timeout'), '2': seat('2', 1, 'normal') },
+    results: [
+      { player_id: '2', result: 'victory', place: 1, amount: '950', result_reason: 'normal' },
+      { player_id: '1', result: 'defeat', place: 2, amount: '-1000', result_reason: 'timeout' },
+    ],
+    rake: '50',
+  });
+
+  it('says why each player’s game ended and the rake that explains +950 against −1000', () => {
+    show(lost);
+    expect(screen.getAllByTestId('result-reason').map((e) => e.textContent)).toEqual(['победа · доиграл', 'дурак · по таймеру']);
+    expect(screen.getByTestId('results-rake').textContent).toBe('Комиссия заведения: 50');
+  });
+
+  it('“play again” asks for the rematch; an offer from the other player is announced', () => {
+    const onRematch = vi.fn();
+    show(lost, '1', { isOffered: true, isPending: false, failed: false, onRematch });
+    expect(screen.getByTestId('rematch-offered').textContent).toBe('Соперник предлагает реванш');
+    fireEvent.click(screen.getByRole('button', { name: 'Сыграть ещё' }));
+    expect(onRematch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a spectator is offered no rematch', () => {
+    show(lost, '99', { isOffered: false, isPending: false, failed: false, onRematch: vi.fn() });
+    expect(screen.queryByTestId('results-rematch')).toBeNull();
   });
 });

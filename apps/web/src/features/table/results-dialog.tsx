@@ -8,28 +8,42 @@ import { Modal } from '../../ui/modal';
 import { CardFace } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
 import { checkDeal, type FairCheck } from './fair-check';
-import type { WatchState } from '@durak/protocol';
+import type { ResultPayload, WatchSeat, WatchState } from '@durak/protocol';
 
 function signed(amount: string): string {
   if (amount.startsWith('-')) return `−${formatChips(amount.slice(1))}`;
   return amount === '0' ? '0' : `+${formatChips(amount)}`;
 }
 
-/** The end of a game: each player's result and signed amount, the new balance, and the seed to check. */
-export function ResultsDialog({ watch, me, isOpen, onClose }: { watch: WatchState; me: string; isOpen: boolean; onClose: () => void }) {
+export interface RematchProps {
+  /** Another player of this game asked for a rematch: the button says so. */
+  readonly isOffered: boolean;
+  readonly isPending: boolean;
+  readonly failed: boolean;
+  readonly onRematch: () => void;
+}
+
+/**
+ * The end of a game: each player's result, why (played out, timer, surrender, left) and signed
+ * amount, the house's rake that explains +950 against -1000, the new balance, the seed to check,
+ * and for a player of the game a "play again" that seats them in the rematch.
+ */
+export function ResultsDialog({ watch, me, isOpen, onClose, rematch }: { watch: WatchState; me: string; isOpen: boolean; onClose: () => void; rematch?: RematchProps | undefined }) {
   const { t } = useTranslation('game');
   const user = useUserStore((s) => s.user);
   const [check, setCheck] = useState<FairCheck | null>(null);
   const balanceType = watch.room.balance_type;
   const balance = user?.wallets.find((w) => w.wallet_type === balanceType)?.balance;
   const seats = Object.values(watch.seats);
-  const lines = (watch.results ?? seats.map((s) => ({ player_id: String(s.player.player_id), result: s.result ?? 'draw', place: 0, amount: s.amount ?? '0' })))
+  const lines = (watch.results ?? seats.map((s): Omit<ResultPayload, 'result'> & { result: NonNullable<WatchSeat['result']> } => ({ player_id: String(s.player.player_id), result: s.result ?? 'draw', place: 0, amount: s.amount ?? '0' })))
     .slice()
     .sort((a, b) => a.place - b.place);
   const mine = lines.find((l) => l.player_id === me);
   // A room that closed before its game (nobody came, or the seats were not readied): no deal, no results.
   const isClosedUnplayed = !watch.seed_hash && (watch.results ?? []).length === 0;
   const order = seats.slice().sort((a, b) => a.position - b.position);
+  // The line's own reason, or the seat's (a result read from an older line without one).
+  const reasonOf = (id: string, own: string | undefined) => own ?? watch.seats[id]?.result_reason ?? null;
   const myIndex = order.findIndex((s) => String(s.player.player_id) === me);
 
   return (
@@ -54,7 +68,10 @@ export function ResultsDialog({ watch, me, isOpen, onClose }: { watch: WatchStat
                 <Avatar url={seat?.avatar} name={name} size={36} />
                 <span className="results-who">
                   <span className="results-name">{cutName(name)}</span>
-                  <span className="results-label">{t(`result.${line.result}`)}</span>
+                  <span className="results-label" data-testid="result-reason">
+                    {t(`result.${line.result}`)}
+                    {reasonOf(line.player_id, line.result_reason) ? ` · ${t(`result.reason_${reasonOf(line.player_id, line.result_reason)}`)}` : ''}
+                  </span>
                 </span>
                 <strong className={`results-amount${line.amount.startsWith('-') ? ' results-minus' : ''}`} data-testid="result-amount">
                   {signed(line.amount)}
@@ -63,6 +80,11 @@ export function ResultsDialog({ watch, me, isOpen, onClose }: { watch: WatchStat
             );
           })}
         </ol>
+        {watch.rake && watch.rake !== '0' ? (
+          <p className="results-balance" data-testid="results-rake">
+            {t('result.rake')}: <strong>{formatChips(watch.rake)}</strong>
+          </p>
+        ) : null}
         {balance !== undefined && watch.seats[me] ? (
           <p className="results-balance" data-testid="results-balance">
             {t('result.balance')}: <strong>{formatChips(balance)}</strong>
@@ -103,10 +125,25 @@ export function ResultsDialog({ watch, me, isOpen, onClose }: { watch: WatchStat
             ) : null}
           </details>
         ) : null}
+        {rematch?.isOffered ? (
+          <p className="results-balance" role="status" data-testid="rematch-offered">
+            {t('result.rematch_offered')}
+          </p>
+        ) : null}
+        {rematch?.failed ? (
+          <p className="results-balance" role="alert">
+            {t('result.rematch_failed')}
+          </p>
+        ) : null}
         <div className="dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             {t('result.stay')}
           </button>
+          {rematch && !isClosedUnplayed && watch.seats[me] ? (
+            <button type="button" className={`btn ${rematch.isOffered ? 'btn-gold' : 'btn-ghost'}`} disabled={rematch.isPending} onClick={rematch.onRematch} data-testid="results-rematch">
+              {t('result.rematch')}
+            </button>
+          ) : null}
           <Link to="/games" className="btn btn-gold" data-testid="results-lobby">
             {t('result.to_lobby')}
           </Link>

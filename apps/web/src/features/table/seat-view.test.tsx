@@ -30,6 +30,8 @@ const seat = (patch: Partial<WatchSeat> = {}): WatchSeat => ({
   is_bot: false,
   result: null,
   amount: null,
+  result_reason: null,
+  time_bank_ms: 30_000,
   ...patch,
 });
 
@@ -98,6 +100,27 @@ describe('seat', () => {
     expect(screen.getByText('свободно')).toBeTruthy();
     fireEvent.click(screen.getByRole('button'));
     expect(onSit).toHaveBeenCalledWith(3);
+  });
+});
+
+describe('an opponent’s hand and time bank', () => {
+  it('draws the hand as that many card backs, each named as a card back', () => {
+    wrap(<SeatView {...props({ seat: seat({ card_count: 5 }) })} />);
+    const backs = screen.getAllByRole('img', { name: 'рубашка карты' });
+    expect(backs).toHaveLength(5);
+    expect(screen.getByRole('group', { name: 'Карт на руках: 5' })).toBeTruthy();
+  });
+
+  it('the player’s own seat shows no backs (the hand is at the bottom)', () => {
+    wrap(<SeatView {...props({ isMe: true })} />);
+    expect(screen.queryAllByTestId('seat-back')).toHaveLength(0);
+  });
+
+  it('shows what is left of the time bank, and that it runs once the turn timer has run out', () => {
+    const timer = { timer_response: { player_id: '7', created_at: new Date().toISOString(), expired_at: new Date(Date.now() + 12_000).toISOString() }, is_time_bank: true };
+    wrap(<SeatView {...props({ seat: seat({ time_bank_ms: 12_000 }), timer })} />);
+    expect(screen.getByRole('img', { name: 'Идёт запас времени. Запас времени: 12 с' })).toBeTruthy();
+    expect(screen.getByTestId('seat-timer').classList.contains('seat-timer-bank')).toBe(true);
   });
 });
 

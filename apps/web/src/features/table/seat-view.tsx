@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/avatar';
 import { BotIcon } from '../../ui/bot-icon';
 import { cutName } from '../../ui/format';
+import { DEFAULT_CARD_BACK } from '../../net/query-client';
 import { Flag } from './flag';
 import { ShieldIcon, SwordIcon } from './role-icons';
 import { SeatTimer } from './seat-timer';
@@ -20,10 +21,12 @@ export interface SeatProps {
   style?: CSSProperties;
   emoji: string | null;
   onTap: () => void;
+  /** The user's card back, for the opponents' hands. */
+  backUrl?: string | undefined;
 }
 
 /** One player's seat (SPEC §2, §4): avatar, name, flag, card count, role, status and timer. */
-export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus, timer, isMe, style, emoji, onTap }: SeatProps) {
+export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus, timer, isMe, style, emoji, onTap, backUrl = DEFAULT_CARD_BACK }: SeatProps) {
   const { t } = useTranslation('game');
   const name = seat.player.username;
   const isOffline = !seat.is_connected && seat.result !== 'victory';
@@ -39,7 +42,7 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
     >
       <button type="button" className="seat-avatar" onClick={onTap} aria-label={t('emoji.for', { name })}>
         <Avatar url={seat.avatar} name={name} size={avatarSize} />
-        {timer ? <SeatTimer timer={timer} isAttacker={isAttacker} size={avatarSize + 10} /> : null}
+        {timer ? <SeatTimer timer={timer} isAttacker={isAttacker} isBank={timer.is_time_bank === true} size={avatarSize + 10} /> : null}
         {isAttacker ? (
           <span className="seat-role seat-role-sword" title={t('seat.attacker')} aria-label={t('seat.attacker')}>
             <SwordIcon />
@@ -51,7 +54,7 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
           </span>
         ) : null}
         {isPlaying && !isMe ? (
-          <span className="seat-count" data-testid="seat-card-count" aria-label={t('seat.cards', { count: seat.card_count })}>
+          <span className="seat-count" data-testid="seat-card-count" aria-hidden="true">
             {seat.card_count}
           </span>
         ) : null}
@@ -61,6 +64,8 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
           </span>
         ) : null}
       </button>
+      {isPlaying && !isMe ? <SeatBacks count={seat.card_count} url={backUrl} /> : null}
+      {isPlaying && seat.result === null ? <TimeBank ms={seat.time_bank_ms} isRunning={timer?.is_time_bank === true} /> : null}
       <span className="seat-name" title={name}>
         <Flag country={seat.country} />
         {cutName(name)}
@@ -75,6 +80,34 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
     </div>
   );
 }
+
+/** An opponent's hand as that many card backs, fanned small under the seat, each named as a card back. */
+function SeatBacks({ count, url }: { count: number; url: string }) {
+  const { t } = useTranslation('game');
+  const back = t('card.back');
+  return (
+    <span className="seat-backs" role="group" aria-label={t('card.backs', { count })} data-testid="seat-backs" style={{ width: 14 + Math.max(0, count - 1) * 6 }}>
+      {Array.from({ length: count }, (_, i) => (
+        <span key={i} className="seat-back" role="img" aria-label={back} style={{ left: i * 6, backgroundImage: `url(${url})` }} data-testid="seat-back" />
+      ))}
+    </span>
+  );
+}
+
+/** What is left of the seat's time bank: a thin bar under the avatar, lit while the bank runs. */
+function TimeBank({ ms, isRunning }: { ms: number; isRunning: boolean }) {
+  const { t } = useTranslation('game');
+  const seconds = Math.ceil(ms / 1000);
+  const label = isRunning ? `${t('seat.time_bank_running')}. ${t('seat.time_bank', { seconds })}` : t('seat.time_bank', { seconds });
+  return (
+    <span className={`seat-bank${isRunning ? ' seat-bank-running' : ''}`} role="img" aria-label={label} title={label} data-testid="seat-bank">
+      <span className="seat-bank-left" style={{ width: `${Math.min(100, (ms / BANK_SCALE_MS) * 100)}%` }} />
+    </span>
+  );
+}
+
+/** The bar's full width: the default bank (TIME_BANK_SECONDS = 30). */
+const BANK_SCALE_MS = 30_000;
 
 /** An empty seat (SPEC §2: 'свободно'); a tap takes it. */
 export function EmptySeat({ position, style, canSit, onSit }: { position: number; style?: CSSProperties; canSit: boolean; onSit: (position: number) => void }) {

@@ -11,6 +11,8 @@ export type SeqVerdict = 'stale' | 'apply' | 'gap';
 export function judgeSeq(event: RoomMessage, readSeq: number, liveSeq: number): SeqVerdict {
   // An emoji is not a step of the game: it has no seq and is always news.
   if (!('seq' in event)) return 'apply';
+  // A time bank starting re-announces the step already read, with the bank's timer: news, not stale.
+  if (event.type === 'turn' && event.seq === readSeq && event.timers.some((t) => t.is_time_bank)) return 'apply';
   if (event.seq <= readSeq) return 'stale';
   return event.seq > Math.max(readSeq, liveSeq) + 1 ? 'gap' : 'apply';
 }
@@ -66,15 +68,22 @@ export function applyRoomEvent(watch: WatchState, event: RoomMessage): WatchStat
       if (!seat) return { ...watch, seq };
       return { ...watch, seq, seats: { ...watch.seats, [event.player]: { ...seat, result: event.result } } };
     }
-    case 'turn':
-      return { ...watch, seq, phase: event.phase, turn: event.turn, timers: event.timers };
+    case 'turn': {
+      const seats = { ...watch.seats };
+      for (const [id, ms] of Object.entries(event.time_banks ?? {})) {
+        const seat = seats[id];
+        if (seat) seats[id] = { ...seat, time_bank_ms: ms };
+      }
+      return { ...watch, seq, seats, phase: event.phase, turn: event.turn, timers: event.timers };
+    }
     case 'game_over': {
       const seats = { ...watch.seats };
       for (const line of event.seats) {
         const seat = seats[line.player_id];
-        if (seat) seats[line.player_id] = { ...seat, result: line.result, amount: line.amount };
+        if (seat) seats[line.player_id] = { ...seat, result: line.result, amount: line.amount, result_reason: line.result_reason ?? seat.result_reason };
       }
-      return { ...watch, seq, seats, status: 'FINISHED', turn: null, timers: [], results: event.seats, seed: event.seed ?? watch.seed };
+      const rake = event.rake ?? watch.rake;
+      return { ...watch, seq, seats, status: 'FINISHED', turn: null, timers: [], results: event.seats, seed: event.seed ?? watch.seed, rake };
     }
     default:
       return { ...watch, seq };

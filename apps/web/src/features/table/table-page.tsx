@@ -5,30 +5,33 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../ui/spinner';
 import { feltStyle, useActiveFelt } from '../cards/active-assets';
+import { TrumpSuitContext } from '../cards/card-name';
 import { useCardBackUrl } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
 import { JoinDialog } from '../games/join-dialog';
 import { isRoomMissing, RoomNotFound } from '../games/room-not-found';
 import { ActionBar } from './action-bar';
+import { refusalText } from './card-reason';
 import { ConfirmDialog } from './confirm-dialog';
 import { DiscardView, TalonView } from './deck-view';
 import { EmojiPicker } from './emoji-picker';
 import { cueFor } from './feedback';
 import { flyFor, rectOf, seatSelector } from './flights';
 import { HandView } from './hand-view';
-import { intentOf, movesOf, NO_MOVES } from './play-logic';
+import { intentOf, movesOf, NO_MOVES, refusalOf } from './play-logic';
 import { ResultsDialog } from './results-dialog';
 import { seatSpots } from './seat-layout';
 import { EmptySeat, SeatView } from './seat-view';
 import type { Emoji } from './table-api';
 import { TableSlots } from './table-slots';
 import { TopBar } from './top-bar';
+import { tableApi } from './table-api';
 import { useActions } from './use-actions';
 import { useEmojiBubbles } from './use-emoji-bubbles';
 import { playCue, useTurnCues } from './use-table-cues';
 import { isPasswordQuestion, useTable } from './use-table';
 import { toApiFailure } from '../../net/api-error';
-import { cardSizes, useViewport } from './use-viewport';
+import { cardSizes, handWidth, useViewport } from './use-viewport';
 import '../games/lobby.css';
 import './table.css';
 
@@ -65,6 +68,9 @@ export function TablePage({ roomId }: { roomId: string }) {
   const [confirm, setConfirm] = useState<'leave' | 'surrender' | null>(null);
   const [isResultsOpen, setResultsOpen] = useState(true);
   const [seatToTake, setSeatToTake] = useState<number | null>(null);
+  // Why the card just tapped cannot be played, said in a live region (FEATURES.md §6).
+  const [refusal, setRefusal] = useState('');
+  const [rematchState, setRematchState] = useState<'idle' | 'pending' | 'failed'>('idle');
 
   const isPlaying = watch?.status === 'in_progress';
   const mySeat = watch?.seats[me];
@@ -80,7 +86,10 @@ export function TablePage({ roomId }: { roomId: string }) {
   const isMyMove = moves.actions.some((a) => a.type !== 'surrender' && a.type !== 'catch');
 
   useTurnCues(isMyMove, watch?.status, mySeat?.result, () => setResultsOpen(true));
-  useEffect(() => setPicked(null), [watch?.seq]);
+  useEffect(() => {
+    setPicked(null);
+    setRefusal('');
+  }, [watch?.seq]);
 
   if (!watch && isRoomMissing(table.error)) return <RoomNotFound />;
   if (!watch && isPasswordQuestion(table.error)) {
@@ -150,6 +159,18 @@ export function TablePage({ roomId }: { roomId: string }) {
     else if (intent.kind === 'transfer') void actions.transfer(card);
     else if (intent.kind === 'choose') setPicked(picked === cardKey(card) ? null : cardKey(card));
     else if (isCheating && isPlaying && !isSpectator) cheat(card, null);
+    else if (view && isPlaying && !actions.pending) setRefusal(refusalText(t, refusalOf(view, me, moves), trumpSuit));
+  }
+
+  function playAgain() {
+    setRematchState('pending');
+    tableApi.rematch(roomId).then(
+      (seated) => {
+        setRematchState('idle');
+        void navigate(`/durak/${seated.room.id}`);
+      },
+      () => setRematchState('failed'),
+    );
   }
 
   // Cheating rooms: the server accepts an illegal card; it may then be caught.
@@ -196,6 +217,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   });
 
   return (
+    <TrumpSuitContext.Provider value={trumpSuit}>
     <div className="table-page" style={feltStyle(felt)} data-testid="table-page" data-status={watch.status} data-seq={watch.seq} data-felt={felt ?? undefined}>
       <TopBar room={room} canSurrender={moves.canSurrender} onLeave={leave} onSurrender={() => setConfirm('surrender')} />
       <main className="felt" data-drop="table">
@@ -208,7 +230,7 @@ export function TablePage({ roomId }: { roomId: string }) {
           const style = { left: `${spot.x}%`, top: `${spot.y}%` };
           if (!seat) return <EmptySeat key={position} position={position} style={style} canSit={canSit} onSit={sit} />;
           const id = String(seat.player.player_id);
-          return <SeatView key={position} seat={seat} isMe={false} style={style} {...seatProps(id)} onTap={() => setEmojiTarget({ id, name: seat.player.username })} />;
+          return <SeatView key={position} seat={seat} isMe={false} style={style} {...seatProps(id)} backUrl={backUrl} onTap={() => setEmojiTarget({ id, name: seat.player.username })} />;
         })}
         <div className={`felt-centre${playerCount >= 4 ? ' felt-centre-narrow' : ''}`}>
           <TableSlots slots={watch.round.slots} cardWidth={sizes.table} sourceOf={sourceOf} targets={targets} catchable={moves.catchable} onSlot={tapSlot} />
@@ -218,6 +240,9 @@ export function TablePage({ roomId }: { roomId: string }) {
             </p>
           ) : null}
         </div>
+        <p className="table-reason" role="status" data-testid="card-reason">
+          {refusal}
+        </p>
         {isPlaying || watch.status === 'FINISHED' ? (
           <>
             <TalonView trump={watch.trump_card} talonCount={watch.talon_count} isSecret={room.secret_trump_mode} cardWidth={sizes.pile} />
@@ -259,7 +284,7 @@ export function TablePage({ roomId }: { roomId: string }) {
         {mySeat && (isPlaying || sortedHand.length > 0) ? (
           <HandView
             cards={sortedHand}
-            width={Math.min(width, 760) - 44}
+            width={handWidth(width)}
             cardWidth={sizes.hand}
             playable={moves.playable}
             picked={picked}
@@ -295,7 +320,16 @@ export function TablePage({ roomId }: { roomId: string }) {
         onClose={() => setSeatToTake(null)}
         onJoin={(password) => void actions.sit(seatToTake ?? undefined, password).then((ok) => ok && setSeatToTake(null))}
       />
-      {watch.status === 'FINISHED' ? <ResultsDialog watch={watch} me={me} isOpen={isResultsOpen} onClose={() => setResultsOpen(false)} /> : null}
+      {watch.status === 'FINISHED' ? (
+        <ResultsDialog
+          watch={watch}
+          me={me}
+          isOpen={isResultsOpen}
+          onClose={() => setResultsOpen(false)}
+          rematch={{ isOffered: table.rematchRoomId !== null, isPending: rematchState === 'pending', failed: rematchState === 'failed', onRematch: playAgain }}
+        />
+      ) : null}
     </div>
+    </TrumpSuitContext.Provider>
   );
 }

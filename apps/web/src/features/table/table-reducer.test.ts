@@ -83,3 +83,60 @@ describe('the view owed for a step on the table', () => {
     expect(isViewBehind(run(start, ...messages), me)).toBe(isBehind);
   });
 });
+
+describe('a rematch', () => {
+  it('another player’s offer on the personal channel lights up “play again”', () => {
+    const over = tableReducer(EMPTY_TABLE, { type: 'read', watch: watch(9, { status: 'FINISHED' }), view: null });
+    expect(over.rematchRoomId).toBeNull();
+    expect(run(over, personal({ type: 'rematch_offered', room_id: 12, from_room_id: 9 })).rematchRoomId).toBe(12);
+  });
+
+  it('a table read after the offer still knows it from the finished room', () => {
+    const read = tableReducer(EMPTY_TABLE, { type: 'read', watch: watch(9, { status: 'FINISHED', room: aRoom({ id: 9, status: 'FINISHED', rematch_room_id: 12 }) }), view: null });
+    expect(read.rematchRoomId).toBe(12);
+  });
+});
+
+describe('the time bank', () => {
+  const bankTurn = (seq: number): TableMessage =>
+    room({
+      type: 'turn',
+      room_id: 9,
+      seq,
+      phase: 'play',
+      turn: { current_attacker_user_id: '1', current_defender_user_id: '2' },
+      timers: [{ timer_response: { player_id: '1', created_at: '2026-01-01T00:00:30Z', expired_at: '2026-01-01T00:01:00Z' }, is_time_bank: true }],
+      time_banks: { '1': 30_000, '2': 12_000 },
+    });
+
+  it('a bank that starts on the step just read is shown, not dropped as stale', () => {
+    const after = run(seated, bankTurn(5));
+    expect(after.watch?.timers[0]?.is_time_bank).toBe(true);
+    expect(after.isStale).toBe(false);
+  });
+
+  it('each step’s turn brings every seat’s bank left', () => {
+    expect(run(seated, bankTurn(6)).watch?.seats['2']?.time_bank_ms).toBe(12_000);
+  });
+
+  it('the end of the game brings each seat’s reason and the rake', () => {
+    const over = run(
+      seated,
+      room({
+        type: 'game_over',
+        room_id: 9,
+        seq: 6,
+        results: [],
+        seed: null,
+        bets: [],
+        seats: [
+          { player_id: '1', result: 'defeat', place: 2, amount: '-100', result_reason: 'timeout' },
+          { player_id: '2', result: 'victory', place: 1, amount: '95', result_reason: 'normal' },
+        ],
+        rake: '5',
+      }),
+    );
+    expect(over.watch?.seats['1']?.result_reason).toBe('timeout');
+    expect(over.watch?.rake).toBe('5');
+  });
+});

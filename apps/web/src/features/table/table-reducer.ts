@@ -18,6 +18,8 @@ export interface TableState {
   liveSeq: number;
   /** A publication was missed or carried no data to apply: the table must be read again. */
   isStale: boolean;
+  /** The room of this finished game's rematch, once another player asked for it. */
+  rematchRoomId: number | null;
 }
 
 export type TableMessage =
@@ -31,7 +33,7 @@ export type TableMessage =
   /** The player played this card: it leaves the hand at once, before the server answers. */
   | { type: 'card_played'; card: Card };
 
-export const EMPTY_TABLE: TableState = { watch: null, view: null, hand: [], error: null, readSeq: -1, liveSeq: -1, isStale: false };
+export const EMPTY_TABLE: TableState = { watch: null, view: null, hand: [], error: null, readSeq: -1, liveSeq: -1, isStale: false, rematchRoomId: null };
 
 function onRoomEvent(state: TableState, event: RoomMessage): TableState {
   if (needsRead(event)) return { ...state, isStale: true };
@@ -46,6 +48,7 @@ function onRoomEvent(state: TableState, event: RoomMessage): TableState {
 
 function onPersonalEvent(state: TableState, event: UserMessage): TableState {
   if (event.type === 'seat_lost') return { ...state, isStale: true };
+  if (event.type === 'rematch_offered') return { ...state, rematchRoomId: event.room_id };
   // The `hand` push is not read: the `view` of the same step carries the same cards and the
   // legal moves' inputs, so the hand and the buttons can never disagree.
   if (event.type !== 'view') return state;
@@ -64,7 +67,8 @@ export function tableReducer(state: TableState, message: TableMessage): TableSta
       const held = state.view;
       const view = message.view && held && held.seq > message.view.seq ? held : message.view;
       const hand = view !== null && view === held ? state.hand : [...(view?.hand ?? [])];
-      return { watch, view, hand, error: null, readSeq: watch.seq, liveSeq: watch.seq, isStale: false };
+      const rematchRoomId = watch.room.rematch_room_id ?? state.rematchRoomId;
+      return { watch, view, hand, error: null, readSeq: watch.seq, liveSeq: watch.seq, isStale: false, rematchRoomId };
     }
     case 'read_failed':
       return { ...state, error: message.error };

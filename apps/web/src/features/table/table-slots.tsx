@@ -2,7 +2,7 @@ import type { Card, ViewSlot } from '@durak/engine';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFace } from '../cards/card-view';
-import { cardLabel } from '../cards/sprite';
+import { useCardName } from '../cards/card-name';
 import { flyIn } from './flights';
 
 interface SlotsProps {
@@ -34,6 +34,7 @@ function SlotCard({ card, player, className, rotate, width, sourceOf }: { card: 
 /** The bout on the table: each attack card with the card that beat it laid across. */
 export function TableSlots({ slots, cardWidth, sourceOf, targets, catchable, onSlot }: SlotsProps) {
   const { t } = useTranslation('game');
+  const nameOf = useCardName();
   return (
     <ol className="slots" aria-label={t('table.slots')} data-testid="table-slots">
       {slots.map((slot, i) => {
@@ -49,7 +50,7 @@ export function TableSlots({ slots, cardWidth, sourceOf, targets, catchable, onS
               onClick={() => onSlot(slot.slot_id)}
               data-testid="slot"
               data-slot-id={slot.slot_id}
-              aria-label={`${cardLabel(slot.attack_card)}${slot.defense_card ? ` / ${cardLabel(slot.defense_card)}` : ''}`}
+              aria-label={`${nameOf(slot.attack_card)}${slot.defense_card ? ` / ${nameOf(slot.defense_card)}` : ''}`}
             >
               <SlotCard card={slot.attack_card} player={slot.attacker} className="slot-attack" rotate={tilt} width={cardWidth} sourceOf={sourceOf} />
               {slot.defense_card ? (

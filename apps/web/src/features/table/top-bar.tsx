@@ -11,18 +11,24 @@ const OPTION_ICONS = [
   ['secret_trump_mode', '?'],
 ] as const;
 
-/** Leave, the room's bet and options at a glance, and surrender while it is allowed. */
+/** Leave, the room's bet (with its wallet's name) and options at a glance, and surrender while it is allowed. */
 export function TopBar({ room, canSurrender, onLeave, onSurrender }: { room: RoomPayload; canSurrender: boolean; onLeave: () => void; onSurrender: () => void }) {
   const { t } = useTranslation('game');
+  // The stake's wallet by name, not only by the coin's colour (FEATURES.md §6).
+  const wallet = t(`wallet.${room.balance_type}`);
+  const betName = t('table.bet_wallet', { amount: betLabel(room.bet_amount), wallet });
   return (
     <header className="table-top">
       <button type="button" className="icon-btn" onClick={onLeave} aria-label={t('action.leave')} data-testid="action-leave">
         ‹
       </button>
       <div className="table-info">
-        <span className="table-bet" data-testid="table-bet">
+        <span className="table-bet" data-testid="table-bet" role="img" aria-label={betName} title={betName}>
           <span className={`room-coin room-coin-${room.balance_type.toLowerCase()}`} aria-hidden="true" />
           {betLabel(room.bet_amount)}
+          <span className="table-wallet" aria-hidden="true">
+            {wallet}
+          </span>
         </span>
         <span className="room-deck">{t('lobby.deck_short', { count: room.deck_size })}</span>
         {OPTION_ICONS.filter(([key]) => room[key]).map(([key, icon]) => (

@@ -22,7 +22,7 @@ function refusal(status: number, code: string): AxiosError {
   return new AxiosError(code, 'ERR_BAD_REQUEST', undefined, undefined, response);
 }
 
-const table = (seq: number) => ({ seq, status: 'in_progress', seats: { '1': { position: 0 }, '2': { position: 1 } }, round: { slots: [], player_status: {} }, timers: [] });
+const table = (seq: number) => ({ seq, status: 'in_progress', room: { id: 9, rematch_room_id: null }, seats: { '1': { position: 0 }, '2': { position: 1 } }, round: { slots: [], player_status: {} }, timers: [] });
 const roomChannelOptions = () => channels.calls.filter((call) => call.channel === 'room:9').at(-1)?.options;
 
 beforeEach(() => {

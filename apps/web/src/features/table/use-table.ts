@@ -128,7 +128,9 @@ export function useTable(roomId: string, onEvent?: EventListener) {
   // seatings by the tournament page: the table takes its own room's hand, view and seat news.
   useChannel(me ? personalChannel(me) : null, (event) => {
     if (event.type === 'wallet' || event.type === 'wallet_changed' || event.type === 'tournament_seated') return;
-    if (String(event.room_id) === roomId) follow({ type: 'personal', event });
+    // A rematch offer names the new room; it belongs to the table of the game it follows.
+    const about = event.type === 'rematch_offered' ? event.from_room_id : event.room_id;
+    if (String(about) === roomId) follow({ type: 'personal', event });
   });
 
   // A connection that came back may have missed publications beyond the channel's history.
