@@ -68,7 +68,8 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('two server pro
   it('play games to the end with the players spread across both nodes; timers fire on either node', async () => {
     const database = await createTestDatabase();
     cleanups.push(database.drop);
-    const shared = { DATABASE_URL: database.url!, REDIS_URL: redis!, REDIS_PREFIX: `durak-test-${randomBytes(4).toString('hex')}`, JWT_SECRET: randomBytes(32).toString('hex'), TURN_SECONDS: '2' };
+    // No time bank: the test waits for turn timers to fire, and a bank would add 30 s to each.
+    const shared = { DATABASE_URL: database.url!, REDIS_URL: redis!, REDIS_PREFIX: `durak-test-${randomBytes(4).toString('hex')}`, JWT_SECRET: randomBytes(32).toString('hex'), TURN_SECONDS: '2', TIME_BANK_SECONDS: '0' };
     // One after the other: the first applies the migrations, the second finds them applied.
     const a = await startNode(shared);
     const b = await startNode(shared);

@@ -11,6 +11,17 @@ import { useUserStore } from '../../state/user-store';
 
 const get = vi.hoisted(() => vi.fn(async () => ({ data: { items: [], links: { next: null, previous: null } } })));
 vi.mock('../../net/http', () => ({ http: { get, post: get } }));
+// No socket in this test: a real subscribe would load the client and the schemas after the test
+// had ended (vitest then reports an import after teardown).
+vi.mock('../../net/realtime', async () => {
+  const { create } = await import('zustand');
+  return {
+    useRealtimeStore: create(() => ({ state: 'disconnected', hasDropped: false })),
+    connectRealtime: () => new Promise(() => undefined),
+    subscribe: () => () => undefined,
+    useChannel: () => undefined,
+  };
+});
 const { default: LobbyPage } = await import('./index');
 
 const i18n = i18next.createInstance();
