@@ -1,3 +1,4 @@
+import { createTestDatabase } from '../../apps/server/src/test-support/database';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -50,6 +51,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // One installation per test file: with REDIS_URL (under CI) the realtime channels and the
   // sign-in limits live in Redis, and files running side by side must not share them.
   const redisPrefix = `durak-e2e-${port}-${Date.now().toString(36)}`;
+  // And its own database: with DATABASE_URL (under CI) every file's server would otherwise seed
+  // and share one, and the first file's admin would be the only admin there is.
+  const database = await createTestDatabase();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   let child: ChildProcess;
@@ -57,7 +61,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   async function spawnServer(): Promise<void> {
     child = spawn(process.execPath, ['apps/server/dist/main.js'], {
       cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: jwtSecret, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...process.env,
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        JWT_SECRET: jwtSecret,
+        REDIS_PREFIX: redisPrefix,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
@@ -85,6 +99,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stop: async () => {
       await kill();
       rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }
