@@ -44,6 +44,13 @@ describe('the table following the room', () => {
     expect(next.isStale).toBe(false);
   });
 
+  it('a read that left before the last step arrived does not bring back the older table (the game over stays)', () => {
+    const over = run(seated, played(6), { type: 'read', watch: watch(9, { status: 'FINISHED' }), view: null });
+    const next = run(over, { type: 'read', watch: watch(6), view: null });
+    expect(next.watch?.seq).toBe(9);
+    expect(next.watch?.status).toBe('FINISHED');
+  });
+
   it.each<[string, TableMessage[], boolean]>([
     ['the next step is applied without a read', [played(6)], false],
     ['a missed step asks for a fresh read', [room({ type: 'turn', room_id: 9, seq: 8, phase: 'play', turn: null, timers: [] })], true],

@@ -63,6 +63,9 @@ export function tableReducer(state: TableState, message: TableMessage): TableSta
   switch (message.type) {
     case 'read': {
       const { watch } = message;
+      // A read that left before the last realtime step arrived is older than the table on screen
+      // (a resubscribe re-reads while the game goes on): it must not bring back an older table.
+      if (state.watch && state.watch.room.id === watch.room.id && watch.seq < state.watch.seq) return { ...state, error: null };
       // A view pushed while the read was on its way may be newer than the one read.
       const held = state.view;
       const view = message.view && held && held.seq > message.view.seq ? held : message.view;
