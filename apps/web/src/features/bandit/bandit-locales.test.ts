@@ -2,41 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { banditSymbol } from '@durak/protocol';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_LANGUAGE, LANGUAGES } from '../../i18n/languages';
+import { FALLBACK_LANGUAGE } from '../../i18n/languages';
+import { itChecksTranslations, loadNamespace } from '../../test-support/locale-checks';
 
 // The slot machine's strings live in their own namespace, `bandit`, loaded only on /bandit.
-const localesDir = join(import.meta.dirname, '../../../public/locales');
 
-type Tree = { [key: string]: string | Tree };
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') flat[prefix + key] = value;
-    else Object.assign(flat, flatten(value, `${prefix}${key}.`));
-  }
-  return flat;
-}
-const load = (lng: string) => flatten(JSON.parse(readFileSync(join(localesDir, lng, 'bandit.json'), 'utf8')) as Tree);
-const placeholders = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
-const reference = load(FALLBACK_LANGUAGE);
-const english = load('en');
+const reference = loadNamespace(FALLBACK_LANGUAGE, 'bandit');
 
 describe('slot machine translations', () => {
-  it.each(LANGUAGES.filter((lng) => lng !== FALLBACK_LANGUAGE))('%s has exactly the keys of ru, filled, with the same placeholders', (lng) => {
-    const file = load(lng);
-    expect(Object.keys(file).sort()).toEqual(Object.keys(reference).sort());
-    for (const [key, text] of Object.entries(file)) {
-      expect(text.trim(), `${lng} ${key}`).not.toBe('');
-      expect(placeholders(text), `${lng} ${key}`).toEqual(placeholders(reference[key]!));
-    }
-  });
-
-  it.each(LANGUAGES.filter((lng) => lng !== 'en'))('%s is translated, not English', (lng) => {
-    const file = load(lng);
-    // "Bar" and "Limon" are the word in several languages.
-    const same = Object.keys(english).filter((key) => file[key] === english[key]);
-    expect(same.length, `${lng} keeps English text: ${same.join(', ')}`).toBeLessThanOrEqual(2);
-  });
+  // "Bar" and "Limon" are the word in several languages.
+  itChecksTranslations('bandit', 2);
 
   it('defines every key the slot machine asks for', () => {
     const used = new Set<string>();
