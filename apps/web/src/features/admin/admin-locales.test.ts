@@ -7,7 +7,6 @@ import { itChecksTranslations, loadNamespace, sourceFiles } from '../../test-sup
 
 const reference = loadNamespace(FALLBACK_LANGUAGE, 'admin');
 
-
 describe('admin translations', () => {
   // "Agent", "Administrator", "Rake" are the same word in several languages.
   itChecksTranslations('admin', 5);
