@@ -26,6 +26,7 @@ export const errorStatus = {
   'avatar/too_large': 413,
   'wallet/not_found': 404,
   'wallet/insufficient_funds': 409,
+  'wallet/idempotency_key_reused': 409,
   'room/not_found': 404,
   'room/full': 409,
   'room/wrong_password': 403,

@@ -73,6 +73,15 @@ describe('ledger transfer', () => {
     expect(await balanceOf(c)).toBe(900n);
   });
 
+  it('a key used again for another amount is refused with its code and moves nothing', async () => {
+    const [, , c, d] = userIds as [number, number, number, number];
+    const before = await balanceOf(c);
+    const again = await run({ from: wallet(c), to: wallet(d), amount: 7n, kind: 'test', idempotencyKey: 'retry-1' });
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.error.code).toBe('wallet/idempotency_key_reused');
+    expect(await balanceOf(c)).toBe(before);
+  });
+
   it('refuses to overdraw a wallet and writes nothing', async () => {
     const [, , , , e, f] = userIds as number[] as [number, number, number, number, number, number];
     const result = await run({ from: wallet(e), to: wallet(f), amount: 1001n, kind: 'test', idempotencyKey: 'too-much' });

@@ -33,7 +33,7 @@ export interface TransferRecord {
 
 export type TransferResult =
   | { readonly ok: true; readonly transfer: TransferRecord; readonly isReplay: boolean }
-  | { readonly ok: false; readonly error: Failure<'wallet/insufficient_funds' | 'wallet/not_found'> };
+  | { readonly ok: false; readonly error: Failure<'wallet/insufficient_funds' | 'wallet/not_found' | 'wallet/idempotency_key_reused'> };
 
 /**
  * Moves chips between two accounts: the only way money moves (DESIGN.md §5).
@@ -45,8 +45,8 @@ export type TransferResult =
  * is visible to every later one, which returns it instead of paying again. A user wallet going
  * below zero is refused here and, as a last guard, by the accounts CHECK constraint.
  *
- * Throws only on caller bugs: a non-positive amount, one account on both sides, wallet types
- * that differ, or a key reused for a different movement.
+ * Throws only on caller bugs: a non-positive amount, one account on both sides, or wallet types
+ * that differ. A key reused for a different movement is `wallet/idempotency_key_reused`.
  */
 export async function transfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
   if (request.amount <= 0n) throw new Error(`transfer amount must be positive, got ${request.amount}`);
@@ -109,8 +109,10 @@ async function findTransfer(tx: Tx, key: string) {
 }
 
 function replay(row: typeof ledgerTransfers.$inferSelect, fromId: number, toId: number, amount: bigint): TransferResult {
+  // A key the client chose may come back for another movement (a price changed between a request
+  // and its retry): that is the client's mistake to hear about, not a 500; nothing moves.
   if (row.fromAccountId !== fromId || row.toAccountId !== toId || row.amount !== amount) {
-    throw new Error(`idempotency key ${row.idempotencyKey} reused for a different transfer`);
+    return { ok: false, error: { code: 'wallet/idempotency_key_reused', message: 'This idempotency key was used for a different movement', details: { idempotency_key: row.idempotencyKey } } };
   }
   return { ok: true, transfer: toRecord(row), isReplay: true };
 }
