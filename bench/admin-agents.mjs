@@ -3,16 +3,11 @@
 // sub-sub-agents, 1,000 players under each of those, and as many users again in other trees so
 // the downline lookup has to pick its rows out of a bigger table. A third of the players played
 // in the last 30 days; the top agent has a year of daily rollups. Imports the built server.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { agentChildren, agentFigures } from '../apps/server/dist/admin/agents.js';
 import { percentile } from '../apps/server/dist/simulation/percentiles.js';
-import { createStore } from '../apps/server/dist/store/db.js';
+import { onEachDatabase } from './support.mjs';
 
 const playersPerLeaf = Number(process.env.AGENT_BENCH_PLAYERS_PER_LEAF ?? 1000);
 const others = Number(process.env.AGENT_BENCH_OTHERS ?? 100_000);
@@ -65,50 +60,6 @@ async function measure(name, store) {
   console.log(`  children  ${await timed(() => agentChildren(store.db, top, 1, 50))}`);
 }
 
-async function reachable(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function admin(url, statement) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 console.log(`agent figures: ${runs} runs each, ${playersPerLeaf * 100} players under the top agent, ${others} users elsewhere`);
-const dir = mkdtempSync(join(tmpdir(), 'durak-bench-agents-'));
-const lite = await createStore({ pgliteDir: dir });
-try {
-  await measure('PGlite', lite);
-} finally {
-  await lite.close();
-  rmSync(dir, { recursive: true, force: true });
-}
-
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-if (await reachable(base)) {
-  const name = `durak_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await admin(base, `CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const store = await createStore({ databaseUrl: url.toString(), poolSize: 2 });
-  try {
-    await measure('PostgreSQL', store);
-  } finally {
-    await store.close();
-    await admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-} else {
-  console.log('PostgreSQL not reachable (set DATABASE_URL): skipped');
-}
+await onEachDatabase(measure, { poolSize: 2 });

@@ -4,15 +4,11 @@
 // PGlite always; PostgreSQL when DATABASE_URL is set or a server answers at 127.0.0.1:5432 (a
 // temporary database, dropped afterwards). Imports the built server (npm run bench builds).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createAssetsService } from '../apps/server/dist/economy/assets-service.js';
 import { createRewardsService } from '../apps/server/dist/economy/rewards.js';
 import { seedEconomy } from '../apps/server/dist/economy/seed.js';
-import { createStore } from '../apps/server/dist/store/db.js';
+import { onEachDatabase } from './support.mjs';
 import { users } from '../apps/server/dist/store/schema.js';
 import { assets } from '../apps/server/dist/store/economy-schema.js';
 import { transfer } from '../apps/server/dist/wallets/ledger.js';
@@ -93,51 +89,7 @@ async function measure(name, store) {
   console.log(`${name.padEnd(11)} ledger transfers ${f(raw)}/s   claims ${f(claims)}/s (${(claims / raw).toFixed(2)})   purchases ${f(purchases)}/s (${(purchases / raw).toFixed(2)})`);
 }
 
-async function reachable(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function admin(url, statement) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 console.log(`economy: ${clients} concurrent clients x ${perClient} operations each`);
 
-const dir = mkdtempSync(join(tmpdir(), 'durak-bench-economy-'));
-const lite = await createStore({ pgliteDir: dir });
-try {
-  await measure('PGlite', lite);
-} finally {
-  await lite.close();
-  rmSync(dir, { recursive: true, force: true });
-}
-
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-if (await reachable(base)) {
-  const name = `durak_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await admin(base, `CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const store = await createStore({ databaseUrl: url.toString(), poolSize: clients });
-  try {
-    await measure('PostgreSQL', store);
-  } finally {
-    await store.close();
-    await admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-} else {
-  console.log('PostgreSQL  not reachable (set DATABASE_URL): skipped');
-}
+await onEachDatabase(measure, { poolSize: clients });

@@ -4,13 +4,9 @@
 // PostgreSQL runs only when DATABASE_URL is set or a server answers at 127.0.0.1:5432; it uses a
 // temporary database that is dropped afterwards. Imports the built server (npm run bench builds).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { createStore } from '../apps/server/dist/store/db.js';
+import { onEachDatabase } from './support.mjs';
 import { accounts, users } from '../apps/server/dist/store/schema.js';
 import { transfer } from '../apps/server/dist/wallets/ledger.js';
 import { openWallets } from '../apps/server/dist/wallets/wallets.js';
@@ -87,51 +83,7 @@ async function measure(name, store) {
   );
 }
 
-async function reachable(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function admin(url, statement) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 console.log(`ledger: ${clients} concurrent clients x ${perClient} transactions each, ${userCount} wallets`);
 
-const dir = mkdtempSync(join(tmpdir(), 'durak-bench-pglite-'));
-const lite = await createStore({ pgliteDir: dir });
-try {
-  await measure('PGlite', lite);
-} finally {
-  await lite.close();
-  rmSync(dir, { recursive: true, force: true });
-}
-
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-if (await reachable(base)) {
-  const name = `durak_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await admin(base, `CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const store = await createStore({ databaseUrl: url.toString(), poolSize: clients });
-  try {
-    await measure('PostgreSQL', store);
-  } finally {
-    await store.close();
-    await admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-} else {
-  console.log('PostgreSQL  not reachable (set DATABASE_URL): skipped');
-}
+await onEachDatabase(measure, { poolSize: clients });
