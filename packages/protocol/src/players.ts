@@ -62,7 +62,9 @@ export const referral = z.object({
   games: z.number(),
 });
 export type Referral = z.infer<typeof referral>;
-export const referralList = z.object({ items: z.array(referral), links, invited_by: referral.nullable() });
+/** The caller's invited players, who invited the caller, and the bonus a friend's first game pays to both. */
+export const referralList = z.object({ items: z.array(referral), links, invited_by: referral.nullable(), bonus: z.string() });
+export type ReferralList = z.infer<typeof referralList>;
 
 /** The video counter: one view per user, video and UTC day. */
 const videoId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').default('main');

@@ -26,7 +26,7 @@ export function registerPlayerRoutes(root: FastifyInstance, tokens: TokenService
   });
   app.get('/api/user/referrals', { ...base, schema: { tags: ['user'], security, querystring: pageQuery, response: { 200: referralList, ...errors } } }, async (request) => {
     const { items, hasNext, invitedBy } = await players.referrals(callerOf(request).id, request.query.page, request.query.limit);
-    return { items, links: pageLinks(request, request.query.page, hasNext), invited_by: invitedBy };
+    return { items, links: pageLinks(request, request.query.page, hasNext), invited_by: invitedBy, bonus: players.referralBonus.toString() };
   });
   app.post('/api/video/view', { ...base, schema: { tags: ['video'], security, body: videoViewBody.optional(), response: { 200: videoViewAnswer, ...errors } } }, async (request) =>
     players.viewVideo(callerOf(request).id, request.body?.video_id ?? 'main'),

@@ -56,6 +56,9 @@ export function createPlayersService(options: PlayersOptions) {
   let isClosed = false;
 
   const service = {
+    /** What a friend's first game pays to both (REFERRAL_BONUS). */
+    referralBonus: options.referralBonus,
+
     async rating(query: { period: 'all' | 'week'; page: number; limit: number }, callerId: number) {
       const { games, wins, active } = ranked(query.period);
       const rows = await store.db

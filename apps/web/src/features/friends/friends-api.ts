@@ -1,12 +1,8 @@
-import type { Referral } from '@durak/protocol';
+import type { ReferralList } from '@durak/protocol';
 import { http } from '../../net/http';
 
-export interface ReferralPage {
-  items: Referral[];
-  links: { next: string | null; previous: string | null };
-  /** Who invited the caller, if anyone. */
-  invited_by: Referral | null;
-}
+/** The protocol's answer: the invited players, who invited the caller, and the bonus. */
+export type ReferralPage = ReferralList;
 
 export const FRIENDS_PAGE_SIZE = 20;
 

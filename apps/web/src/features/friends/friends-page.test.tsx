@@ -32,8 +32,8 @@ beforeEach(() => {
     Promise.resolve({
       data:
         config.params.page === 1
-          ? { items: [friend(8, 'boris', true, 3), friend(9, 'vera', false, 0)], links: { next: '/page2', previous: null }, invited_by: friend(2, 'olga', true, 40) }
-          : { items: [friend(10, 'gleb', false, 1)], links: { next: null, previous: '/page1' }, invited_by: friend(2, 'olga', true, 40) },
+          ? { items: [friend(8, 'boris', true, 3), friend(9, 'vera', false, 0)], links: { next: '/page2', previous: null }, invited_by: friend(2, 'olga', true, 40), bonus: '1500' }
+          : { items: [friend(10, 'gleb', false, 1)], links: { next: null, previous: '/page1' }, invited_by: friend(2, 'olga', true, 40), bonus: '1500' },
     }),
   );
 });
@@ -62,14 +62,15 @@ describe('the friends page', () => {
     const link = screen.getByTestId('invite-link') as HTMLInputElement;
     expect(link.value).toBe(`${window.location.origin}/auth/registration?pr=7`);
     expect(screen.queryByTestId('share-invite')).toBeNull();
-    expect(screen.getByTestId('referral-bonus').textContent).toBe('When a friend you invite finishes a first game, you both get 1\u202f000 chips on Bonus.');
+    // The amount is the server's REFERRAL_BONUS, as the friends list answers it.
+    expect((await screen.findByTestId('referral-bonus')).textContent).toBe('When a friend you invite finishes a first game, you both get 1\u202f500 chips on Bonus.');
     fireEvent.click(screen.getByTestId('copy-invite'));
     expect(await screen.findByText('Link copied')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(link.value);
   });
 
   it('says when nobody came yet, and when the list failed', async () => {
-    get.mockResolvedValueOnce({ data: { items: [], links: { next: null, previous: null }, invited_by: null } });
+    get.mockResolvedValueOnce({ data: { items: [], links: { next: null, previous: null }, invited_by: null, bonus: '1500' } });
     renderPage(i18n, <FriendsPage />, '/friends');
     expect((await screen.findByTestId('friends-empty')).textContent).toBe('Nobody has joined through your link yet.');
     cleanup();

@@ -21,7 +21,7 @@ export default function FriendsPage() {
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <div className="friends" data-testid="friends-page">
-      {userId !== undefined ? <InviteCard userId={userId} /> : null}
+      {userId !== undefined ? <InviteCard userId={userId} bonus={query.data?.bonus} /> : null}
       {query.data?.invited_by ? (
         <section className="panel friends-list-panel" aria-labelledby="invited-by-title" data-testid="invited-by">
           <h2 id="invited-by-title">{t('friends.invited_by')}</h2>

@@ -24,7 +24,7 @@ afterEach(cleanup);
 describe('the invite inside Telegram', () => {
   it('is the mini-app start link, offered through the host’s share dialog', () => {
     share.mockReturnValue(true);
-    renderPage(i18n, <InviteCard userId={42} />, '/friends');
+    renderPage(i18n, <InviteCard userId={42} bonus="1000" />, '/friends');
     expect((screen.getByTestId('invite-link') as HTMLInputElement).value).toBe('https://t.me/durak_bot/play?startapp=pr_42');
     fireEvent.click(screen.getByTestId('share-invite'));
     expect(share).toHaveBeenCalledWith('https://t.me/durak_bot/play?startapp=pr_42', 'Play Durak with me!');
@@ -33,7 +33,7 @@ describe('the invite inside Telegram', () => {
 
   it('goes to the clipboard when the host has no share dialog', async () => {
     share.mockReturnValue(false);
-    renderPage(i18n, <InviteCard userId={42} />, '/friends');
+    renderPage(i18n, <InviteCard userId={42} bonus="1000" />, '/friends');
     fireEvent.click(screen.getByTestId('share-invite'));
     expect(await screen.findByText('Link copied')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith('https://t.me/durak_bot/play?startapp=pr_42');

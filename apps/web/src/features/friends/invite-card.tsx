@@ -5,11 +5,8 @@ import { formatChips } from '../../ui/format';
 import { inviteLink } from './invite-link';
 import '../../ui/text-input.css';
 
-// The server's REFERRAL_BONUS default; the web only explains it, the server pays what it is set to.
-const REFERRAL_BONUS = '1000';
-
 /** The invite link with copy (and Telegram's share dialog inside the mini-app), and what the bonus is. */
-export function InviteCard({ userId }: { userId: number }) {
+export function InviteCard({ userId, bonus }: { userId: number; bonus: string | undefined }) {
   const { t } = useTranslation('player');
   const isInside = isMiniApp();
   const link = inviteLink(userId, isInside, window.location.origin);
@@ -28,9 +25,12 @@ export function InviteCard({ userId }: { userId: number }) {
   return (
     <section className="panel friends-invite" aria-labelledby="invite-title">
       <h1 id="invite-title">{t('friends.invite_title')}</h1>
-      <p className="friends-bonus" data-testid="referral-bonus">
-        {t('friends.bonus', { amount: formatChips(REFERRAL_BONUS), wallet: t('wallet.BONUS_BALANCE') })}
-      </p>
+      {/* The amount is the server's (REFERRAL_BONUS), read with the friends list. */}
+      {bonus !== undefined ? (
+        <p className="friends-bonus" data-testid="referral-bonus">
+          {t('friends.bonus', { amount: formatChips(bonus), wallet: t('wallet.BONUS_BALANCE') })}
+        </p>
+      ) : null}
       <label className="friends-link-label" htmlFor="invite-link">
         {t('friends.link')}
       </label>
