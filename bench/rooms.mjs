@@ -126,7 +126,7 @@ async function rawRate(store, workers) {
           // What the server does with the row it locked: parse nothing more, bump the seq, write.
           const seq = room.seq + 1;
           const now = new Date();
-          await saveStep(tx, id, { after: { ...room.gameState, seq }, action: step.action, events: step.events }, { expiresAt: new Date(now.getTime() + 30_000), timerStartedAt: now });
+          await saveStep(tx, id, { after: { ...room.gameState, seq }, action: step.action, events: step.events }, { expiresAt: new Date(now.getTime() + 30_000), timerStartedAt: now, timeBanks: room.timeBanks, exitReasons: room.exitReasons });
           seqs.set(id, seq);
         });
         done++;

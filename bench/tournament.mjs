@@ -12,7 +12,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { createStore } from '../apps/server/dist/store/db.js';
-import { rooms, users } from '../apps/server/dist/store/schema.js';
+import { rooms } from '../apps/server/dist/store/rooms-schema.js';
+import { users } from '../apps/server/dist/store/schema.js';
 import { transfer } from '../apps/server/dist/wallets/ledger.js';
 import { openWallets } from '../apps/server/dist/wallets/wallets.js';
 
