@@ -79,10 +79,12 @@ export const userMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('wallet_changed'), room_id: roomId.optional(), tournament_id: z.number().int().optional(), wallet_type: walletType, amount: chips }),
   /** Every wallet's new balance after the economy moved chips (a purchase, deposit, reward, ...). */
   walletMessage,
-  /** A tournament seated the player in its next game. */
   /** Another player of a finished game asked for a rematch: its new room waits for this player. */
   z.object({ type: z.literal('rematch_offered'), room_id: roomId, from_room_id: roomId.optional() }),
+  /** A tournament seated the player in its next game. */
   z.object({ type: z.literal('tournament_seated'), tournament_id: z.number().int(), round: z.number().int().positive(), room_id: roomId }),
+  /** A tournament's draw left the player without a table this round: they go straight on to the next. */
+  z.object({ type: z.literal('tournament_bye'), tournament_id: z.number().int(), round: z.number().int().positive() }),
 ]);
 export type UserMessage = z.infer<typeof userMessage>;
 

@@ -61,6 +61,8 @@ export const tournamentPlayerInfo = z.object({
   prize: z.string().nullable(),
   /** The caller's running game, to open at /durak/{id}; null between games. */
   room_id: z.number().nullable(),
+  /** The round the caller sits out with a bye (an odd one out at the draw): they go straight on to the next. */
+  bye_round: z.number().nullable(),
 });
 
 export const tournament = z.object({

@@ -23,7 +23,7 @@ afterAll(async () => server?.close());
 
 const players = (n: number) => Promise.all(Array.from({ length: n }, () => newPlayer(server.url, 'l')));
 const detail = async (id: number, token = admin) =>
-  (await request<{ status: string; round: number; pool: string; player_info: { is_eliminated: boolean; rebuys: number; room_id: number | null } }>(`${server.url}/api/v1/tournament/${id}`, { token })).body;
+  (await request<{ status: string; round: number; pool: string; player_info: { is_eliminated: boolean; rebuys: number; room_id: number | null; bye_round: number | null } }>(`${server.url}/api/v1/tournament/${id}`, { token })).body;
 const runningRooms = (id: number) =>
   server.store.db.select({ id: rooms.id, round: rooms.tournamentRound }).from(rooms).where(and(eq(rooms.tournamentId, id), sql`${rooms.status} <> 'FINISHED'`));
 
@@ -65,6 +65,36 @@ describe('the start', () => {
     // Tournament games are not lobby rooms.
     const lobby = await request<{ items: { id: number }[] }>(`${server.url}/api/v1/rooms/?limit=100`, { token: field[0]!.token });
     expect(lobby.body.items.map((r) => r.id)).not.toContain(t.player_info.room_id);
+  });
+});
+
+describe('a bye', () => {
+  it('the odd one out at the draw is told, and their page says which round they sit out', async () => {
+    const field = await players(3);
+    const id = await createTournament(server.url, admin, clock, { room_size: 2 });
+    const captured: Captured[] = [];
+    const clients = await Promise.all(field.map((p) => listen(server.wsUrl, p, [`#${p.id}`], captured)));
+    try {
+      await registerAll(server.url, id, field);
+      await start();
+      const infos = await Promise.all(field.map(async (p) => (await detail(id, p.token)).player_info));
+      // Three heads-up players: one table of two and one player without a table.
+      expect(infos.map((i) => i.room_id === null).filter(Boolean)).toHaveLength(1);
+      const byeSeat = infos.findIndex((i) => i.room_id === null);
+      expect(infos.map((i) => i.bye_round)).toEqual(field.map((_, seat) => (seat === byeSeat ? 1 : null)));
+      const bye = field[byeSeat]!;
+      await expect.poll(() => captured.filter((c) => c.data.type === 'tournament_bye').map((c) => [c.receiver, c.data.round])).toEqual([[bye.id, 1]]);
+      for (const c of captured) expect(parseMessage(c.channel, c.data), JSON.stringify(c.data)).toMatchObject({ ok: true });
+      // The table's game ends: the bye player is still in and goes on to the final.
+      await playRound(id);
+      expect((await detail(id, bye.token)).player_info).toMatchObject({ is_eliminated: false, bye_round: 1 });
+      clock.advance(11_000);
+      await server.services.tournaments.fireDue();
+      const next = (await detail(id, bye.token)).player_info;
+      expect([next.room_id === null, next.bye_round]).toEqual([false, null]);
+    } finally {
+      for (const client of clients) client.disconnect();
+    }
   });
 });
 

@@ -65,7 +65,11 @@ export async function seatNextRound(tx: Tx, t: TournamentRow, outbox: Outbox, no
     .where(and(eq(tournamentEntries.tournamentId, t.id), inArray(tournamentEntries.userId, active)));
   const seated: { id: number; round: number; status: string; player_count: number }[] = [];
   for (const table of tables) {
-    if (table.length < 2) continue; // a bye: the player simply goes on to the next round
+    if (table.length < 2) {
+      // A bye: the player goes straight on to the next round; their page says so.
+      for (const userId of table) outbox.toUser(userId, { type: 'tournament_bye', tournament_id: t.id, round });
+      continue;
+    }
     const [room] = await tx
       .insert(rooms)
       .values({

@@ -148,6 +148,21 @@ export async function currentRoomOf(db: Db | Tx, tournamentId: number, userId: n
   return row?.id ?? null;
 }
 
+/**
+ * The round a player sits out with a bye: the tournament's current round when they are still in
+ * it, reached it, and hold no seat at any of its tables; null otherwise.
+ */
+export async function byeRoundOf(db: Db | Tx, t: Pick<TournamentRow, 'id' | 'round' | 'status'>, entry: { userId: number; isEliminated: boolean; roundReached: number }): Promise<number | null> {
+  if ((t.status !== 'running' && t.status !== 'paused') || t.round === 0 || entry.isEliminated || entry.roundReached !== t.round) return null;
+  const [seat] = await db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .innerJoin(roomSeats, eq(roomSeats.roomId, rooms.id))
+    .where(and(eq(rooms.tournamentId, t.id), eq(rooms.tournamentRound, t.round), eq(roomSeats.userId, entry.userId)))
+    .limit(1);
+  return seat === undefined ? t.round : null;
+}
+
 /** Every pair of players who already shared a room in this tournament. */
 export async function pastPairsOf(tx: Tx, tournamentId: number): Promise<{ roomId: number; userId: number }[]> {
   return tx

@@ -14,7 +14,7 @@ import { transfer } from '../wallets/ledger.js';
 import { payoutStructure, prizeDistribution, type PayoutPreset } from './payouts.js';
 import { createTournamentAdmin, type TournamentAdmin } from './tournament-admin.js';
 import { cancelTournament, publishChanged, recordGame, seatNextRound, type RoundDeps } from './tournament-rounds.js';
-import { allPresets, currentRoomOf, poolOf, listPlayers, listTournamentRooms, listTournaments, lockDueTournament, lockTournament, poolAccount, presetById, registeredCount, tournamentJson, type TournamentRow } from './tournament-store.js';
+import { allPresets, byeRoundOf, currentRoomOf, poolOf, listPlayers, listTournamentRooms, listTournaments, lockDueTournament, lockTournament, poolAccount, presetById, registeredCount, tournamentJson, type TournamentRow } from './tournament-store.js';
 
 export interface TournamentsOptions {
   readonly store: Store;
@@ -92,6 +92,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         rebuys: entry?.rebuys ?? 0,
         prize: entry?.prize === null || entry?.prize === undefined ? null : entry.prize.toString(),
         room_id: isRegistered && t.status !== 'registration' ? await currentRoomOf(db, t.id, userId) : null,
+        bye_round: entry?.isRegistered ? await byeRoundOf(db, t, entry) : null,
       },
     };
   }

@@ -90,11 +90,12 @@ export function TournamentActions({ t: tournament, roomId, isFinalSeated, onDeta
   );
 }
 
-function myState(tournament: TournamentDetail, t: (key: string) => string): string {
+function myState(tournament: TournamentDetail, t: (key: string, values?: Record<string, unknown>) => string): string {
   const info = tournament.player_info;
   if (!info.is_registered) return tournament.status === 'registration' ? (tournament.players_count >= tournament.max_players ? t('me.full') : t('me.not_registered')) : t('me.not_in');
   if (tournament.status === 'registration') return t('me.registered');
   if (tournament.status === 'cancelled') return t('me.cancelled');
   if (tournament.status === 'finished') return info.place === 1 ? t('me.won') : t('me.finished');
-  return info.is_eliminated ? t('me.eliminated') : t('me.playing');
+  if (info.is_eliminated) return t('me.eliminated');
+  return info.bye_round !== null ? t('me.bye', { round: info.bye_round, next: info.bye_round + 1 }) : t('me.playing');
 }

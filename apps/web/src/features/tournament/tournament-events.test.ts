@@ -11,6 +11,7 @@ describe('reading the tournament channel', () => {
       rooms: [{ id: 3, round: 1, status: 'in_progress', player_count: 4 }],
     });
     expect(parseTournamentEvent({ type: 'tournament_seated', tournament_id: 4, round: 1, room_id: 12 }, 4)).toEqual({ type: 'tournament_seated', round: 1, roomId: 12 });
+    expect(parseTournamentEvent({ type: 'tournament_bye', tournament_id: 4, round: 2 }, 4)).toEqual({ type: 'tournament_bye', round: 2 });
     expect(parseTournamentEvent({ type: 'tournament_changed', tournament_id: 4, tournament: { id: 4, status: 'running' } }, 4)?.type).toBe('tournament_changed');
   });
 

@@ -5,7 +5,8 @@ export type TournamentEvent =
   | { type: 'tournament_changed'; tournament: TournamentPayload }
   | { type: 'players_changed'; round: number; eliminated: number[] }
   | { type: 'round_started'; round: number; isFinal: boolean; rooms: TournamentRoom[] }
-  | { type: 'tournament_seated'; round: number; roomId: number };
+  | { type: 'tournament_seated'; round: number; roomId: number }
+  | { type: 'tournament_bye'; round: number };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isRoom = (v: unknown): v is TournamentRoom => isObject(v) && typeof v.id === 'number' && typeof v.round === 'number';
@@ -23,6 +24,8 @@ export function parseTournamentEvent(data: unknown, id: number): TournamentEvent
       return { type: 'round_started', round, isFinal: data.is_final === true, rooms: Array.isArray(data.rooms) ? data.rooms.filter(isRoom) : [] };
     case 'tournament_seated':
       return typeof data.room_id === 'number' ? { type: 'tournament_seated', round, roomId: data.room_id } : null;
+    case 'tournament_bye':
+      return round > 0 ? { type: 'tournament_bye', round } : null;
     default:
       return null;
   }

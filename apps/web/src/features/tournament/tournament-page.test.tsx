@@ -134,6 +134,19 @@ describe('the tournament page', () => {
     expect(screen.getByTestId('tournament-my-game').getAttribute('href')).toBe('/durak/41');
   });
 
+  it('tells a player with a bye that they sit this round out and go straight on, live and after a reload', async () => {
+    current = detail({ id: 7, status: 'running', round: 1 }, { is_registered: true });
+    open();
+    expect((await screen.findByTestId('tournament-my-state')).textContent).toBe('You are still in the tournament.');
+    publish('#1', { type: 'tournament_bye', tournament_id: 7, round: 1 });
+    await waitFor(() => expect(screen.getByTestId('tournament-my-state').textContent).toBe('No table for you in round 1 (a bye): you go straight on to round 2.'));
+    expect(screen.queryByTestId('tournament-my-game')).toBeNull();
+    cleanup();
+    current = detail({ id: 7, status: 'running', round: 1 }, { is_registered: true, bye_round: 1 });
+    open();
+    await waitFor(() => expect(screen.getByTestId('tournament-my-state').textContent).toContain('a bye'));
+  });
+
   it('offers a rebuy to a knocked-out player while rebuys are open, naming the price', async () => {
     current = detail({ id: 7, status: 'running', round: 1, rebuy_rounds: 2, rebuy_price: '150' }, { is_registered: true, is_eliminated: true });
     open();

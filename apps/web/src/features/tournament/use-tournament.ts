@@ -59,7 +59,11 @@ export function useTournament(id: number | null) {
           break;
         case 'tournament_seated':
           // The player's own channel: their next game is ready; the page links into it at once.
-          client.setQueryData<TournamentDetail>(tournamentKeys.detail(tid), (old) => (old ? { ...old, player_info: { ...old.player_info, room_id: event.roomId } } : old));
+          client.setQueryData<TournamentDetail>(tournamentKeys.detail(tid), (old) => (old ? { ...old, player_info: { ...old.player_info, room_id: event.roomId, bye_round: null } } : old));
+          break;
+        case 'tournament_bye':
+          // The player's own channel: no table for them this round; the page says they go straight on.
+          client.setQueryData<TournamentDetail>(tournamentKeys.detail(tid), (old) => (old ? { ...old, player_info: { ...old.player_info, room_id: null, bye_round: event.round } } : old));
           break;
       }
     },
