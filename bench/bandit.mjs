@@ -78,9 +78,11 @@ async function api() {
       if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
       return json;
     };
+    // Names of this run only: on a DATABASE_URL that outlives the run, a second run must not collide.
+    const run = Date.now().toString(36);
     const tokens = [];
     for (let p = 0; p < players; p++) {
-      tokens.push((await post('/api/user/registration', { username: `bandit_bench_${p}`, password: 'bench-password-1' })).access_token);
+      tokens.push((await post('/api/user/registration', { username: `bandit_bench_${run}_${p}`, password: 'bench-password-1' })).access_token);
     }
     const latencies = [];
     const started = performance.now();

@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 
 const wantedConnections = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
-const subscriberCount = 1_000;
+// The room's subscribers are the first connections, so never more than there are connections.
+const subscriberCount = Math.min(Number(process.env.BENCH_SUBSCRIBERS ?? 1_000), wantedConnections);
+const publications = Number(process.env.BENCH_PUBLICATIONS ?? 2_000);
 const deadline = Date.now() + 240_000;
 const cpus = availableParallelism();
 
@@ -103,14 +105,14 @@ try {
   console.log(`publish-to-delivery latency, 1 publication -> ${subscriberCount} subscribers: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms over ${latencies.length} deliveries (target p99 <= 50 ms; cpus: ${cpus}, load average ${loadavg()[0].toFixed(1)})`);
   console.log(`  of which the node's fan-out (publish until the last socket write): p50 ${fanOut.fanOutP50.toFixed(2)} ms, p99 ${fanOut.fanOutP99.toFixed(2)} ms`);
 
-  // Throughput: 2,000 publications back to back to the same 1,000 subscribers.
+  // Throughput: `publications` (2,000) back to back to the same room subscribers.
   let delivered = 0;
   onPublication = () => {
     delivered += 1;
   };
   const started = performance.now();
-  await ask({ type: 'publish', channel: 'room:bench', count: 2_000, intervalMs: 0 }, 'published');
-  const target = 2_000 * subscriberCount;
+  await ask({ type: 'publish', channel: 'room:bench', count: publications, intervalMs: 0 }, 'published');
+  const target = publications * subscriberCount;
   while (delivered < target && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   const seconds = (performance.now() - started) / 1000;
   console.log(`publications delivered per second: ${Math.round(delivered / seconds)} (${delivered} deliveries in ${seconds.toFixed(2)} s; cpus: ${cpus}, clients in the same machine, load average ${loadavg()[0].toFixed(1)})`);
