@@ -83,9 +83,11 @@ function measureCore(playerCount, runs, millis = 1000) {
 }
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-console.log(`engine: random legal playouts, 36 cards, median of ${runs} runs of one CPU-second each, single core`);
+/** CPU milliseconds per run (the smoke test in e2e/bench-smoke.test.ts runs a few). */
+const millis = Number(process.env.BENCH_MILLIS ?? 1000);
+console.log(`engine: random legal playouts, 36 cards, median of ${runs} runs of ${millis / 1000} CPU-second each, single core`);
 for (const playerCount of [2, 4, 6]) {
-  const m = measure(playerCount, runs);
+  const m = measure(playerCount, runs, millis);
   console.log(
     `  ${playerCount} players: ${Math.round(m.gamesPerSecond).toLocaleString('en')} games/s, ` +
       `${Math.round(m.actionsPerSecond).toLocaleString('en')} actions/s (${m.actionsPerGame.toFixed(1)} actions/game)`,
@@ -93,5 +95,5 @@ for (const playerCount of [2, 4, 6]) {
 }
 console.log(`compact core (sim.ts, what the hard bot searches with): whole games from a dealt state, every seat on the normal policy, median of ${runs} runs`);
 for (const playerCount of [2, 4, 6]) {
-  console.log(`  ${playerCount} players: ${Math.round(measureCore(playerCount, runs)).toLocaleString('en')} games/s`);
+  console.log(`  ${playerCount} players: ${Math.round(measureCore(playerCount, runs, millis)).toLocaleString('en')} games/s`);
 }

@@ -36,9 +36,9 @@ const concurrency = Number(process.env.BENCH_CONCURRENT_GAMES ?? 200);
 const games = Number(process.env.BENCH_GAMES ?? concurrency);
 const pacedSeconds = Number(process.env.BENCH_PACED_SECONDS ?? 30);
 const think = { min: 1000, max: 3000 };
-const rampSeconds = 10;
+const rampSeconds = Number(process.env.BENCH_RAMP_SECONDS ?? 10);
 const players = 2;
-const rawSeconds = 5;
+const rawSeconds = Number(process.env.BENCH_RAW_SECONDS ?? 5);
 // The server's pool (store/db.ts default); PGlite is one connection whatever the worker count.
 const serverPoolSize = 10;
 const only = (process.env.BENCH_ONLY ?? 'embedded,postgres').split(',');
