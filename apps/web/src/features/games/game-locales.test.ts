@@ -2,43 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '../../i18n/languages';
+import { itChecksTranslations, loadNamespace } from '../../test-support/locale-checks';
 import { TOGGLE_KEYS } from './filter-store';
 import { BALANCE_TYPES, ROOM_STATUSES, TRANSFER_PERMISSIONS } from './room-options';
 
 // The lobby's and the table's strings live in their own namespace, `game`, loaded on demand.
-const localesDir = join(import.meta.dirname, '../../../public/locales');
 const featureDirs = ['games', 'table', 'cards'].map((d) => join(import.meta.dirname, '..', d));
-
-type Tree = { [key: string]: string | Tree };
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') flat[prefix + key] = value;
-    else Object.assign(flat, flatten(value, `${prefix}${key}.`));
-  }
-  return flat;
-}
-const load = (lng: string) => flatten(JSON.parse(readFileSync(join(localesDir, lng, 'game.json'), 'utf8')) as Tree);
-const placeholders = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
+const load = (lng: string) => loadNamespace(lng, 'game');
 const reference = load(FALLBACK_LANGUAGE);
 const english = load('en');
 
 describe('game translations', () => {
-  it.each(LANGUAGES.filter((lng) => lng !== FALLBACK_LANGUAGE))('%s has exactly the keys of ru, filled, with the same placeholders', (lng) => {
-    const file = load(lng);
-    expect(Object.keys(file).sort()).toEqual(Object.keys(reference).sort());
-    for (const [key, text] of Object.entries(file)) {
-      expect(text.trim(), `${lng} ${key}`).not.toBe('');
-      expect(placeholders(text), `${lng} ${key}`).toEqual(placeholders(reference[key]!));
-    }
-  });
-
-  it.each(LANGUAGES.filter((lng) => lng !== 'en'))('%s is translated, not English', (lng) => {
-    const file = load(lng);
-    // Words like "Hmm" or "Filter" are the same in several languages; a handful is fine.
-    const same = Object.keys(english).filter((key) => file[key] === english[key]);
-    expect(same.length, `${lng} keeps English text: ${same.join(', ')}`).toBeLessThanOrEqual(4);
-  });
+  // Words like "Hmm" or "Filter" are the same in several languages; a handful is fine.
+  itChecksTranslations('game', 4);
 
   it('says "свободно" on an empty seat and titles the emoji picker "Выберите эмодзи" in Russian', () => {
     expect(reference['seat.free']).toBe('свободно');

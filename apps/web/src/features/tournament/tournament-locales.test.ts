@@ -1,49 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_LANGUAGE, LANGUAGES } from '../../i18n/languages';
+import { FALLBACK_LANGUAGE } from '../../i18n/languages';
+import { itChecksTranslations, loadNamespace, placeholders } from '../../test-support/locale-checks';
 import { HOME_STATUSES } from './home-list';
 import { KNOWN_ERRORS, OPTION_WORDS } from './tournament-rules';
 
 // The tournament pages' strings (players' and admins') live in their own namespace, `tournament`.
-const localesDir = join(import.meta.dirname, '../../../public/locales');
 const sources = [
   ...readdirSync(import.meta.dirname)
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
     .map((f) => join(import.meta.dirname, f)),
   join(import.meta.dirname, '../main/home-tournaments.tsx'),
 ];
-
-type Tree = { [key: string]: string | Tree };
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') flat[prefix + key] = value;
-    else Object.assign(flat, flatten(value, `${prefix}${key}.`));
-  }
-  return flat;
-}
-const load = (lng: string) => flatten(JSON.parse(readFileSync(join(localesDir, lng, 'tournament.json'), 'utf8')) as Tree);
-const placeholders = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
-const reference = load(FALLBACK_LANGUAGE);
-const english = load('en');
+const reference = loadNamespace(FALLBACK_LANGUAGE, 'tournament');
+const english = loadNamespace('en', 'tournament');
 
 describe('tournament translations', () => {
-  it.each(LANGUAGES.filter((lng) => lng !== FALLBACK_LANGUAGE))('%s has exactly the keys of ru, filled, with the same placeholders', (lng) => {
-    const file = load(lng);
-    expect(Object.keys(file).sort()).toEqual(Object.keys(reference).sort());
-    for (const [key, text] of Object.entries(file)) {
-      expect(text.trim(), `${lng} ${key}`).not.toBe('');
-      expect(placeholders(text), `${lng} ${key}`).toEqual(placeholders(reference[key]!));
-    }
-  });
-
-  it.each(LANGUAGES.filter((lng) => lng !== 'en'))('%s is translated, not English', (lng) => {
-    const file = load(lng);
-    // Bare placeholders ("{{amount}} · {{wallet}}") and words like "Status" may match; a handful is fine.
-    const same = Object.keys(english).filter((key) => file[key] === english[key] && placeholders(english[key]!).join('') === '');
-    expect(same.length, `${lng} keeps English text: ${same.join(', ')}`).toBeLessThanOrEqual(4);
-  });
+  // Bare placeholders ("{{amount}} · {{wallet}}") stay as they are; words like "Status" may match.
+  itChecksTranslations('tournament', 4, (text) => placeholders(text).length > 0);
 
   it('defines every key the pages ask for', () => {
     const used = new Set<string>();
