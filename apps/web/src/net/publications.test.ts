@@ -1,27 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aRoom } from '../test-support/room';
 import { readPublication } from './publications';
 
-const room = {
-  id: 7,
-  status: 'pending',
-  bet_amount: '100',
-  balance_type: 'BONUS_BALANCE',
-  player_count: 2,
-  deck_size: 36,
-  is_speed_mode: false,
-  is_transfer_allowed: false,
-  is_cheating_allowed: false,
-  is_draw_allowed: false,
-  is_death_match_allowed: false,
-  is_classic_mode_allowed: true,
-  card_transfer_permission: 'ALL_PLAYERS',
-  secret_trump_mode: false,
-  is_private: false,
-  bot_level: null,
-  seats_taken: 0,
-  seats: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const room = aRoom({ id: 7 });
 
 afterEach(() => vi.restoreAllMocks());
 
