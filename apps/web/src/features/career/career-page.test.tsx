@@ -20,7 +20,7 @@ const career: Career = {
   current_streak: 2,
   rating: 1587.4,
   rd: 120,
-  wallets: [{ wallet_type: 'BONUS_BALANCE', won: '5400', lost: '1200' }],
+  wallets: [{ wallet_type: 'BONUS_BALANCE', won: '5400', lost: '1200' }, { wallet_type: 'BALANCE', won: '0', lost: '0' }],
   history: [
     { at: '2026-11-01T10:00:00Z', rating: 1500 },
     { at: '2026-11-02T10:00:00Z', rating: 1540 },
@@ -76,6 +76,7 @@ describe('the career page', () => {
     expect(within(figures).getByTestId('career-best_streak').textContent).toBe('Best streak4');
     const wallets = screen.getByTestId('career-wallets');
     expect(within(wallets).getByRole('row', { name: /Bonus/ }).textContent).toBe('Bonus+5\u202f400−1\u202f200');
+    expect(within(wallets).getByRole('row', { name: /^Balance/ }).textContent).toBe('Balance00');
     expect(screen.getByRole('img', { name: 'Rating from 1500 to 1587 over 3 games' })).toBeTruthy();
   });
 

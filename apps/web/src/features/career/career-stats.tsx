@@ -38,8 +38,9 @@ export function CareerStats({ career }: { career: Career }) {
             {career.wallets.map((w) => (
               <tr key={w.wallet_type}>
                 <th scope="row">{t(`wallet.${w.wallet_type}`, { defaultValue: w.wallet_type })}</th>
-                <td className="chips-won">{`+${formatChips(w.won)}`}</td>
-                <td className="chips-lost">{`−${formatChips(w.lost)}`}</td>
+                {/* A sign only on a real amount: nothing won or lost reads 0, not +0 or −0. */}
+                <td className="chips-won">{w.won === '0' ? '0' : `+${formatChips(w.won)}`}</td>
+                <td className="chips-lost">{w.lost === '0' ? '0' : `−${formatChips(w.lost)}`}</td>
               </tr>
             ))}
           </tbody>
