@@ -68,8 +68,9 @@ export const tournamentApi = {
   get: (id: number, signal?: AbortSignal) => http.get<TournamentDetail>(`${base}/${id}`, withSignal(signal)).then((r) => r.data),
   players: (id: number, page: number, limit: number, signal?: AbortSignal) =>
     http.get<Page<TournamentPlayer>>(`${base}/${id}/players`, { params: { page, limit }, ...withSignal(signal) }).then((r) => r.data),
-  rooms: (id: number, page: number, limit: number, signal?: AbortSignal) =>
-    http.get<Page<TournamentRoom>>(`${base}/${id}/rooms`, { params: { page, limit }, ...withSignal(signal) }).then((r) => r.data),
+  /** The tournament's tables, newest first; `round` keeps only that round's. */
+  rooms: (id: number, page: number, limit: number, signal?: AbortSignal, round: number | null = null) =>
+    http.get<Page<TournamentRoom>>(`${base}/${id}/rooms`, { params: { page, limit, ...(round === null ? {} : { round }) }, ...withSignal(signal) }).then((r) => r.data),
   prizes: (id: number, signal?: AbortSignal) => http.get<PrizeDistribution>(`/v1/payout/tournament/${id}/prize-distribution`, withSignal(signal)).then((r) => r.data),
   register: (id: number) => http.post<TournamentDetail>(`${base}/registration`, { tournament_id: id }).then((r) => r.data),
   withdraw: (id: number) => http.post<TournamentDetail>(`${base}/cancel`, { tournament_id: id }).then((r) => r.data),
@@ -91,7 +92,7 @@ export const tournamentKeys = {
   list: (status?: string) => ['tournament', 'list', status ?? 'all'] as const,
   detail: (id: number) => ['tournament', id, 'detail'] as const,
   players: (id: number) => ['tournament', id, 'players'] as const,
-  rooms: (id: number) => ['tournament', id, 'rooms'] as const,
+  rooms: (id: number, round: number | null = null) => ['tournament', id, 'rooms', round ?? 'all'] as const,
   prizes: (id: number) => ['tournament', id, 'prizes'] as const,
   places: (id: number) => ['tournament', id, 'places'] as const,
   adminInfo: ['tournament', 'admin-info'] as const,

@@ -61,10 +61,24 @@ export function PlayersList({ list, query, myId }: ListProps<TournamentPlayer> &
   );
 }
 
-export function RoomsList({ list, query }: ListProps<TournamentRoom>) {
+/** The tables, newest first; from round 2 on, a choice of one round's tables or all of them. */
+export function RoomsList({ list, query, rounds, round, onRound }: ListProps<TournamentRoom> & { rounds: number; round: number | null; onRound: (round: number | null) => void }) {
   const { t } = useTranslation('tournament');
   return (
     <PagedSection title={t('rooms.title')} testId="tournament-rooms" empty={t('rooms.empty')} list={list} query={query}>
+      {rounds >= 2 ? (
+        <label className="trn-field trn-rooms-round">
+          <span>{t('rooms.show')}</span>
+          <select className="select" value={round ?? ''} onChange={(e) => onRound(e.target.value === '' ? null : Number(e.target.value))} data-testid="tournament-rooms-round">
+            <option value="">{t('rooms.all_rounds')}</option>
+            {Array.from({ length: rounds }, (_, i) => rounds - i).map((r) => (
+              <option key={r} value={r}>
+                {t('rooms.round', { round: r })}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <ul className="trn-rows">
         {list.items.map((room) => (
           <li key={room.id} data-testid="tournament-room" data-room-id={room.id}>

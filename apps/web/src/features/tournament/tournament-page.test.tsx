@@ -40,10 +40,13 @@ const page = <T,>(items: T[], next: string | null = null) => ({ items, links: { 
 let current: TournamentDetail;
 let listed: TournamentDetail[] = [];
 
-function answer(url: string, config?: { params?: { page?: number } }) {
+function answer(url: string, config?: { params?: { page?: number; round?: number } }) {
   if (url === '/v1/tournament/7') return Promise.resolve({ data: current });
   if (url === '/v1/tournament/7/players') return Promise.resolve({ data: config?.params?.page === 2 ? page([player(3), player(4)]) : page([player(1), player(2), player(3)], '/next') });
-  if (url === '/v1/tournament/7/rooms') return Promise.resolve({ data: page(current.status === 'registration' ? [] : [room(40)]) });
+  if (url === '/v1/tournament/7/rooms') {
+    const all = current.status === 'registration' ? [] : current.round >= 2 ? [{ ...room(41), round: 2 }, room(40)] : [room(40)];
+    return Promise.resolve({ data: page(all.filter((r) => config?.params?.round === undefined || r.round === config.params.round)) });
+  }
   if (url === '/v1/payout/tournament/7/prize-distribution') return Promise.resolve({ data: { pool: '300', items: [{ place: 1, amount: '300' }] } });
   if (url === '/v1/tournament/') return Promise.resolve({ data: page(listed) });
   if (url === '/user/users/me') return Promise.resolve({ data: useUserStore.getState().user });
@@ -145,6 +148,28 @@ describe('the tournament page', () => {
     current = detail({ id: 7, status: 'running', round: 1 }, { is_registered: true, bye_round: 1 });
     open();
     await waitFor(() => expect(screen.getByTestId('tournament-my-state').textContent).toContain('a bye'));
+  });
+
+  it('lists one round’s tables when asked, and keeps later rounds out of that list', async () => {
+    current = detail({ id: 7, status: 'running', round: 2 }, { is_registered: true });
+    open();
+    await waitFor(() => expect(screen.getAllByTestId('tournament-room').map((r) => r.dataset.roomId)).toEqual(['41', '40']));
+    const choice = screen.getByTestId('tournament-rooms-round') as HTMLSelectElement;
+    expect([...choice.options].map((o) => o.textContent)).toEqual(['All rounds', 'Round 2', 'Round 1']);
+    fireEvent.change(choice, { target: { value: '1' } });
+    await waitFor(() => expect(screen.getAllByTestId('tournament-room').map((r) => r.dataset.roomId)).toEqual(['40']));
+    expect(http.get).toHaveBeenCalledWith('/v1/tournament/7/rooms', expect.objectContaining({ params: expect.objectContaining({ round: 1 }) }));
+    publish('tournament:7', { type: 'round_started', tournament_id: 7, round: 3, is_final: true, rooms: [{ id: 42, round: 3, status: 'in_progress', player_count: 2 }] });
+    expect(screen.getAllByTestId('tournament-room').map((r) => r.dataset.roomId)).toEqual(['40']);
+    fireEvent.change(choice, { target: { value: '' } });
+    await waitFor(() => expect(screen.getAllByTestId('tournament-room').map((r) => r.dataset.roomId)).toEqual(['41', '40']));
+  });
+
+  it('offers no round choice before the second round', async () => {
+    current = detail({ id: 7, status: 'running', round: 1 }, { is_registered: true });
+    open();
+    await waitFor(() => expect(screen.getAllByTestId('tournament-room')).toHaveLength(1));
+    expect(screen.queryByTestId('tournament-rooms-round')).toBeNull();
   });
 
   it('offers a rebuy to a knocked-out player while rebuys are open, naming the price', async () => {

@@ -91,7 +91,7 @@ export function TournamentPage({ id }: { id: number }) {
         </div>
         <div className="trn-col">
           <PlayersList list={state.players.list} query={state.players.query} myId={myId} />
-          <RoomsList list={state.rooms.list} query={state.rooms.query} />
+          <RoomsList list={state.rooms.list} query={state.rooms.query} rounds={tournament.round} round={state.roomsRound} onRound={state.setRoomsRound} />
         </div>
       </div>
     </TournamentFrame>

@@ -32,9 +32,13 @@ export function usePagedList<T>(key: QueryKey, fetchPage: (page: number, signal:
     setLive((prev) => dropChangesUpTo(prev, seenAtRead.current));
   }, [query.dataUpdatedAt, query.isFetching]);
 
+  const keyText = JSON.stringify(key);
+  // Another list (a new filter): what the channel said about the old one does not apply to it. The
+  // counter goes on, so a read started now still knows which later changes it holds.
+  useEffect(() => setLive((prev) => (prev.changes.length === 0 ? prev : { seq: prev.seq, changes: [] })), [keyText]);
+
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const keyText = JSON.stringify(key);
 
   const refetchSoon = useCallback(() => {
     clearTimeout(timer.current);

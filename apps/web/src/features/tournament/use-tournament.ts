@@ -24,7 +24,9 @@ export function useTournament(id: number | null) {
   const detail = useQuery({ queryKey: tournamentKeys.detail(tid), queryFn: ({ signal }) => tournamentApi.get(tid, signal), enabled: isValid });
   const prizes = useQuery({ queryKey: tournamentKeys.prizes(tid), queryFn: ({ signal }) => tournamentApi.prizes(tid, signal), enabled: isValid && detail.isSuccess });
   const players = usePagedList(tournamentKeys.players(tid), (page, signal) => tournamentApi.players(tid, page, PAGE_SIZE, signal), playerKey, isValid && detail.isSuccess);
-  const rooms = usePagedList(tournamentKeys.rooms(tid), (page, signal) => tournamentApi.rooms(tid, page, PAGE_SIZE, signal), roomKey, isValid && detail.isSuccess);
+  // The tables of one round, or of all (null): a big tournament seats dozens a round.
+  const [roomsRound, setRoomsRound] = useState<number | null>(null);
+  const rooms = usePagedList(tournamentKeys.rooms(tid, roomsRound), (page, signal) => tournamentApi.rooms(tid, page, PAGE_SIZE, signal, roomsRound), roomKey, isValid && detail.isSuccess);
   // Only a round_started message says the final is seated; the tournament payload does not.
   const [isFinalSeated, setFinalSeated] = useState(false);
 
@@ -53,7 +55,7 @@ export function useTournament(id: number | null) {
           break;
         case 'round_started':
           setFinalSeated(event.isFinal);
-          rooms.change({ type: 'upsert', items: event.rooms, isNewFirst: true });
+          rooms.change({ type: 'upsert', items: roomsRound === null ? event.rooms : event.rooms.filter((r) => r.round === roomsRound), isNewFirst: true });
           players.refetchSoon();
           refreshDetail();
           break;
@@ -67,7 +69,7 @@ export function useTournament(id: number | null) {
           break;
       }
     },
-    [client, tid, userId, players, rooms, refreshDetail],
+    [client, tid, userId, players, rooms, roomsRound, refreshDetail],
   );
 
   const channel = isValid ? tournamentChannel(tid) : null;
@@ -91,5 +93,5 @@ export function useTournament(id: number | null) {
   );
 
   const roomId = detail.data?.player_info.room_id ?? null;
-  return { detail, prizes, players, rooms, status, isFinalSeated, roomId, applyDetail, refreshDetail };
+  return { detail, prizes, players, rooms, roomsRound, setRoomsRound, status, isFinalSeated, roomId, applyDetail, refreshDetail };
 }
