@@ -16,18 +16,24 @@ import './tournament.css';
 export const ADMIN_PAGE_SIZE = 20;
 const STATUSES = ['registration', 'running', 'paused', 'finished', 'cancelled'] as const;
 
-function AdminFrame({ title, back, children }: { title: string; back: string; children: React.ReactNode }) {
+/**
+ * An admin tournament screen inside the admin layout, which already titles the section (its h1):
+ * the list needs nothing more; a tournament's own page adds a way back to the list and its name.
+ */
+function AdminFrame({ title, back, children }: { title?: string; back?: string; children: React.ReactNode }) {
   const { t, ready } = useTranslation('tournament');
   if (!ready) return <Spinner isPage />;
   return (
     <div className="trn-page trn-admin" data-testid="admin-tournaments-page">
-      <header className="trn-header">
-        <Link to={back} className="trn-back" aria-label={t('back')}>
-          ‹
-        </Link>
-        <h1>{title}</h1>
-        <span />
-      </header>
+      {back !== undefined ? (
+        <header className="trn-header">
+          <Link to={back} className="trn-back" aria-label={t('back')}>
+            ‹
+          </Link>
+          <h2>{title}</h2>
+          <span />
+        </header>
+      ) : null}
       {children}
     </div>
   );
@@ -57,7 +63,7 @@ export function AdminTournamentsPage() {
     placeholderData: keepPreviousData,
   });
   return (
-    <AdminFrame title={t('admin.title')} back="/admin">
+    <AdminFrame>
       <div className="trn-admin-tools">
         <label className="field">
           <span>{t('admin.filter_status')}</span>

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { permissionsQuery } from '../../../net/query-client';
 import { canSee } from '../access';
 import type { AdminScreen } from '../screens';
 
-const NAV: readonly { screen: AdminScreen; to: string; label: string }[] = [
+/** The sections; `alsoUnder` marks a section current on pages of its own outside its path (one tournament). */
+const NAV: readonly { screen: AdminScreen; to: string; label: string; alsoUnder?: string }[] = [
   { screen: 'home', to: '/admin', label: 'nav.home' },
   { screen: 'agents', to: '/admin/agents', label: 'nav.agents' },
   { screen: 'banners', to: '/admin/banners', label: 'nav.banners' },
-  { screen: 'tournaments', to: '/admin/tournaments', label: 'nav.tournaments' },
+  { screen: 'tournaments', to: '/admin/tournaments', label: 'nav.tournaments', alsoUnder: '/admin/tournament/' },
   { screen: 'audit', to: '/admin/audit', label: 'nav.audit' },
 ];
 
@@ -18,6 +19,7 @@ const NAV: readonly { screen: AdminScreen; to: string; label: string }[] = [
 export function AdminLayout({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('admin');
   const permissions = useQuery(permissionsQuery).data?.permissions ?? [];
+  const { pathname } = useLocation();
   return (
     <div className="admin">
       <header className="admin-top">
@@ -26,7 +28,12 @@ export function AdminLayout({ title, actions, children }: { title: string; actio
         </Link>
         <nav className="admin-nav" aria-label={t('nav.label')}>
           {NAV.filter((item) => canSee(item.screen, permissions)).map((item) => (
-            <NavLink key={item.screen} to={item.to} end={item.screen === 'home'} className="admin-nav-link">
+            <NavLink
+              key={item.screen}
+              to={item.to}
+              end={item.screen === 'home'}
+              className={({ isActive }) => `admin-nav-link${isActive || (item.alsoUnder !== undefined && pathname.startsWith(item.alsoUnder)) ? ' active' : ''}`}
+            >
               {t(item.label)}
             </NavLink>
           ))}

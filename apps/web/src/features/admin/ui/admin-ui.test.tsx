@@ -17,6 +17,7 @@ const { ConfirmDialog } = await import('./confirm-dialog');
 const { DataTable, columnHelper } = await import('./data-table');
 const { useListParams } = await import('./use-list-params');
 const { ImageUploadField } = await import('./image-upload-field');
+const { AdminLayout } = await import('./admin-layout');
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -55,6 +56,16 @@ describe('PermissionGate', () => {
     get.mockResolvedValue({ data: { roles: ['agent'], permissions: ['agent.tree.read'] } });
     wrap(<PermissionGate anyOf={['admin.access', 'agent.tree.read']}>agent page</PermissionGate>);
     expect(await screen.findByText('agent page')).toBeTruthy();
+  });
+});
+
+describe('AdminLayout', () => {
+  it('marks the tournaments section current on one tournament\'s page too, and nothing else', async () => {
+    get.mockResolvedValue({ data: { roles: ['admin'], permissions: ['admin.access', 'admin.agents.read', 'admin.tournaments.manage', 'admin.banners.manage', 'admin.audit.read'] } });
+    wrap(<AdminLayout title="Турниры">page</AdminLayout>, '/admin/tournament/7');
+    await waitFor(() => expect(screen.getAllByRole('link').filter((l) => l.classList.contains('admin-nav-link')).length).toBeGreaterThan(1));
+    const current = screen.getAllByRole('link').filter((l) => l.classList.contains('active'));
+    expect(current.map((l) => l.getAttribute('href'))).toEqual(['/admin/tournaments']);
   });
 });
 
