@@ -89,6 +89,8 @@ describe('play against the computer', () => {
     await page.waitForURL(/\/durak\/\d+$/);
     const roomId = Number(new URL(page.url()).pathname.split('/').pop());
     await expect.poll(() => page.getByTestId('seat-bot').count()).toBe(2);
+    // A screen reader hears which table this is (the heading is hidden on screen).
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Стол ${roomId}`);
     await screenshot(page, `practice-table-${name}`);
 
     const lobby = await call<{ items: { id: number }[] }>(tokens, 'GET', '/v1/rooms/');

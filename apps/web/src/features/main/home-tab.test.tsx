@@ -30,8 +30,9 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the home page', () => {
-  it('names both balances in words with their amounts', () => {
+  it('names both balances in words with their amounts, under a page heading for screen readers', () => {
     renderPage(i18n, <HomeTab />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Durak');
     expect(screen.getByTestId('home-balance-BONUS_BALANCE').textContent).toContain('Bonus11\u202f000');
     expect(screen.getByTestId('home-balance-BALANCE').textContent).toContain('Balance2\u202f500');
   });

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PracticeButton } from '../games/practice-button';
 import { BannerCarousel } from './banner-carousel';
 import { DailyReward } from './daily-reward';
@@ -12,8 +13,11 @@ import { ShortcutsSection } from './sections/shortcuts-section';
  * the shortcuts, and the pinned and open tournaments.
  */
 export function HomeTab() {
+  const { t } = useTranslation();
   return (
     <div className="home" data-testid="home">
+      {/* The page's heading for screen readers: the header above already names the player. */}
+      <h1 className="visually-hidden">{t('app.title')}</h1>
       <BannerCarousel />
       <DailyReward />
       <QuickPlaySection />

@@ -221,6 +221,8 @@ export function TablePage({ roomId }: { roomId: string }) {
     <div className="table-page" style={feltStyle(felt)} data-testid="table-page" data-status={watch.status} data-seq={watch.seq} data-felt={felt ?? undefined}>
       <TopBar room={room} canSurrender={moves.canSurrender} onLeave={leave} onSurrender={() => setConfirm('surrender')} />
       <main className="felt" data-drop="table">
+        {/* The page's heading for screen readers; the felt itself shows the table. */}
+        <h1 className="visually-hidden">{t('table.heading', { id: room.id })}</h1>
         <div className="felt-oval" aria-hidden="true" />
         <p className="felt-mark" aria-hidden="true">
           ♠♥♣♦
