@@ -19,8 +19,9 @@ export function Header({ user }: { user: User }) {
           {cutName(user.username)}
         </span>
       </div>
-      <Link to="/store?tab=chips" className="main-wallets-link" aria-label={t('store.get_chips_in_store')}>
-        <ul className="main-wallets" aria-label={t('wallet.title')}>
+      {/* Named by what it shows (the balances) and then where it leads, so a voice command can say what is seen. */}
+      <Link to="/store?tab=chips" className="main-wallets-link">
+        <ul className="main-wallets">
           {orderedWallets(user.wallets).map((wallet) => (
             <li key={wallet.wallet_type} className={`wallet wallet-${wallet.wallet_type.toLowerCase()}`} data-testid={`wallet-${wallet.wallet_type}`}>
               <span className="wallet-coin" aria-hidden="true" />
@@ -31,6 +32,7 @@ export function Header({ user }: { user: User }) {
             </li>
           ))}
         </ul>
+        <span className="visually-hidden">{t('store.get_chips_in_store')}</span>
       </Link>
     </header>
   );

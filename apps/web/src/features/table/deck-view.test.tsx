@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cardBackQuery, createQueryClient, DEFAULT_CARD_BACK } from '../../net/query-client';
 import { loadImage, resetImageStatuses } from '../cards/image-status';
 import { SPRITE_URL } from '../cards/sprite';
-import { TalonView } from './deck-view';
+import { DiscardView, TalonView } from './deck-view';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -72,5 +72,12 @@ describe('the talon and its trump', () => {
     expect(screen.queryByTestId('trump-card')).toBeNull();
     expect(screen.queryByTestId('trump-secret')).toBeNull();
     expect(screen.getByTestId('trump-suit').textContent).toBe('♣');
+  });
+});
+
+describe('the discard pile', () => {
+  it('is one picture for a screen reader, named with its count', () => {
+    wrap(<DiscardView count={12} cardWidth={60} />);
+    expect(screen.getByRole('img', { name: 'В бите: 12' })).toBe(screen.getByTestId('discard'));
   });
 });

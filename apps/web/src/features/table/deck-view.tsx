@@ -41,7 +41,7 @@ export function DiscardView({ count, cardWidth }: { count: number; cardWidth: nu
   const { t } = useTranslation('game');
   const shown = Math.min(4, Math.ceil(count / 6));
   return (
-    <div className="discard" data-testid="discard" aria-label={t('table.discard', { count })}>
+    <div className="discard" data-testid="discard" role="img" aria-label={t('table.discard', { count })}>
       {Array.from({ length: shown }, (_, i) => (
         <span key={i} className="discard-card" style={{ rotate: `${[-18, 12, -6, 24][i]}deg` }}>
           <CardBack width={cardWidth} />

@@ -20,7 +20,8 @@ export function BalancesSection() {
               {t(`wallet.${type}`)}
             </dt>
             <dd>{formatChips(wallets.find((w) => w.wallet_type === type)?.balance ?? '0')}</dd>
-            <p className="home-balance-hint">{t(`home.${type}_hint`)}</p>
+            {/* A second description of the wallet: a dl's group holds only dt and dd. */}
+            <dd className="home-balance-hint">{t(`home.${type}_hint`)}</dd>
           </div>
         ))}
       </dl>
