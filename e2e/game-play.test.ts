@@ -38,9 +38,9 @@ async function register(name: string, country: string): Promise<Tokens> {
   return (await res.json()) as Tokens;
 }
 
-async function player(i: number, viewport: { width: number; height: number } = PHONE): Promise<Player> {
+async function player(i: number, viewport: { width: number; height: number } = PHONE, hasTouch = false): Promise<Player> {
   const tokens = await register(uniqueName('pl'), COUNTRIES[i % COUNTRIES.length]!);
-  const { context, page, errors } = await newPage(browser, server.baseUrl, viewport);
+  const { context, page, errors } = await newPage(browser, server.baseUrl, viewport, hasTouch);
   await signInContext(context, server.baseUrl, tokens);
   return { page, tokens, errors, close: () => context.close() };
 }
@@ -202,11 +202,19 @@ describe('a whole game through the UI', () => {
     for (const p of players) await p.close();
   });
 
-  it('four players play a whole game to the end', { timeout: 600_000 }, async () => {
-    const players = await Promise.all([0, 1, 2, 3].map((i) => player(i)));
-    await seatEveryone(players);
+  it('four players play a whole game to the end, one of them clicking cards with a mouse on a touch-screen laptop', { timeout: 600_000 }, async () => {
+    const players = await Promise.all([0, 1, 2].map((i) => player(i)));
+    // A touch-capable browser once swallowed a mouse click on a card: this player only clicks.
+    const laptop = await player(3, DESKTOP, true);
+    players.push(laptop);
+    const roomId = await seatEveryone(players);
     await playToTheEnd(players.map((p) => p.page));
     await expectResults(players);
+    // Cards the laptop player put down themselves (a timer's lead is a timeout, not an attack).
+    const me = await api<{ id: number }>(laptop.tokens, '/user/users/me');
+    const record = await api<{ actions: { action: { type: string; player?: string } }[] }>(laptop.tokens, `/v1/rooms/${roomId}/record`);
+    const clicked = record.actions.filter((a) => a.action.player === String(me.id) && (a.action.type === 'attack' || a.action.type === 'defence'));
+    expect(clicked.length).toBeGreaterThan(0);
     for (const p of players) await p.close();
   });
 });

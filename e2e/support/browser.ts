@@ -16,8 +16,9 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (own cookies) whose page errors fail the test that reads them. */
-export async function newPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1, locale: 'ru-RU' });
+/** `hasTouch` with a desktop viewport is a touch-screen laptop: a mouse and a touch screen at once. */
+export async function newPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = PHONE, hasTouch = false): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1, locale: 'ru-RU', hasTouch });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
