@@ -7,7 +7,7 @@ import { adminApi, adminKeys, type AgentChild } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
-import { useListParams } from '../ui/use-list-params';
+import { pagedRows, useListParams } from '../ui/use-list-params';
 import { AgentFiguresView } from './agent-figures';
 
 const children = columnHelper<AgentChild>();
@@ -83,12 +83,8 @@ export default function AgentPage() {
       <h2 className="admin-subtitle">{t('agent.children_title')}</h2>
       <DataTable
         columns={columns}
-        rows={result.data?.items}
-        rowKey={(row) => row.id}
-        isLoading={result.isPending}
-        error={result.error}
+        {...pagedRows(list, result)}
         emptyText={t('agent.no_children')}
-        paging={{ page: list.query.page, limit: list.query.limit, total: result.data?.total ?? 0, onPage: list.setPage, onLimit: list.setLimit }}
       />
       <ConfirmDialog
         isOpen={pending !== null}

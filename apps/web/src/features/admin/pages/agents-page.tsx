@@ -6,7 +6,7 @@ import { adminApi, adminKeys, type AgentRow } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { FilterBar } from '../ui/filter-bar';
-import { useListParams } from '../ui/use-list-params';
+import { pagedRows, useListParams } from '../ui/use-list-params';
 
 const agents = columnHelper<AgentRow>();
 const SORTABLE = ['id', 'username', 'commission_bps', 'children_count'] as const;
@@ -31,12 +31,8 @@ export default function AgentsPage() {
       <FilterBar search={list.query.search as string | undefined} onSearch={(value) => list.setFilter('search', value)} placeholder={t('agents.search')} />
       <DataTable
         columns={columns}
-        rows={result.data?.items}
-        rowKey={(row) => row.id}
-        isLoading={result.isPending}
-        error={result.error}
+        {...pagedRows(list, result)}
         emptyText={t('agents.empty')}
-        paging={{ page: list.query.page, limit: list.query.limit, total: result.data?.total ?? 0, onPage: list.setPage, onLimit: list.setLimit }}
         sorting={{ columns: SORTABLE, sort: list.query.sort, order: list.query.order, onSort: list.toggleSort }}
       />
     </AdminLayout>

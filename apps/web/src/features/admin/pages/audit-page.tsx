@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { adminApi, adminKeys } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { columnHelper, DataTable } from '../ui/data-table';
-import { useListParams } from '../ui/use-list-params';
+import { pagedRows, useListParams } from '../ui/use-list-params';
 
 const lines = columnHelper<AuditEntry>();
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
@@ -43,12 +43,8 @@ export default function AuditPage() {
     <AdminLayout title={t('audit.title')}>
       <DataTable
         columns={columns}
-        rows={result.data?.items}
-        rowKey={(row) => row.id}
-        isLoading={result.isPending}
-        error={result.error}
+        {...pagedRows(list, result)}
         emptyText={t('audit.empty')}
-        paging={{ page: list.query.page, limit: list.query.limit, total: result.data?.total ?? 0, onPage: list.setPage, onLimit: list.setLimit }}
       />
     </AdminLayout>
   );

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { http } from '../../../net/http';
 import type { Page } from '../admin-api';
 import { columnHelper, DataTable } from '../ui/data-table';
-import { useListParams } from '../ui/use-list-params';
+import { pagedRows, useListParams } from '../ui/use-list-params';
 
 interface CountryUser {
   id: number;
@@ -38,12 +38,8 @@ export function CountryUsers({ country }: { country: string }) {
       <h2 className="admin-subtitle">{t('home.country_users', { country })}</h2>
       <DataTable
         columns={columns}
-        rows={result.data?.items}
-        rowKey={(row) => row.id}
-        isLoading={result.isPending}
-        error={result.error}
+        {...pagedRows(list, result)}
         emptyText={t('state.empty')}
-        paging={{ page: list.query.page, limit: list.query.limit, total: result.data?.total ?? 0, onPage: list.setPage, onLimit: list.setLimit }}
       />
     </section>
   );

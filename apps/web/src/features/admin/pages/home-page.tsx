@@ -7,7 +7,7 @@ import { useUserStore } from '../../../state/user-store';
 import { adminApi, adminKeys, type CountryCount } from '../admin-api';
 import { AdminLayout, Figure } from '../ui/admin-layout';
 import { columnHelper, DataTable } from '../ui/data-table';
-import { useListParams } from '../ui/use-list-params';
+import { pagedRows, useListParams } from '../ui/use-list-params';
 import { AgentFiguresView } from './agent-figures';
 import { CountryUsers } from './country-users';
 
@@ -51,12 +51,8 @@ function OperatorFigures() {
       <h2 className="admin-subtitle">{t('home.by_country')}</h2>
       <DataTable
         columns={columns}
-        rows={result.data?.items}
-        rowKey={(row) => row.country ?? '-'}
-        isLoading={result.isPending}
-        error={result.error}
+        {...pagedRows(list, result, (row) => row.country ?? '-')}
         emptyText={t('state.empty')}
-        paging={{ page: list.query.page, limit: list.query.limit, total: result.data?.total ?? 0, onPage: list.setPage, onLimit: list.setLimit }}
       />
       {country && /^[A-Za-z]{2}$/.test(country) ? <CountryUsers country={country.toUpperCase()} /> : null}
     </>

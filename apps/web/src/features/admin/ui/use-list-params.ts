@@ -70,3 +70,32 @@ export function useListParams(defaults: ListParamsDefaults = {}) {
     setFilter: (name: string, value: string) => update({ [name]: value }, true),
   };
 }
+
+export type ListParams = ReturnType<typeof useListParams>;
+
+type PagedResult<Row> = { data?: { items: Row[]; total: number } | undefined; isPending: boolean; error: unknown };
+
+/**
+ * What a DataTable takes from a server-paged list: the page's rows, its loading and error states,
+ * and paging wired to the list's URL state. Rows are keyed by `id`, or by `keyOf` when they have none.
+ */
+export function pagedRows<Row extends { id: string | number }>(list: ListParams, result: PagedResult<Row>): PagedTableProps<Row>;
+export function pagedRows<Row>(list: ListParams, result: PagedResult<Row>, keyOf: (row: Row) => string | number): PagedTableProps<Row>;
+export function pagedRows<Row>(list: ListParams, result: PagedResult<Row>, keyOf?: (row: Row) => string | number): PagedTableProps<Row> {
+  return {
+    rows: result.data?.items,
+    // Without keyOf the first signature holds: the row has an id.
+    rowKey: keyOf ?? ((row) => (row as Row & { id: string | number }).id),
+    isLoading: result.isPending,
+    error: result.error,
+    paging: { page: list.query.page, limit: list.query.limit, total: result.data?.total ?? 0, onPage: list.setPage, onLimit: list.setLimit },
+  };
+}
+
+interface PagedTableProps<Row> {
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  isLoading: boolean;
+  error: unknown;
+  paging: { page: number; limit: number; total: number; onPage(page: number): void; onLimit(limit: number): void };
+}
