@@ -27,6 +27,19 @@ const betRangeMessage = `must be between ${MIN_BET} and ${MAX_BET}`;
 /** A bet as a decimal string or a whole number, within MIN_BET..MAX_BET; parsed to a bigint. */
 export const betAmount = wholeChips.refine(isBetInRange, betRangeMessage);
 
+/** The rules a table plays by, with their defaults: a room's own, and a tournament's for all its tables. */
+export const ruleOptionFields = {
+  deck_size: z.union([z.literal(24), z.literal(36)]),
+  is_speed_mode: z.boolean().default(false),
+  is_transfer_allowed: z.boolean().default(false),
+  is_cheating_allowed: z.boolean().default(false),
+  is_draw_allowed: z.boolean().default(false),
+  is_death_match_allowed: z.boolean().default(false),
+  is_classic_mode_allowed: z.boolean().default(true),
+  card_transfer_permission: cardTransferPermission.default('ALL_PLAYERS'),
+  secret_trump_mode: z.boolean().default(false),
+};
+
 /** How well a practice room's computer players play (FEATURES.md §7). */
 export const botLevel = z.enum(['easy', 'normal', 'hard']);
 export type BotLevel = z.infer<typeof botLevel>;
@@ -42,16 +55,8 @@ export const createRoomBody = z
   .object({
     bet_amount: wholeChips.optional(),
     player_count: z.number().int().min(2).max(6).optional(),
-    deck_size: z.union([z.literal(24), z.literal(36)]),
     balance_type: walletType.default('BONUS_BALANCE'),
-    is_speed_mode: z.boolean().default(false),
-    is_transfer_allowed: z.boolean().default(false),
-    is_cheating_allowed: z.boolean().default(false),
-    is_draw_allowed: z.boolean().default(false),
-    is_death_match_allowed: z.boolean().default(false),
-    is_classic_mode_allowed: z.boolean().default(true),
-    card_transfer_permission: cardTransferPermission.default('ALL_PLAYERS'),
-    secret_trump_mode: z.boolean().default(false),
+    ...ruleOptionFields,
     password: z.string().min(1).max(64).optional(),
     bots: z.number().int().min(1).max(MAX_BOTS).optional(),
     bot_level: botLevel.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { links, pageQuery, walletType } from './common.js';
-import { cardTransferPermission } from './rooms.js';
+import { cardTransferPermission, ruleOptionFields } from './rooms.js';
 
 /** Chips at the edge of a tournament: a whole number as a decimal string, BIGINT-safe. */
 const amount = z
@@ -21,15 +21,7 @@ export const createTournamentBody = z
     min_players: z.number().int().min(2).max(10_000),
     max_players: z.number().int().min(2).max(10_000),
     room_size: z.number().int().min(2).max(6),
-    deck_size: z.union([z.literal(24), z.literal(36)]),
-    is_speed_mode: z.boolean().default(false),
-    is_transfer_allowed: z.boolean().default(false),
-    is_cheating_allowed: z.boolean().default(false),
-    is_draw_allowed: z.boolean().default(false),
-    is_death_match_allowed: z.boolean().default(false),
-    is_classic_mode_allowed: z.boolean().default(true),
-    card_transfer_permission: cardTransferPermission.default('ALL_PLAYERS'),
-    secret_trump_mode: z.boolean().default(false),
+    ...ruleOptionFields,
     rebuy_rounds: z.number().int().min(0).max(20).default(0),
     rebuy_price: amount.default(0n),
     guaranteed_pool: amount.default(0n),
