@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { ruleColumns } from './rule-columns.js';
 import { users } from './schema.js';
 
 /**
@@ -19,15 +20,7 @@ export const rooms = pgTable(
     betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
     balanceType: text('balance_type').notNull(),
     playerCount: smallint('player_count').notNull(),
-    deckSize: smallint('deck_size').notNull(),
-    isSpeedMode: boolean('is_speed_mode').notNull(),
-    isTransferAllowed: boolean('is_transfer_allowed').notNull(),
-    isCheatingAllowed: boolean('is_cheating_allowed').notNull(),
-    isDrawAllowed: boolean('is_draw_allowed').notNull(),
-    isDeathMatchAllowed: boolean('is_death_match_allowed').notNull(),
-    isClassicModeAllowed: boolean('is_classic_mode_allowed').notNull(),
-    cardTransferPermission: text('card_transfer_permission').notNull(),
-    secretTrumpMode: boolean('secret_trump_mode').notNull(),
+    ...ruleColumns(),
     /** scrypt `salt:hash`; never leaves the server. */
     passwordHash: text('password_hash'),
     /** The engine's GameState (JSONB); null until the game starts. Never sent to a client whole. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { ruleColumns } from './rule-columns.js';
 import { users } from './schema.js';
 
 /** Payout presets in basis points of the pool, places 1, 2, ... (seeded by the migration). */
@@ -30,15 +31,7 @@ export const tournaments = pgTable(
     minPlayers: integer('min_players').notNull(),
     maxPlayers: integer('max_players').notNull(),
     roomSize: smallint('room_size').notNull(),
-    deckSize: smallint('deck_size').notNull(),
-    isSpeedMode: boolean('is_speed_mode').notNull(),
-    isTransferAllowed: boolean('is_transfer_allowed').notNull(),
-    isCheatingAllowed: boolean('is_cheating_allowed').notNull(),
-    isDrawAllowed: boolean('is_draw_allowed').notNull(),
-    isDeathMatchAllowed: boolean('is_death_match_allowed').notNull(),
-    isClassicModeAllowed: boolean('is_classic_mode_allowed').notNull(),
-    cardTransferPermission: text('card_transfer_permission').notNull(),
-    secretTrumpMode: boolean('secret_trump_mode').notNull(),
+    ...ruleColumns(),
     rebuyRounds: integer('rebuy_rounds').notNull().default(0),
     rebuyPrice: bigint('rebuy_price', { mode: 'bigint' }).notNull().default(0n),
     guaranteedPool: bigint('guaranteed_pool', { mode: 'bigint' }).notNull().default(0n),
