@@ -83,7 +83,7 @@ function measureCore(playerCount, runs, millis = 1000) {
 }
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-/** CPU milliseconds per run (the smoke test in e2e/bench-smoke.test.ts runs a few). */
+/** CPU milliseconds per run (the smoke run in e2e/benches.test.ts takes a few). */
 const millis = Number(process.env.BENCH_MILLIS ?? 1000);
 console.log(`engine: random legal playouts, 36 cards, median of ${runs} runs of ${millis / 1000} CPU-second each, single core`);
 for (const playerCount of [2, 4, 6]) {
