@@ -10,10 +10,8 @@ import { BET_PRESETS, betLabel, presetAmount } from './bets';
 import { SingleChoice, Switch } from './choice';
 import { createRoomBody, DEFAULT_CREATE_FORM, validateCreateRoom, type CreateRoomForm } from './create-room-form';
 import { roomsApi } from './rooms-api';
+import { RuleChoices } from './rule-choices';
 import { BALANCE_TYPES, DECK_SIZES, PLAYER_COUNTS, TRANSFER_PERMISSIONS } from './room-options';
-
-type SwitchKey = 'is_speed_mode' | 'is_transfer_allowed' | 'is_cheating_allowed' | 'is_draw_allowed' | 'secret_trump_mode';
-const SWITCHES: readonly SwitchKey[] = ['is_speed_mode', 'is_transfer_allowed', 'is_cheating_allowed', 'is_draw_allowed', 'secret_trump_mode'];
 
 /** Every room option, the bet presets, a password for a private room; checked before sending. */
 export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -102,21 +100,7 @@ export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose
           options={DECK_SIZES.map((n) => ({ value: n as number, label: String(n), isDisabled: n === 24 && form.player_count > 4 }))}
         />
         </div>
-        <SingleChoice
-          label={t('create.ending')}
-          testId="create-ending"
-          value={form.is_death_match_allowed}
-          onChange={(is_death_match_allowed) => patch({ is_death_match_allowed, is_classic_mode_allowed: !is_death_match_allowed })}
-          options={[
-            { value: false, label: t('option.is_classic_mode_allowed') },
-            { value: true, label: t('option.is_death_match_allowed') },
-          ]}
-        />
-        <div className="switches">
-          {SWITCHES.map((key) => (
-            <Switch key={key} label={t(`option.${key}`)} hint={t(`hint.${key}`)} isOn={form[key]} onChange={(isOn) => patch({ [key]: isOn })} testId={`create-${key}`} />
-          ))}
-        </div>
+        <RuleChoices values={form} testPrefix="create" onEnding={(is_death_match_allowed) => patch({ is_death_match_allowed, is_classic_mode_allowed: !is_death_match_allowed })} onSwitch={(key, isOn) => patch({ [key]: isOn })} />
         <SingleChoice
           label={t('room.card_transfer_permission')}
           testId="create-permission"

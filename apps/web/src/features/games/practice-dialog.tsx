@@ -4,13 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
 import { Modal } from '../../ui/modal';
-import { SingleChoice, Switch } from './choice';
+import { SingleChoice } from './choice';
 import { BOT_COUNTS, BOT_LEVELS, DEFAULT_PRACTICE_FORM, MAX_BOTS_FOR_24, practiceRoomBody, runningPracticeRoom, type PracticeForm } from './practice-form';
 import { roomsApi } from './rooms-api';
+import { RuleChoices } from './rule-choices';
 import { DECK_SIZES } from './room-options';
-
-type SwitchKey = 'is_speed_mode' | 'is_transfer_allowed' | 'is_cheating_allowed' | 'is_draw_allowed' | 'secret_trump_mode';
-const SWITCHES: readonly SwitchKey[] = ['is_speed_mode', 'is_transfer_allowed', 'is_cheating_allowed', 'is_draw_allowed', 'secret_trump_mode'];
 
 /** "Play against the computer" (FEATURES.md §7): bots, their level and the rules, then straight to the table. */
 export function PracticeDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -62,21 +60,7 @@ export function PracticeDialog({ isOpen, onClose }: { isOpen: boolean; onClose: 
           onChange={(deck_size) => patch({ deck_size: deck_size as 24 | 36 })}
           options={DECK_SIZES.map((n) => ({ value: n as number, label: String(n), isDisabled: n === 24 && form.bots > MAX_BOTS_FOR_24 }))}
         />
-        <SingleChoice
-          label={t('create.ending')}
-          testId="practice-ending"
-          value={form.is_death_match_allowed}
-          onChange={(is_death_match_allowed) => patch({ is_death_match_allowed })}
-          options={[
-            { value: false, label: t('option.is_classic_mode_allowed') },
-            { value: true, label: t('option.is_death_match_allowed') },
-          ]}
-        />
-        <div className="switches">
-          {SWITCHES.map((key) => (
-            <Switch key={key} label={t(`option.${key}`)} hint={t(`hint.${key}`)} isOn={form[key]} onChange={(isOn) => patch({ [key]: isOn })} testId={`practice-${key}`} />
-          ))}
-        </div>
+        <RuleChoices values={form} testPrefix="practice" onEnding={(is_death_match_allowed) => patch({ is_death_match_allowed })} onSwitch={(key, isOn) => patch({ [key]: isOn })} />
         <div className="create-footer">
           {failure ? (
             <p className="form-error" role="alert" data-testid="practice-failure">
