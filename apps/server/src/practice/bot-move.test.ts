@@ -1,21 +1,9 @@
-import { applyAction, awaited, createGame, legalActions, viewFor, type GameOptions, type GameState } from '@durak/engine';
+import { DEFAULT_OPTIONS, applyAction, awaited, createGame, legalActions, viewFor, type GameOptions, type GameState } from '@durak/engine';
 import type { BotLevel } from '@durak/protocol';
 import { describe, expect, it } from 'vitest';
 import { botMove, safeMove } from './bot-move.js';
 
-const options = (patch: Partial<GameOptions>): GameOptions => ({
-  deck_size: 36,
-  player_count: 3,
-  is_transfer_allowed: false,
-  card_transfer_permission: 'ALL_PLAYERS',
-  is_draw_allowed: false,
-  is_death_match_allowed: false,
-  is_classic_mode_allowed: true,
-  secret_trump_mode: false,
-  is_cheating_allowed: false,
-  is_speed_mode: false,
-  ...patch,
-});
+const options = (patch: Partial<GameOptions>): GameOptions => ({ ...DEFAULT_OPTIONS, player_count: 3, ...patch });
 
 /** Every seat a bot of `level`: each awaited player moves from its own view until the game ends. */
 function botsOnly(game: GameOptions, level: BotLevel, seed: string): GameState {

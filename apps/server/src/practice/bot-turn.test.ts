@@ -1,21 +1,10 @@
-import { awaited, createGame, legalActions, viewFor, type GameState } from '@durak/engine';
+import { DEFAULT_OPTIONS, awaited, createGame, legalActions, viewFor, type GameOptions, type GameState } from '@durak/engine';
 import { describe, expect, it } from 'vitest';
 import type { RoomRow } from '../tables/room-store.js';
 import { defaultRoomsConfig } from '../tables/rooms-config.js';
 import { botDeadline, botPauseMs, dueTurn } from './bot-turn.js';
 
-const options = {
-  deck_size: 36,
-  player_count: 3,
-  is_transfer_allowed: false,
-  card_transfer_permission: 'ALL_PLAYERS',
-  is_draw_allowed: false,
-  is_death_match_allowed: false,
-  is_classic_mode_allowed: true,
-  secret_trump_mode: false,
-  is_cheating_allowed: false,
-  is_speed_mode: false,
-} as const;
+const options: GameOptions = { ...DEFAULT_OPTIONS, player_count: 3 };
 
 /** The creator (id 1) is the only person; 2 and 3 are bots. */
 const room = (botLevel: string | null) => ({ creatorId: 1, botLevel }) as RoomRow;
