@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInContext, uniqueName, type Tokens } from './support/accounts';
 import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
+import { classicRoom } from '../apps/server/src/test-support/rooms';
 import { startServer, type RunningServer } from './support/server';
 import { waitForSettledTableCards } from './support/table';
 
@@ -40,21 +41,6 @@ async function call<T>(tokens: Tokens, method: string, path: string, body?: unkn
   return (text ? JSON.parse(text) : null) as T;
 }
 
-const ROOM = {
-  bet_amount: 100,
-  player_count: 2,
-  deck_size: 36,
-  balance_type: 'BONUS_BALANCE',
-  is_speed_mode: false,
-  is_transfer_allowed: false,
-  is_cheating_allowed: false,
-  is_draw_allowed: false,
-  is_death_match_allowed: false,
-  is_classic_mode_allowed: true,
-  card_transfer_permission: 'ALL_PLAYERS',
-  secret_trump_mode: false,
-};
-
 async function openAs(tokens: Tokens, viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const { context, page, errors } = await newPage(browser, server.baseUrl, viewport);
   await signInContext(context, server.baseUrl, tokens);
@@ -89,7 +75,7 @@ describe('lobby', () => {
     const { page, close } = await openAs(watcher, PHONE);
     await page.goto('/games');
     await page.getByTestId('lobby-empty').or(page.getByTestId('room-card').first()).waitFor();
-    const room = await call<{ id: number }>(host, 'POST', '/v1/rooms/', { ...ROOM, password: 'secret' });
+    const room = await call<{ id: number }>(host, 'POST', '/v1/rooms/', { ...classicRoom, password: 'secret' });
     const card = page.locator(`[data-testid="room-card"][data-room-id="${room.id}"]`);
     await card.waitFor({ timeout: 10_000 });
     await card.click();
@@ -107,7 +93,7 @@ describe('lobby', () => {
     const stranger = await register('KZ');
     const host = await register('UA');
     const guest = await register('RU');
-    const room = await call<{ id: number }>(host, 'POST', '/v1/rooms/', { ...ROOM, password: 'secret' });
+    const room = await call<{ id: number }>(host, 'POST', '/v1/rooms/', { ...classicRoom, password: 'secret' });
     const { page, close } = await openAs(stranger, PHONE);
     await page.goto(`/durak/${room.id}`);
     await page.getByTestId('join-dialog').waitFor();
@@ -140,7 +126,7 @@ describe('lobby', () => {
 describe('emoji at the table', () => {
   it('the picker titled "Выберите эмодзи" offers throwable emoji for another seat, and the other player sees it land', async () => {
     const [hostTokens, guestTokens] = [await register('RU'), await register('KZ')];
-    const room = await call<{ id: number }>(hostTokens, 'POST', '/v1/rooms/', ROOM);
+    const room = await call<{ id: number }>(hostTokens, 'POST', '/v1/rooms/', classicRoom);
     await call(guestTokens, 'POST', `/v1/rooms/${room.id}/seat`, {});
     const host = await openAs(hostTokens, PHONE);
     const guest = await openAs(guestTokens, PHONE);
@@ -175,9 +161,9 @@ describe('screenshots', () => {
     ['desktop', DESKTOP],
   ])('lobby, create dialog and a six-player table mid-game on a %s', { timeout: 120_000 }, async (name, viewport) => {
     const hosts = await Promise.all(['RU', 'DE', 'KZ'].map(register));
-    await call(hosts[0]!, 'POST', '/v1/rooms/', { ...ROOM, bet_amount: 1000, player_count: 4, is_transfer_allowed: true });
-    await call(hosts[1]!, 'POST', '/v1/rooms/', { ...ROOM, bet_amount: 5000, player_count: 3, is_speed_mode: true, card_transfer_permission: 'NEIGHBORS_ONLY' });
-    await call(hosts[2]!, 'POST', '/v1/rooms/', { ...ROOM, bet_amount: 100, deck_size: 24, is_cheating_allowed: true, password: 'pw' });
+    await call(hosts[0]!, 'POST', '/v1/rooms/', { ...classicRoom, bet_amount: 1000, player_count: 4, is_transfer_allowed: true });
+    await call(hosts[1]!, 'POST', '/v1/rooms/', { ...classicRoom, bet_amount: 5000, player_count: 3, is_speed_mode: true, card_transfer_permission: 'NEIGHBORS_ONLY' });
+    await call(hosts[2]!, 'POST', '/v1/rooms/', { ...classicRoom, bet_amount: 100, deck_size: 24, is_cheating_allowed: true, password: 'pw' });
     const me = await register('UZ');
     const { page, close } = await openAs(me, viewport);
     await page.goto('/games');
@@ -203,7 +189,7 @@ describe('screenshots', () => {
 
     // Six at a table: five others sit and get ready by API, the sixth is this browser.
     const others = await Promise.all(['RU', 'UA', 'AM', 'DE', 'KZ'].map(register));
-    const room = await call<{ id: number }>(others[0]!, 'POST', '/v1/rooms/', { ...ROOM, player_count: 6, is_transfer_allowed: true });
+    const room = await call<{ id: number }>(others[0]!, 'POST', '/v1/rooms/', { ...classicRoom, player_count: 6, is_transfer_allowed: true });
     for (const o of others.slice(1)) await call(o, 'POST', `/v1/rooms/${room.id}/seat`, {});
     await page.goto(`/durak/${room.id}`);
     await page.getByTestId('action-sit').click();

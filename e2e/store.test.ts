@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
 import { DESKTOP, PHONE, launchBrowser, newPage, screenshot } from './support/browser';
+import { classicRoom } from '../apps/server/src/test-support/rooms';
 import { startServer, type RunningServer } from './support/server';
 
 // The store through the UI: a card back and a felt bought and applied, then seen at the table.
@@ -27,21 +28,6 @@ async function call(tokens: Tokens, path: string, body?: unknown): Promise<{ sta
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
-
-const classicRoom = {
-  bet_amount: '100',
-  player_count: 2,
-  deck_size: 36,
-  balance_type: 'BONUS_BALANCE',
-  is_speed_mode: false,
-  is_transfer_allowed: false,
-  is_cheating_allowed: false,
-  is_draw_allowed: false,
-  is_death_match_allowed: false,
-  is_classic_mode_allowed: true,
-  card_transfer_permission: 'ALL_PLAYERS',
-  secret_trump_mode: false,
-};
 
 describe('the store', () => {
   it('buy a card back in the store and see it on the table', async () => {

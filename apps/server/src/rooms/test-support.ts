@@ -14,6 +14,7 @@ import { testConfig } from '../test-support/server.js';
 import { createTestStore } from '../test-support/store.js';
 import type { Realtime } from './realtime-wiring.js';
 import type { RoomsModule } from './rooms-module.js';
+import { classicRoom } from '../test-support/rooms.js';
 
 /** A clock the tests move by hand (DESIGN.md §8): deadlines pass without sleeping. */
 export interface TestClock {
@@ -89,20 +90,7 @@ export async function newPlayer(baseUrl: string, prefix = 'p'): Promise<TestPlay
   return { id: me.body.id, username, token, url: baseUrl };
 }
 
-export const classicRoom = {
-  bet_amount: '100',
-  player_count: 2,
-  deck_size: 36,
-  balance_type: 'BONUS_BALANCE',
-  is_speed_mode: false,
-  is_transfer_allowed: false,
-  is_cheating_allowed: false,
-  is_draw_allowed: false,
-  is_death_match_allowed: false,
-  is_classic_mode_allowed: true,
-  card_transfer_permission: 'ALL_PLAYERS',
-  secret_trump_mode: false,
-} as const;
+export { classicRoom };
 
 export async function createRoom(url: string, creator: TestPlayer, options: Record<string, unknown> = {}): Promise<number> {
   const created = await request<{ id: number }>(`${url}/api/v1/rooms/`, { token: creator.token, body: { ...classicRoom, ...options } });
