@@ -113,6 +113,16 @@ describe('admin area', () => {
     expectScreenshots(...pages.flatMap(([name]) => [`admin-${name}-desktop`, `admin-${name}-phone`]));
   });
 
+  it('an address that names no user, agent or banner says "not found" at once, not a spinner', async () => {
+    const { page, errors, close } = await adminPage(PHONE);
+    for (const path of ['/admin/user/abc', '/admin/agent/0', '/admin/banner/1.5']) {
+      await page.goto(path);
+      await page.getByTestId('admin-not-found').waitFor();
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('an admin credits a wallet after confirming with a reason, once', async () => {
     const target = await registerByApi(server.baseUrl, uniqueName('credit'), 'player-password-1');
     const me = await api<{ id: number; wallets: { wallet_type: string; balance: string }[] }>('/user/users/me', target.access_token);

@@ -9,6 +9,8 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { pagedRows, useListParams } from '../ui/use-list-params';
 import { AgentFiguresView } from './agent-figures';
+import { routeId } from '../../../app/route-id';
+import { NotFound } from '../ui/not-found';
 
 const children = columnHelper<AgentChild>();
 
@@ -17,7 +19,7 @@ type Pending = { kind: 'make_agent'; child: AgentChild } | { kind: 'rate'; bps: 
 /** /admin/agent/{id}: the agent's figures and its direct children; an admin also sets its rate and promotes players. */
 export default function AgentPage() {
   const { t, i18n } = useTranslation('admin');
-  const id = Number(useParams().id);
+  const id = routeId(useParams().id) ?? 0;
   const queryClient = useQueryClient();
   const permissions = useQuery(permissionsQuery).data?.permissions ?? [];
   const canManage = permissions.includes('admin.users.manage');
@@ -60,6 +62,7 @@ export default function AgentPage() {
   );
   const bps = Math.round(Number(rate) * 100);
   const isRateValid = rate !== '' && Number.isFinite(bps) && bps >= 0 && bps <= 10_000;
+  if (id === 0) return <NotFound />;
   return (
     <AdminLayout title={figures.data ? t('agent.title', { name: figures.data.username }) : t('agent.title', { name: `#${id}` })}>
       <AgentFiguresView id={id} />

@@ -9,13 +9,16 @@ import { AdminLayout } from '../ui/admin-layout';
 import { errorText } from '../ui/error-text';
 import { ImageUploadField } from '../ui/image-upload-field';
 import { changedFields, draftOf, draftProblem, fromLocalInput, type BannerDraft } from './banner-form';
+import { routeId } from '../../../app/route-id';
+import { NotFound } from '../ui/not-found';
 
 /** /admin/banner/create and /admin/banner/{id}: one form; editing sends only what changed. */
 export default function BannerPage({ isNew }: { isNew: boolean }) {
   const { t } = useTranslation('admin');
-  const id = Number(useParams().id);
+  const id = routeId(useParams().id) ?? 0;
   const banner = useQuery({ queryKey: adminKeys.banner(id), queryFn: () => adminApi.banner(id), enabled: !isNew && id > 0 });
   const title = isNew ? t('banner.create_title') : t('banner.edit_title');
+  if (!isNew && id === 0) return <NotFound />;
   if (!isNew && banner.isPending) {
     return (
       <AdminLayout title={title}>

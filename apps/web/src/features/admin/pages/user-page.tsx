@@ -11,6 +11,8 @@ import { AdminLayout, Figure } from '../ui/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { errorText } from '../ui/error-text';
+import { routeId } from '../../../app/route-id';
+import { NotFound } from '../ui/not-found';
 
 type Ledger = AdminUser['ledger'][number];
 type Game = AdminUser['games'][number];
@@ -21,7 +23,7 @@ const ROLES = ['player', 'agent', 'admin'] as const;
 /** /admin/user/{id}: profile, wallets, recent ledger lines and games; adjustments and roles behind a confirmation. */
 export default function UserPage() {
   const { t, i18n } = useTranslation('admin');
-  const id = Number(useParams().id);
+  const id = routeId(useParams().id) ?? 0;
   const queryClient = useQueryClient();
   const permissions = useQuery(permissionsQuery).data?.permissions ?? [];
   const user = useQuery({ queryKey: adminKeys.user(id), queryFn: () => adminApi.user(id), enabled: id > 0 });
@@ -67,6 +69,7 @@ export default function UserPage() {
     ],
     [t, i18n.language],
   );
+  if (id === 0) return <NotFound />;
   if (user.isPending) {
     return (
       <AdminLayout title={t('user.title', { name: `#${id}` })}>
