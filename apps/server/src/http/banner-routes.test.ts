@@ -144,6 +144,7 @@ describe('banners', () => {
     ['end before start', { name: 'x', start_date: june.end_date, end_date: june.start_date }, 'end_date'],
     ['end equal to start', { name: 'x', start_date: june.start_date, end_date: june.start_date }, 'end_date'],
     ['unknown field', { name: 'x', ...june, colour: 'red' }, 'colour'],
+    ['a NUL character in the name', { name: 'a\u0000b', ...june }, 'name'],
   ])('refuses %s with 400 naming the field, writing nothing', async (_case, fields, field) => {
     const files = bannerFiles().length;
     const res = await create(fields as Record<string, string>);

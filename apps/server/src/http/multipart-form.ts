@@ -2,6 +2,7 @@ import type { Failure } from '@durak/protocol';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import type { z } from 'zod';
+import { findNulCharacter } from '../store/nul-characters.js';
 
 export interface Form {
   readonly fields: Record<string, string>;
@@ -36,6 +37,9 @@ export async function readForm(request: FastifyRequest, fileField: string, maxBy
     request.log.info({ err: error }, 'client error: malformed multipart body');
     return { ok: false, error: invalid(fileField, `the multipart body is malformed (${error.message})`) };
   }
+  // The NUL guard of every JSON body (errors.ts) never sees a multipart body: the same rule here.
+  const nul = findNulCharacter(fields);
+  if (nul !== undefined) return { ok: false, error: invalid(nul, 'contains a NUL character, which is not allowed in text') };
   return { ok: true, form: file ? { fields, file } : { fields } };
 }
 
