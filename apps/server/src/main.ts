@@ -48,3 +48,5 @@ app.log.info(
   { database: config.databaseUrl ? 'postgresql' : `pglite at ${config.pgliteDir}`, web: config.webDist },
   'durak server ready',
 );
+// The sandbox credits any deposit at once: right for a demo or a test, a giveaway in production.
+if (config.economy.paymentsSandbox) app.log.warn('PAYMENTS_SANDBOX is on: deposits are credited without payment; set PAYMENTS_SANDBOX=false in production');
