@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../ui/query-state';
 import { toApiFailure } from '../../net/api-error';
 import { economyApi, economyKeys, refreshWallets } from '../../net/economy-api';
 import { formatChips } from '../../ui/format';
@@ -40,7 +41,18 @@ export function DailyReward() {
     void refetch();
   }, [reward, now, refetch]);
 
-  if (query.isPending || query.isError) return null;
+  if (query.isPending) return null;
+  if (query.isError) {
+    // Said, with a way to try again: a reward that silently vanished would look like no reward.
+    return (
+      <section className="daily panel" aria-labelledby="daily-title" data-testid="daily-reward">
+        <h2 id="daily-title">{t('reward.title')}</h2>
+        <QueryState query={query} loading={t('common.loading')} failed={t('reward.load_failed')} retry={t('start.retry')}>
+          {null}
+        </QueryState>
+      </section>
+    );
+  }
 
   async function claim() {
     setBusy(true);

@@ -66,4 +66,20 @@ describe('the home page', () => {
     fireEvent.click(screen.getByTestId('quick-play'));
     expect((await screen.findByTestId('quick-play-error')).textContent).toBe('Could not look for a table. Check your connection and try again.');
   });
+
+  it('says when the daily reward could not be read, and reads it again on retry', async () => {
+    let failing = true;
+    get.mockImplementation((url: string) => {
+      if (url === '/rewards/available_reward') {
+        return failing ? Promise.reject(refused(503, 'internal/unavailable')) : Promise.resolve({ data: { is_available: true, streak_day: 2, amount: '750', next_at: new Date(Date.now() + 3_600_000).toISOString() } });
+      }
+      return Promise.reject(refused(404, 'not_found'));
+    });
+    renderPage(i18n, <HomeTab />);
+    const daily = await screen.findByTestId('daily-reward');
+    await waitFor(() => expect(daily.textContent).toContain('Could not load the daily reward'));
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('claim-reward')).textContent).toBe('Collect 750');
+  });
 });

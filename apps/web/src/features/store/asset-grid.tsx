@@ -23,6 +23,8 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
   const query = useQuery({ queryKey: economyKeys.assets, queryFn: economyApi.allAssets });
   const [chosen, setChosen] = useState<AssetItem | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  /** The item whose "apply" just failed: its card says so. */
+  const [applyFailedId, setApplyFailedId] = useState<number | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
   if (query.isPending) return <div className="store-state"><Spinner /></div>;
@@ -45,11 +47,13 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
 
   async function apply(item: AssetItem) {
     setBusyId(item.id);
+    setApplyFailedId(null);
     try {
       const applied = await economyApi.applyAsset(item.id);
       updated(applied);
       rememberApplied(client, applied);
     } catch {
+      setApplyFailedId(item.id);
       await query.refetch();
     } finally {
       setBusyId(null);
@@ -100,9 +104,16 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
                   {t('store.in_use')}
                 </button>
               ) : state === 'owned' ? (
-                <button type="button" className="btn btn-ghost store-action" disabled={busyId === item.id} onClick={() => void apply(item)} data-testid="apply">
-                  {t('store.apply')}
-                </button>
+                <>
+                  <button type="button" className="btn btn-ghost store-action" disabled={busyId === item.id} onClick={() => void apply(item)} data-testid="apply">
+                    {t('store.apply')}
+                  </button>
+                  {applyFailedId === item.id ? (
+                    <p className="field-error" role="alert" data-testid="apply-failed">
+                      {t('store.buy_failed')}
+                    </p>
+                  ) : null}
+                </>
               ) : (
                 <button type="button" className="btn btn-gold store-action" onClick={() => open(item)} data-testid="buy">
                   {t('store.buy')}

@@ -44,6 +44,8 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
   const firstPack = packs.data?.[0];
   // Chips per Star, read from the packs (amount / price), so the dialog follows the server's rate.
   const step = provider === 'telegram_stars' && firstPack?.amount && firstPack.price !== '0' ? BigInt(firstPack.amount) / BigInt(firstPack.price) : 1n;
+  // Stars are charged by the packs' rate: without the packs it is unknown, so nothing is offered.
+  const isRateUnknown = provider === 'telegram_stars' && packs.isError;
   const [walletType, setWalletType] = useState('BALANCE');
   const [amountText, setAmountText] = useState('');
   const [amountError, setAmountError] = useState<AmountError | null>(null);
@@ -162,9 +164,21 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
             {t(status.key)}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-gold btn-block" disabled={status.kind === 'busy'} data-testid="deposit-submit">
-          {provider === 'telegram_stars' ? t('deposit.submit_stars') : t('deposit.submit')}
-        </button>
+        {isRateUnknown ? (
+          <p className="field-error" role="alert">
+            {t('deposit.unavailable')}
+          </p>
+        ) : null}
+        {status.kind === 'done' ? (
+          // Paid: another tap must not pay again; changing the wallet or the amount starts a new deposit.
+          <button type="button" className="btn btn-gold btn-block" onClick={onClose} data-testid="deposit-close">
+            {t('common.close')}
+          </button>
+        ) : (
+          <button type="submit" className="btn btn-gold btn-block" disabled={status.kind === 'busy' || isRateUnknown} data-testid="deposit-submit">
+            {provider === 'telegram_stars' ? t('deposit.submit_stars') : t('deposit.submit')}
+          </button>
+        )}
       </form>
     </Modal>
   );

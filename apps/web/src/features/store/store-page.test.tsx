@@ -74,6 +74,14 @@ describe('the store page', () => {
     expect(refreshWallets).toHaveBeenCalled();
   });
 
+  it('says so on the card when applying an owned item fails', async () => {
+    economyApi.allAssets.mockResolvedValue([item({ is_active: false }), item({ id: 2, name: 'navy', is_active: true })]);
+    economyApi.applyAsset.mockRejectedValue(Object.assign(new Error('offline'), { isAxiosError: true }));
+    renderStore();
+    fireEvent.click(within(await screen.findByTestId('asset-1')).getByTestId('apply'));
+    expect((await within(screen.getByTestId('asset-1')).findByTestId('apply-failed')).textContent).toBe('That did not work, please try again');
+  });
+
   it('says which wallet is short and by how much, and offers the deposit dialog instead of buying', async () => {
     economyApi.allAssets.mockResolvedValue(catalogue);
     renderStore();
@@ -83,6 +91,13 @@ describe('the store page', () => {
     fireEvent.click(screen.getByTestId('get-chips'));
     expect(await screen.findByTestId('deposit-dialog')).toBeTruthy();
     expect((screen.getByTestId('deposit-amount') as HTMLInputElement).value).toBe('500');
+    // Paid once: the button closes the dialog now, so a second tap cannot pay again.
+    economyApi.deposit.mockResolvedValue({ status: 'completed' });
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    await screen.findByTestId('deposit-done');
+    expect(screen.queryByTestId('deposit-submit')).toBeNull();
+    fireEvent.click(screen.getByTestId('deposit-close'));
+    expect(economyApi.deposit).toHaveBeenCalledTimes(1);
   });
 
   it('has an empty state and an error state with a retry', async () => {

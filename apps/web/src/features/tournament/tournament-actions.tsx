@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../net/api';
+import { refreshWallets } from '../../net/economy-api';
 import { toApiFailure } from '../../net/api-error';
 import { useUserStore } from '../../state/user-store';
 import { formatChips } from '../../ui/format';
@@ -28,8 +28,7 @@ export function TournamentActions({ t: tournament, roomId, isFinalSeated, onDeta
       setAsking(null);
       onDetail(next);
       // The wallet moved: the header and the balance here read it again.
-      const me = await api.me().catch(() => null);
-      if (me) useUserStore.getState().setUser(me);
+      await refreshWallets();
     },
     onError: () => setAsking(null),
   });
