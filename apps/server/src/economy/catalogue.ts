@@ -31,8 +31,6 @@ export const assetCatalogue: readonly CatalogueAsset[] = [
   { id: 10, type: 'TABLE', name: 'graphite', url: '/cosmetics/felts/graphite.svg', price: 1_000n, balanceType: 'BALANCE' },
 ];
 
-export const defaultAssets = assetCatalogue.filter((asset) => asset.price === 0n);
-
 export interface CatalogueProduct {
   readonly id: number;
   readonly kind: 'chips' | 'conversion';

@@ -29,11 +29,6 @@ export function useActiveFelt(): string | null {
   return url === DEFAULT_FELT || status !== 'loaded' ? null : url;
 }
 
-/** The player's cosmetics as the table shows them: card back (default on failure) and felt. */
-export function useActiveAssets(): { cardBack: string; felt: string | null } {
-  return { cardBack: useCardBackUrl(), felt: useActiveFelt() };
-}
-
 /** The table's style for a felt: the image over the usual gradient (seen while it loads). */
 export function feltStyle(felt: string | null): { backgroundImage: string; backgroundSize: string; backgroundPosition: string } | undefined {
   return felt ? { backgroundImage: `url(${felt})`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FALLBACK_LANGUAGE } from '../../i18n/languages';
 import { itChecksTranslations, loadNamespace, sourceFiles } from '../../test-support/locale-checks';
 
-// The player pages' strings (home, menu profile, career, friends, video) live in the `player` namespace.
+// The player pages' strings (home, menu profile, career, friends) live in the `player` namespace.
 const srcDir = join(import.meta.dirname, '../..');
 
 const reference = loadNamespace(FALLBACK_LANGUAGE, 'player');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addChange, applyChanges, clearList, dropChangesUpTo, mergePages, NO_CHANGES, type LiveChanges, type PagedList } from './paged-list';
+import { addChange, applyChanges, dropChangesUpTo, mergePages, NO_CHANGES, type LiveChanges, type PagedList } from './paged-list';
 
 interface Player {
   user_id: number;
@@ -59,9 +59,5 @@ describe('live changes over the pages', () => {
     expect(after.changes.map((c) => c.seq)).toEqual([2]);
     expect(names(applyChanges(read, after, key))).toEqual(['p8', 'p1', 'p2']);
     expect(dropChangesUpTo(after, 0)).toBe(after);
-  });
-
-  it('a clear empties the items and resets the links', () => {
-    expect(clearList<Player>()).toEqual({ items: [], links: { next: null, previous: null } });
   });
 });

@@ -74,8 +74,3 @@ export function applyChanges<T>(list: PagedList<T>, live: LiveChanges<T>, keyOf:
   }
   return { items, links: list.links };
 }
-
-/** SPEC §4: a clear empties the items and resets the links. */
-export function clearList<T>(): PagedList<T> {
-  return EMPTY_LIST;
-}

@@ -47,11 +47,3 @@ export function errorKey(code: string): string | null {
   return (KNOWN_ERRORS as readonly string[]).includes(code) ? `error.${code.replace('/', '_')}` : null;
 }
 
-/** Whole chips in a wallet as a bigint (balances travel as decimal strings). */
-export function hasChips(balance: string | undefined, amount: string): boolean {
-  try {
-    return BigInt(balance ?? '0') >= BigInt(amount);
-  } catch {
-    return false;
-  }
-}
