@@ -2,7 +2,6 @@ import type { ActiveAsset, AssetItem } from '@durak/protocol';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../net/api';
 import { cardBackQuery } from '../../net/query-client';
-import { useCardBackUrl } from './card-view';
 import { useImageStatus } from './image-status';
 
 /** The felt everyone has; the table's own CSS gradient looks the same, so it needs no image. */
