@@ -185,4 +185,10 @@ type DeepMutable<T> = T extends readonly (infer U)[] ? DeepMutable<U>[] : T exte
 const eventsFit: Fits<DeepMutable<GameEvent>, GameEventPayload> = true;
 const viewFits: Fits<DeepMutable<GameView>, z.infer<typeof gameView>> = true;
 const eventTypesCovered: Fits<GameEventPayload['type'], GameEvent['type']> = true;
-void [eventsFit, viewFits, eventTypesCovered];
+// Fitting alone lets an engine type carry a field the schema lacks (zod would strip it on the way
+// out): every field of the view and of each event must be a field of its schema too.
+type MissingKeys<T, S> = Exclude<keyof T, keyof S>;
+type EventMissingKeys<E> = E extends { type: infer K } ? MissingKeys<E, Extract<GameEventPayload, { type: K }>> : never;
+const viewFieldsCovered: Fits<MissingKeys<GameView, z.infer<typeof gameView>>, never> = true;
+const eventFieldsCovered: Fits<EventMissingKeys<GameEvent>, never> = true;
+void [eventsFit, viewFits, eventTypesCovered, viewFieldsCovered, eventFieldsCovered];
