@@ -3,8 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { rolesOf } from '../accounts/users.js';
 import { appendAudit, type AuditActor } from '../audit/audit.js';
 import { queryRows, type Db, type Store } from '../store/db.js';
-import { ledgerTransfers, userRoles, users } from '../store/schema.js';
-import { resolveAccount, transfer, type AccountRef } from '../wallets/ledger.js';
+import { userRoles, users } from '../store/schema.js';
+import { transfer, type AccountRef } from '../wallets/ledger.js';
 import { listWallets } from '../wallets/wallets.js';
 
 /** The system account admin balance adjustments come from and go to. */
@@ -89,16 +89,6 @@ export async function adjustBalance(store: Store, actor: AuditActor, userId: num
   return store.withTransaction(async (tx): Promise<AdjustResult> => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) return { ok: false, error: userNotFound(userId) };
-    const [previous] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
-    if (previous) {
-      const [fromId, toId] = [await resolveAccount(tx, from), await resolveAccount(tx, to)];
-      if (previous.fromAccountId !== fromId || previous.toAccountId !== toId || previous.amount !== magnitude) {
-        return {
-          ok: false,
-          error: { code: 'admin/idempotency_key_reused', message: 'idempotency_key: already used for a different adjustment', details: { field: 'idempotency_key' } },
-        };
-      }
-    }
     const moved = await transfer(tx, {
       from,
       to,
@@ -107,7 +97,13 @@ export async function adjustBalance(store: Store, actor: AuditActor, userId: num
       idempotencyKey,
       memo: { user_id: userId, actor_id: actor.id, reason: request.reason },
     });
-    if (!moved.ok) return { ok: false, error: { ...moved.error, details: { ...moved.error.details, field: 'amount' } } };
+    if (!moved.ok) {
+      // The ledger itself refuses a key reused for a different movement; here it names the admin's field.
+      if (moved.error.code === 'wallet/idempotency_key_reused') {
+        return { ok: false, error: { code: 'admin/idempotency_key_reused', message: 'idempotency_key: already used for a different adjustment', details: { field: 'idempotency_key' } } };
+      }
+      return { ok: false, error: { ...moved.error, details: { ...moved.error.details, field: 'amount' } } };
+    }
     const wallets = (await listWallets(tx, userId)).map((w) => ({ wallet_type: w.walletType, balance: w.balance.toString() }));
     if (!moved.isReplay) {
       const balance = BigInt(wallets.find((w) => w.wallet_type === request.wallet_type)?.balance ?? '0');
