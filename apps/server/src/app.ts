@@ -146,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime,
     now: options.now,
     logError,
+    windows: limits.windows,
   });
   const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players, economy };
   app.addHook('onReady', async () => {

@@ -1,11 +1,11 @@
 import type { RoomsRealtime } from '../tables/outbox.js';
 import type { Config } from '../config.js';
+import type { RateWindows } from '../limits/rate-windows.js';
 import type { Store } from '../store/db.js';
 import { createAssetsService } from './assets-service.js';
 import { createDepositsService, sandboxProvider, type DepositProvider } from './deposits.js';
 import { createProductsService } from './products-service.js';
 import { createPromoCodesService } from './promo-codes.js';
-import { createRateWindow } from './rate-window.js';
 import { createRewardsService } from './rewards.js';
 import { createTelegramPayments, telegramStarsProvider } from './telegram-stars.js';
 import { createWalletNotice } from './wallet-notice.js';
@@ -17,6 +17,8 @@ export interface EconomyDeps {
   readonly realtime: RoomsRealtime;
   readonly now?: (() => Date) | undefined;
   readonly logError: (error: unknown, message: string) => void;
+  /** The installation's shared rate windows (Redis when configured), so N nodes allow the promo attempts once. */
+  readonly windows: RateWindows;
 }
 
 export type Economy = ReturnType<typeof createEconomy>;
@@ -42,6 +44,9 @@ export function createEconomy(deps: EconomyDeps) {
     telegram: stars ? createTelegramPayments({ store, options: stars, onWalletChange, logError: deps.logError }) : undefined,
     rewards: createRewardsService({ store, now, onWalletChange }),
     promoCodes: createPromoCodesService({ store, now, onWalletChange }),
-    promoLimiter: createRateWindow(config.economy.promoUsesPerMinute, 60_000, () => now().getTime()),
+    /** At most PROMO_USES_PER_MINUTE attempts per user: a script guessing codes is refused before the database. */
+    async isPromoLimited(userId: number): Promise<boolean> {
+      return !(await deps.windows.take(`promo:${userId}`, config.economy.promoUsesPerMinute, 60_000));
+    },
   };
 }
