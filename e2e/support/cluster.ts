@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, waitForHealth } from './server';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+export const deployNginxConf = join(repoRoot, 'deploy/nginx.conf');
+
+export interface RunningProcess {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+function keepOutput(child: ChildProcess): () => string {
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => log;
+}
+
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * One built server node (apps/server/dist/main.js, as the Dockerfile runs it) on 127.0.0.1 and a
+ * free port; `env` carries what the nodes share (DATABASE_URL, REDIS_URL, JWT_SECRET, ...).
+ */
+export async function startNode(env: Record<string, string>): Promise<RunningProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'durak-cluster-node-'));
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = keepOutput(child);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopProcess(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
+  const matches = text.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)) ?? [];
+  if (matches.length !== 1) throw new Error(`deploy/nginx.conf: expected exactly one line matching ${pattern}, found ${matches.length}`);
+  return text.replace(pattern, replacement);
+}
+
+/**
+ * deploy/nginx.conf as compose runs it, with only what differs on a test machine changed: the
+ * listen address, the two upstream nodes, and temp paths an unprivileged process may write
+ * (Debian's nginx is built with /var/lib/nginx/*).
+ */
+export function nginxConfigFor(conf: string, options: { listen: string; nodes: readonly [string, string]; dir: string }): string {
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(options.dir, kind)};`).join('\n');
+  let result = replaceOnce(conf, /^(\s*)listen 80;$/m, `$1listen ${options.listen};`);
+  result = replaceOnce(result, /^(\s*)server app1:3000;$/m, `$1server ${options.nodes[0]};`);
+  result = replaceOnce(result, /^(\s*)server app2:3000;$/m, `$1server ${options.nodes[1]};`);
+  return replaceOnce(result, /^http \{$/m, `http {\n${temp}`);
+}
+
+/** Debian's nginx in the foreground with deploy/nginx.conf in front of two nodes (`host:port` each). */
+export async function startNginx(nodes: readonly [string, string]): Promise<RunningProcess> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'durak-nginx-'));
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(conf, nginxConfigFor(readFileSync(deployNginxConf, 'utf8'), { listen: `127.0.0.1:${port}`, nodes, dir }));
+  // Its logs go to a file: the conf logs to /dev/stdout (the container's log in compose), which
+  // cannot be reopened when it is the socket node's 'pipe' stdio really is.
+  const logPath = join(dir, 'output.log');
+  const log = openSync(logPath, 'a');
+  const child = spawn(nginxPath, ['-p', dir, '-c', conf, '-g', `daemon off; pid ${join(dir, 'nginx.pid')};`], { stdio: ['ignore', log, log] });
+  closeSync(log);
+  const output = () => readFileSync(logPath, 'utf8').slice(-20_000);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopProcess(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
