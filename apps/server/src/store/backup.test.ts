@@ -69,7 +69,8 @@ async function signIn(url: string, username: string, password: string): Promise<
 /**
  * What the API shows of the installation, signing in afresh (the restored server may sign with
  * another secret, and the sign-in proves the password hashes came back): each player's own
- * wallets, the admin's page of each player (wallets, last ledger lines, games), the game's record.
+ * wallets, the admin's page of each player (wallets, last ledger lines, games), the admin's own
+ * wallets, the game's record.
  */
 async function apiView(url: string, history: History) {
   const adminToken = await signIn(url, admin.username, admin.password);
@@ -80,6 +81,8 @@ async function apiView(url: string, history: History) {
     expect([me.status, page.status]).toEqual([200, 200]);
     players.push({ wallets: me.body.wallets, adminPage: page.body });
   }
+  const adminMe = await request<{ wallets: unknown }>(`${url}/api/user/users/me`, { token: adminToken });
+  players.push({ wallets: adminMe.body.wallets, adminPage: null });
   const watch = await request<{ status: string }>(`${url}/api/v1/rooms/${history.roomId}/watch`, { token: adminToken });
   const record = await request(`${url}/api/v1/rooms/${history.roomId}/record`, { token: adminToken });
   expect([watch.status, watch.body.status, record.status]).toEqual([200, 'FINISHED', 200]);
