@@ -51,7 +51,7 @@ export interface BuildOptions {
   /** The clock for token expiry, Telegram auth_date checks, the rooms' timers and the realtime gateway. */
   readonly now?: () => Date;
   /** Pino options or false; default: pino at config.logLevel. */
-  readonly logger?: boolean | { level: string };
+  readonly logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 export interface BuiltApp {
@@ -213,7 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return notFound(reply, path);
   });
 
-  registerSystemRoutes(app, services);
+  registerSystemRoutes(app, services, { redis: (timeoutMs) => limits.check(timeoutMs) });
   registerUserRoutes(app, services);
   registerPermissionRoutes(app, services);
   registerAdminRoutes(app, services, options.now);

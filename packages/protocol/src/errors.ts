@@ -78,6 +78,8 @@ export const errorStatus = {
   'promo/already_used': 409,
   'promo/code_taken': 409,
   'internal/error': 500,
+  /** The database (or its connection) failed under the request: nothing was written, retry later. */
+  'server/unavailable': 503,
 } as const;
 
 export type KnownErrorCode = keyof typeof errorStatus;

@@ -1,6 +1,7 @@
 import { httpStatusOf, type Failure } from '@durak/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../store/db-faults.js';
 import { findNulCharacter } from '../store/nul-characters.js';
 
 /** Sends an expected failure as `{ error: { code, message, details? } }` with the code's status. */
@@ -70,6 +71,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) return sendFailure(reply, { code: 'request/rate_limited', message: 'Too many requests, slow down' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendFailure(reply, { code: 'request/invalid', message: error.message });
+    }
+    // The database went away under this request (its transaction went with the connection): the
+    // caller may retry, and the pool reconnects on its own, so this is an outage to see, not a bug.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendFailure(reply, { code: 'server/unavailable', message: 'The service is briefly unavailable, try again' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendFailure(reply, { code: 'internal/error', message: 'Something went wrong on our side' });
