@@ -25,6 +25,7 @@ import { registerBanditRoutes } from './http/bandit-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
 import { registerEconomyRoutes } from './http/economy-routes.js';
 import { frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
 import { registerPermissionRoutes } from './http/permission-routes.js';
 import { registerRoomRoutes } from './http/room-routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   // The realtime gateway shares the HTTP port: it takes the upgrades of /connection/websocket.
   const realtime = createRealtime({
     server: app.server,

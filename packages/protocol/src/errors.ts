@@ -7,6 +7,10 @@ import { z } from 'zod';
  */
 export const errorStatus = {
   'request/invalid': 400,
+  /** A JSON body nested deeper than `MAX_JSON_DEPTH` (32) levels. */
+  'request/too_deep': 400,
+  /** The request's headers are over 16 KB (answered by Node's parser, before any route). */
+  'request/header_too_large': 431,
   'request/not_found': 404,
   'request/body_too_large': 413,
   'request/unsupported_media_type': 415,

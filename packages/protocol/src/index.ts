@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './common.js';
+export * from './bounds.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './rooms.js';

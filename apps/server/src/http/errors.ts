@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../store/db-faults.js';
 import { findNulCharacter } from '../store/nul-characters.js';
+import { tooDeepCode } from './json-body.js';
 
 /** Sends an expected failure as `{ error: { code, message, details? } }` with the code's status. */
 export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply {
@@ -66,6 +67,7 @@ export function installErrorHandling(app: FastifyInstance): void {
         details: { field: first?.field ?? where, in: where, issues },
       });
     }
+    if (error.code === tooDeepCode) return sendFailure(reply, { code: 'request/too_deep', message: error.message, details: { field: 'body', in: 'body' } });
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
     if (mapped) return sendFailure(reply, { code: mapped, message: error.message });
     if (error.statusCode === 429) return sendFailure(reply, { code: 'request/rate_limited', message: 'Too many requests, slow down' });

@@ -26,7 +26,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   for (let e: unknown = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
     seen.add(e);
-    if (e instanceof WebAssembly.RuntimeError) return true;
+    // WebAssembly.RuntimeError (an aborted PGlite) carries this name; the type is not in the server's lib.
+    if (e instanceof Error && e.name === 'RuntimeError') return true;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (unavailableCodes.test(code) || unavailableSocketCodes.has(code))) return true;
     const message = (e as { message?: unknown }).message;
