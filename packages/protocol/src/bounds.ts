@@ -35,9 +35,13 @@ export function chipsAmountBetween(min: bigint, max: bigint) {
 }
 
 const signedMessage = `must be a signed whole number of chips, 1 to ${MAX_INPUT_CHIPS} either way`;
-/** An admin's adjustment: a credit (+) or a debit (-) of 1 to 1,000,000,000 chips; `"+5"`, `"-5"`, `"5"` or a JSON integer. */
+/**
+ * An admin's adjustment: a credit (+) or a debit (-) of 1 to 1,000,000,000 chips, as a decimal
+ * string only (`"+5"`, `"-5"`, `"5"`): the admin form always sent strings, and a sign is explicit.
+ */
 export const signedChipsAmount = z
-  .union([z.string().regex(/^[+-]?\d+$/, signedMessage), z.number().int(signedMessage)], { error: signedMessage })
+  .string({ error: signedMessage })
+  .regex(/^[+-]?\d+$/, signedMessage)
   .transform((v) => BigInt(v))
   .refine((v) => v !== 0n && v >= -MAX_INPUT_CHIPS && v <= MAX_INPUT_CHIPS, signedMessage);
 
