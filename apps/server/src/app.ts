@@ -26,6 +26,7 @@ import { registerCatalogueRoutes } from './http/catalogue-routes.js';
 import { registerEconomyRoutes } from './http/economy-routes.js';
 import { frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
+import { recordGuardedRoutes } from './http/admin-guard.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
 import { registerPermissionRoutes } from './http/permission-routes.js';
 import { registerRoomRoutes } from './http/room-routes.js';
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return notFound(reply, path);
   });
 
+  recordGuardedRoutes(app);
   registerSystemRoutes(app, services, { redis: (timeoutMs) => limits.check(timeoutMs) });
   registerUserRoutes(app, services);
   registerPermissionRoutes(app, services);
