@@ -24,7 +24,7 @@ import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerBanditRoutes } from './http/bandit-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
 import { registerEconomyRoutes } from './http/economy-routes.js';
-import { frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { recordGuardedRoutes } from './http/admin-guard.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
@@ -93,6 +93,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     // A malformed URL is answered before any route: in our error shape, not Fastify's.
     frameworkErrors,
+    // ...and so is a request Node's HTTP parser refuses before Fastify (431, broken framing).
+    clientErrorHandler,
   });
   // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');

@@ -11,6 +11,8 @@ export const errorStatus = {
   'request/too_deep': 400,
   /** The request's headers are over 16 KB (answered by Node's parser, before any route). */
   'request/header_too_large': 431,
+  /** The client did not send a whole request in time (answered by Node's parser). */
+  'request/timeout': 408,
   'request/not_found': 404,
   'request/body_too_large': 413,
   'request/unsupported_media_type': 415,

@@ -1,4 +1,6 @@
-import { httpStatusOf, type Failure } from '@durak/protocol';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { httpStatusOf, type Failure, type KnownErrorCode } from '@durak/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../store/db-faults.js';
@@ -94,6 +96,31 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   const code = error.code === 'FST_ERR_BAD_URL' ? 'request/invalid' : error.statusCode && error.statusCode < 500 ? 'request/invalid' : 'internal/error';
   const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed (a percent escape does not decode)' : error.message;
   void sendFailure(reply, { code, message });
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers over 16 KB, broken
+ * chunked framing, a request that never finishes): this Fastify `clientErrorHandler` writes the
+ * raw response in our error shape, where the default wrote Fastify's own.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message]: [KnownErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['request/header_too_large', 'The request headers are over 16 KB']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['request/timeout', 'The request did not arrive in time']
+        : ['request/invalid', 'The request is not well-formed HTTP (its framing or headers are broken)'];
+  const status = httpStatusOf(code);
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  // The parser cannot find the next request's start after a framing error: the connection ends.
+  socket.destroy();
 }
 
 export function notFound(reply: FastifyReply, path: string): FastifyReply {
