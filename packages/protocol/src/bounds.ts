@@ -16,9 +16,9 @@ const chipsMessage = `must be a whole number of chips from 1 to ${MAX_INPUT_CHIP
  * integer (older clients). Parsed to a bigint exactly, however long, so a 20-digit value is refused
  * as too large rather than rounded by a double; `min`..`max` inclusive.
  */
-function chipsWithin(min: bigint, max: bigint, message: string) {
-  return z
-    .union([z.string().regex(/^\d+$/, message), z.number().int(message)], { error: message })
+function chipsWithin(min: bigint, max: bigint, message: string, isStringOnly = false) {
+  const text = z.string({ error: message }).regex(/^\d+$/, message);
+  return (isStringOnly ? text : z.union([text, z.number().int(message)], { error: message }))
     .transform((v) => BigInt(v))
     .refine((v) => v >= min && v <= max, message);
 }
@@ -28,6 +28,10 @@ export const chipsAmount = chipsWithin(1n, MAX_INPUT_CHIPS, chipsMessage);
 
 /** An amount that may be 0 for "none" (a tournament's rebuy price or guarantee): 0 to 1,000,000,000. */
 export const chipsAmountOrZero = chipsWithin(0n, MAX_INPUT_CHIPS, `must be a whole number of chips from 0 to ${MAX_INPUT_CHIPS}`);
+
+/** The same bounds for calls whose contract always took a decimal string only (tournaments). */
+export const chipsAmountText = chipsWithin(1n, MAX_INPUT_CHIPS, chipsMessage, true);
+export const chipsAmountOrZeroText = chipsWithin(0n, MAX_INPUT_CHIPS, `must be a whole number of chips from 0 to ${MAX_INPUT_CHIPS}`, true);
 
 /** A narrower amount (a bet within the table limits); still never past `MAX_INPUT_CHIPS`. */
 export function chipsAmountBetween(min: bigint, max: bigint) {

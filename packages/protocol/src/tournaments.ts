@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chipsAmount, chipsAmountOrZero, isoDate, queryNumber, smallPathId } from './bounds.js';
+import { chipsAmountOrZeroText, chipsAmountText, isoDate, queryNumber, smallPathId } from './bounds.js';
 import { links, pageQuery, walletType } from './common.js';
 import { cardTransferPermission, ruleOptionFields } from './rooms.js';
 
@@ -11,7 +11,7 @@ export type TournamentStatus = z.infer<typeof tournamentStatus>;
 export const createTournamentBody = z
   .object({
     name: z.string().trim().min(1).max(80),
-    buy_in: chipsAmount,
+    buy_in: chipsAmountText,
     balance_type: walletType,
     starts_at: isoDate,
     min_players: z.number().int().min(2).max(10_000),
@@ -19,8 +19,8 @@ export const createTournamentBody = z
     room_size: z.number().int().min(2).max(6),
     ...ruleOptionFields,
     rebuy_rounds: z.number().int().min(0).max(20).default(0),
-    rebuy_price: chipsAmountOrZero.default(0n),
-    guaranteed_pool: chipsAmountOrZero.default(0n),
+    rebuy_price: chipsAmountOrZeroText.default(0n),
+    guaranteed_pool: chipsAmountOrZeroText.default(0n),
     payout_preset_id: z.number().int().min(1),
     is_pinned: z.boolean().default(false),
   })
