@@ -24,7 +24,9 @@ import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerBanditRoutes } from './http/bandit-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
 import { registerEconomyRoutes } from './http/economy-routes.js';
-import { frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
+import { installJsonBodyParser } from './http/json-body.js';
+import { recordGuardedRoutes } from './http/admin-guard.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
 import { registerPermissionRoutes } from './http/permission-routes.js';
 import { registerRoomRoutes } from './http/room-routes.js';
@@ -51,7 +53,7 @@ export interface BuildOptions {
   /** The clock for token expiry, Telegram auth_date checks, the rooms' timers and the realtime gateway. */
   readonly now?: () => Date;
   /** Pino options or false; default: pino at config.logLevel. */
-  readonly logger?: boolean | { level: string };
+  readonly logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 export interface BuiltApp {
@@ -91,9 +93,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     // A malformed URL is answered before any route: in our error shape, not Fastify's.
     frameworkErrors,
+    // ...and so is a request Node's HTTP parser refuses before Fastify (431, broken framing).
+    clientErrorHandler,
   });
   // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   // The realtime gateway shares the HTTP port: it takes the upgrades of /connection/websocket.
   const realtime = createRealtime({
     server: app.server,
@@ -213,7 +218,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return notFound(reply, path);
   });
 
-  registerSystemRoutes(app, services);
+  recordGuardedRoutes(app);
+  registerSystemRoutes(app, services, { redis: (timeoutMs) => limits.check(timeoutMs) });
   registerUserRoutes(app, services);
   registerPermissionRoutes(app, services);
   registerAdminRoutes(app, services, options.now);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { isoDate, pathId, signedChipsAmount } from './bounds.js';
 import { chips, page, pageQuery, role, walletType } from './common.js';
 import { usersByCountry, wallet } from './user.js';
 
 /** A path id: a positive integer (`/api/banner/{id}`, `/api/admin/users/{id}`, ...). */
-export const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const idParams = z.object({ id: pathId });
 
 /** Sorting of an admin list, kept in the page's URL: `sort=<column>&order=asc|desc`. */
 export function sortedPageQuery<const C extends readonly [string, ...string[]]>(columns: C, defaultSort: C[number]) {
@@ -29,7 +30,7 @@ export const banner = z.object({
 export type Banner = z.infer<typeof banner>;
 export const bannerList = z.object({ items: z.array(banner) });
 
-const bannerDate = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' });
+const bannerDate = isoDate;
 /** The text fields of a banner's multipart form (the image travels beside them as `image`). */
 export const bannerFields = z.object({
   name: z.string().trim().min(1).max(100),
@@ -110,10 +111,7 @@ export type AdminUser = z.infer<typeof adminUser>;
 
 export const adjustRequest = z.object({
   wallet_type: walletType,
-  amount: z
-    .string()
-    .regex(/^[+-]?\d{1,15}$/, 'must be a signed whole number of chips as a decimal string')
-    .refine((a) => !/^[+-]?\d+$/.test(a) || BigInt(a) !== 0n, 'must not be zero'),
+  amount: signedChipsAmount,
   reason: z.string().trim().min(3).max(500),
   idempotency_key: z.string().min(8).max(100),
 });

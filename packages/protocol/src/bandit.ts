@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chipsAmountBetween } from './bounds.js';
 import { chips, links, walletType } from './common.js';
 import { wallet } from './user.js';
 
@@ -53,10 +54,7 @@ export const rotateSeedAnswer = z.object({ revealed_server_seed: z.string(), ser
 export type RotateSeedAnswer = z.infer<typeof rotateSeedAnswer>;
 
 /** A whole number of chips within the spin limits, as a decimal string or a JSON number. */
-export const banditBet = z
-  .union([z.string().regex(/^\d{1,12}$/, 'must be a whole number of chips'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
-  .transform((v) => BigInt(v))
-  .refine((v) => v >= BANDIT_MIN_BET && v <= BANDIT_MAX_BET, `must be between ${BANDIT_MIN_BET} and ${BANDIT_MAX_BET}`);
+export const banditBet = chipsAmountBetween(BANDIT_MIN_BET, BANDIT_MAX_BET);
 
 export const spinBody = z.object({
   bet: banditBet,

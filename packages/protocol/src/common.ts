@@ -16,7 +16,4 @@ export function page<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), links });
 }
 
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
+export { pageQuery } from './bounds.js';

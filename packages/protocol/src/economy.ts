@@ -1,25 +1,16 @@
 import { z } from 'zod';
 import { assetType } from './assets.js';
+import { chipsAmount, isoDate, smallPathId } from './bounds.js';
 import { chips, walletType } from './common.js';
 
-/** The largest BIGINT: no amount may pass it. */
-export const MAX_CHIPS = 9_223_372_036_854_775_807n;
-
-/**
- * A positive whole number of chips, as a decimal string or a JSON integer; parsed to a bigint.
- * 0, negatives, fractions, non-numbers and anything past BIGINT are refused with the field named.
- */
-export const positiveChips = z
-  .union([z.string().regex(/^\d{1,19}$/, 'must be a whole number of chips'), z.number().int('must be a whole number of chips').max(Number.MAX_SAFE_INTEGER)])
-  .transform((v) => BigInt(v))
-  .refine((v) => v > 0n, 'must be more than 0')
-  .refine((v) => v <= MAX_CHIPS, 'is too large');
+/** A deposit's or a promo code's amount: the shared definition (1 to 1,000,000,000 chips). */
+export const positiveChips = chipsAmount;
 
 /** A client-chosen key that makes a retried request act once. */
 export const idempotencyKey = z.string().trim().min(8, 'must be at least 8 characters').max(100).regex(/^[\w:.-]+$/, 'letters, digits, _ : . - only');
 
 /** A numeric id in a path or query (`?asset_id=12`). */
-export const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
+export const idParam = smallPathId;
 
 export const assetItem = z.object({
   id: z.number().int(),
@@ -74,7 +65,7 @@ export const createPromoCodeBody = z.object({
   amount: positiveChips,
   wallet_type: walletType.default('BONUS_BALANCE'),
   max_uses: z.number().int().min(1).max(10_000_000),
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  expires_at: isoDate.nullable().optional(),
 });
 export const promoCode = z.object({
   id: z.number().int(),

@@ -7,6 +7,12 @@ import { z } from 'zod';
  */
 export const errorStatus = {
   'request/invalid': 400,
+  /** A JSON body nested deeper than `MAX_JSON_DEPTH` (32) levels. */
+  'request/too_deep': 400,
+  /** The request's headers are over 16 KB (answered by Node's parser, before any route). */
+  'request/header_too_large': 431,
+  /** The client did not send a whole request in time (answered by Node's parser). */
+  'request/timeout': 408,
   'request/not_found': 404,
   'request/body_too_large': 413,
   'request/unsupported_media_type': 415,
@@ -78,6 +84,8 @@ export const errorStatus = {
   'promo/already_used': 409,
   'promo/code_taken': 409,
   'internal/error': 500,
+  /** The database (or its connection) failed under the request: nothing was written, retry later. */
+  'server/unavailable': 503,
 } as const;
 
 export type KnownErrorCode = keyof typeof errorStatus;

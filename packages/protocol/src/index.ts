@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './common.js';
+export * from './bounds.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './rooms.js';
@@ -12,3 +13,4 @@ export * from './bandit.js';
 export * from './admin.js';
 export * from './economy.js';
 export * from './wallet-messages.js';
+export * from './health.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chipsAmountBetween, chipsAmountOrZero, pageQuery, pathId, queryNumber } from './bounds.js';
 import { chips, links, walletType } from './common.js';
 
 /** The spec's limits on a room's bet (SPEC "Filter defaults"). */
@@ -17,15 +18,11 @@ export type RoomStatus = z.infer<typeof roomStatus>;
 export const cardTransferPermission = z.enum(['ALL_PLAYERS', 'NEIGHBORS_ONLY']);
 export const seatResult = z.enum(['victory', 'defeat', 'draw', 'late_joined']);
 
-/** Whole chips as a decimal string or a whole number; parsed to a bigint. */
-const wholeChips = z
-  .union([z.string().regex(/^\d{1,12}$/, 'must be a whole number of chips'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
-  .transform((v) => BigInt(v));
-const isBetInRange = (v: bigint) => v >= MIN_BET && v <= MAX_BET;
-const betRangeMessage = `must be between ${MIN_BET} and ${MAX_BET}`;
 
 /** A bet as a decimal string or a whole number, within MIN_BET..MAX_BET; parsed to a bigint. */
-export const betAmount = wholeChips.refine(isBetInRange, betRangeMessage);
+export const betAmount = chipsAmountBetween(MIN_BET, MAX_BET);
+const isBetInRange = (v: bigint) => v >= MIN_BET && v <= MAX_BET;
+const betRangeMessage = `must be a whole number of chips from ${MIN_BET} to ${MAX_BET}`;
 
 /** The rules a table plays by, with their defaults: a room's own, and a tournament's for all its tables. */
 export const ruleOptionFields = {
@@ -53,7 +50,8 @@ export const MAX_BOTS = 5;
  */
 export const createRoomBody = z
   .object({
-    bet_amount: wholeChips.optional(),
+    // 0 is a practice room's "no stake"; the range of a real bet is checked below.
+    bet_amount: chipsAmountOrZero.optional(),
     player_count: z.number().int().min(2).max(6).optional(),
     balance_type: walletType.default('BONUS_BALANCE'),
     ...ruleOptionFields,
@@ -101,16 +99,15 @@ function listOf<T extends z.ZodType>(item: T) {
   }, z.array(item).optional());
 }
 const queryBool = z.enum(['true', 'false']).transform((v) => v === 'true');
-const queryChips = z.string().regex(/^\d{1,12}$/, 'must be a whole number of chips').transform((v) => BigInt(v));
+const queryChips = chipsAmountOrZero;
 
 /** The spec's room filter (GET rooms/). Each non-empty list matches when it contains the room's value. */
 export const roomListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  ...pageQuery.shape,
   min_bet: queryChips.optional(),
   max_bet: queryChips.optional(),
-  player_count: listOf(z.coerce.number().int().min(2).max(6)),
-  deck_size: listOf(z.coerce.number().int().refine((v) => v === 24 || v === 36, 'must be 24 or 36')),
+  player_count: listOf(queryNumber(2, 6)),
+  deck_size: listOf(queryNumber(24, 36).refine((v) => v === 24 || v === 36, 'must be 24 or 36')),
   status: listOf(z.enum(['pending', 'ready', 'in_progress'])),
   balance_type: listOf(walletType),
   is_speed_mode: listOf(queryBool),
@@ -124,7 +121,7 @@ export const roomListQuery = z.object({
 });
 export type RoomListQuery = z.infer<typeof roomListQuery>;
 
-export const roomIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const roomIdParams = z.object({ id: pathId });
 
 export const roomSeat = z.object({
   position: z.number().int(),

@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { chipsAmountOrZeroText, chipsAmountText, isoDate, queryNumber, smallPathId } from './bounds.js';
 import { links, pageQuery, walletType } from './common.js';
 import { cardTransferPermission, ruleOptionFields } from './rooms.js';
 
-/** Chips at the edge of a tournament: a whole number as a decimal string, BIGINT-safe. */
-const amount = z
-  .string()
-  .regex(/^\d{1,15}$/, 'must be a whole number of chips as a decimal string')
-  .transform((v) => BigInt(v));
 
 export const tournamentStatus = z.enum(['registration', 'running', 'paused', 'finished', 'cancelled']);
 export type TournamentStatus = z.infer<typeof tournamentStatus>;
@@ -15,16 +11,16 @@ export type TournamentStatus = z.infer<typeof tournamentStatus>;
 export const createTournamentBody = z
   .object({
     name: z.string().trim().min(1).max(80),
-    buy_in: amount,
+    buy_in: chipsAmountText,
     balance_type: walletType,
-    starts_at: z.iso.datetime({ offset: true }),
+    starts_at: isoDate,
     min_players: z.number().int().min(2).max(10_000),
     max_players: z.number().int().min(2).max(10_000),
     room_size: z.number().int().min(2).max(6),
     ...ruleOptionFields,
     rebuy_rounds: z.number().int().min(0).max(20).default(0),
-    rebuy_price: amount.default(0n),
-    guaranteed_pool: amount.default(0n),
+    rebuy_price: chipsAmountOrZeroText.default(0n),
+    guaranteed_pool: chipsAmountOrZeroText.default(0n),
     payout_preset_id: z.number().int().min(1),
     is_pinned: z.boolean().default(false),
   })
@@ -39,11 +35,11 @@ export const createTournamentBody = z
 export type CreateTournamentBody = z.infer<typeof createTournamentBody>;
 
 export const tournamentIdBody = z.object({ tournament_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
-export const tournamentIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const tournamentIdParams = z.object({ id: smallPathId });
 export const tournamentListQuery = pageQuery.extend({ status: tournamentStatus.optional() });
-export const tournamentRoomsQuery = pageQuery.extend({ round: z.coerce.number().int().min(1).max(10_000).optional() });
+export const tournamentRoomsQuery = pageQuery.extend({ round: queryNumber(1, 10_000).optional() });
 export const pinBody = z.object({ is_pinned: z.boolean() });
-export const placeInfoQuery = z.object({ place: z.coerce.number().int().min(1).max(10_000).optional() });
+export const placeInfoQuery = z.object({ place: queryNumber(1, 10_000).optional() });
 
 export const tournamentPlayerInfo = z.object({
   is_registered: z.boolean(),

@@ -1,5 +1,5 @@
 import { pageLinks } from './paging.js';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { TokenService } from '../accounts/tokens.js';
 import type { AuditActor } from '../audit/audit.js';
 import { hasPermission, type Permission } from '../permissions/permissions.js';
@@ -22,7 +22,7 @@ export interface AdminContext {
  */
 export function guard(tokens: TokenService, ...anyOf: [Permission, ...Permission[]]): onRequestAsyncHookHandler {
   const signedIn = authenticate(tokens);
-  return async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const hook = async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
     await signedIn.call(this as never, request, reply);
     if (reply.sent) return reply;
     const roles = callerOf(request).roles;
@@ -31,6 +31,40 @@ export function guard(tokens: TokenService, ...anyOf: [Permission, ...Permission
       return reply;
     }
   };
+  return Object.assign(hook, { [guardedBy]: anyOf });
+}
+
+const guardedBy = Symbol('permissions of a guard');
+
+export interface GuardedRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly permissions: readonly Permission[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route behind `guard`, as registered (tests walk them: each refuses a player before its body). */
+    guardedRoutes: readonly GuardedRoute[];
+  }
+}
+
+/**
+ * Records every route registered after it whose onRequest carries a `guard`. A route that checks
+ * a permission anywhere later (a preValidation or preHandler) would validate the body first and
+ * describe an admin form to a player, so `guard` is the only permission check routes use.
+ */
+export function recordGuardedRoutes(app: FastifyInstance): void {
+  const routes: GuardedRoute[] = [];
+  app.decorate('guardedRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.onRequest ?? []].flat() as unknown[];
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    for (const hook of hooks) {
+      const permissions = (hook as { [guardedBy]?: readonly Permission[] } | undefined)?.[guardedBy];
+      if (permissions) for (const method of methods) routes.push({ method, url: route.url, permissions });
+    }
+  });
 }
 
 /**

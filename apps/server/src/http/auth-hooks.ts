@@ -1,7 +1,6 @@
 import type { Role } from '@durak/protocol';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { TokenService } from '../accounts/tokens.js';
-import { hasPermission, type Permission } from '../permissions/permissions.js';
 import { sendFailure } from './errors.js';
 
 export interface AuthUser {
@@ -36,17 +35,6 @@ export function authenticate(tokens: TokenService): preHandlerAsyncHookHandler {
       return reply;
     }
     request.authUser = { id: checked.userId, roles: checked.roles };
-  };
-}
-
-/** preHandler after `authenticate`: the caller's roles must grant `permission`, or 403. */
-export function requirePermission(permission: Permission): preHandlerAsyncHookHandler {
-  return async function (request: FastifyRequest, reply: FastifyReply) {
-    const user = request.authUser;
-    if (!user || !hasPermission(user.roles, permission)) {
-      await sendFailure(reply, { code: 'auth/forbidden', message: 'You may not do this', details: { permission } });
-      return reply;
-    }
   };
 }
 

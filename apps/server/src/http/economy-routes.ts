@@ -22,7 +22,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isTelegramSecret, telegramUpdate } from '../economy/telegram-stars.js';
 import type { Services } from '../services.js';
-import { authenticate, callerOf, requirePermission } from './auth-hooks.js';
+import { guard } from './admin-guard.js';
+import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
@@ -107,10 +108,10 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
     },
   );
 
-  const admin = [signedIn, requirePermission('admin.promocodes.manage')];
+  const admin = guard(services.tokens, 'admin.promocodes.manage');
   app.post(
     '/api/admin/promocodes',
-    { preValidation: admin, schema: { tags: ['admin'], security, body: createPromoCodeBody, response: { 201: promoCode, ...errors } } },
+    { onRequest: admin, schema: { tags: ['admin'], security, body: createPromoCodeBody, response: { 201: promoCode, ...errors } } },
     async (request, reply) => {
       const { code, amount, wallet_type, max_uses, expires_at } = request.body;
       const created = await economy.promoCodes.create(callerOf(request).id, { code, amount, walletType: wallet_type, maxUses: max_uses, expiresAt: expires_at ? new Date(expires_at) : null });
@@ -118,7 +119,7 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
     },
   );
 
-  app.get('/api/admin/promocodes', { preValidation: admin, schema: { tags: ['admin'], security, querystring: pageQuery, response: { 200: promoCodeList, ...errors } } }, async (request) => {
+  app.get('/api/admin/promocodes', { onRequest: admin, schema: { tags: ['admin'], security, querystring: pageQuery, response: { 200: promoCodeList, ...errors } } }, async (request) => {
     const { page, limit } = request.query;
     const listed = await economy.promoCodes.list(page, limit);
     return {

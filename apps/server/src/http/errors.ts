@@ -1,7 +1,11 @@
-import { httpStatusOf, type Failure } from '@durak/protocol';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { httpStatusOf, type Failure, type KnownErrorCode } from '@durak/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../store/db-faults.js';
 import { findNulCharacter } from '../store/nul-characters.js';
+import { tooDeepCode } from './json-body.js';
 
 /** Sends an expected failure as `{ error: { code, message, details? } }` with the code's status. */
 export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply {
@@ -65,11 +69,18 @@ export function installErrorHandling(app: FastifyInstance): void {
         details: { field: first?.field ?? where, in: where, issues },
       });
     }
+    if (error.code === tooDeepCode) return sendFailure(reply, { code: 'request/too_deep', message: error.message, details: { field: 'body', in: 'body' } });
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
     if (mapped) return sendFailure(reply, { code: mapped, message: error.message });
     if (error.statusCode === 429) return sendFailure(reply, { code: 'request/rate_limited', message: 'Too many requests, slow down' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendFailure(reply, { code: 'request/invalid', message: error.message });
+    }
+    // The database went away under this request (its transaction went with the connection): the
+    // caller may retry, and the pool reconnects on its own, so this is an outage to see, not a bug.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendFailure(reply, { code: 'server/unavailable', message: 'The service is briefly unavailable, try again' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendFailure(reply, { code: 'internal/error', message: 'Something went wrong on our side' });
@@ -85,6 +96,31 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   const code = error.code === 'FST_ERR_BAD_URL' ? 'request/invalid' : error.statusCode && error.statusCode < 500 ? 'request/invalid' : 'internal/error';
   const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed (a percent escape does not decode)' : error.message;
   void sendFailure(reply, { code, message });
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers over 16 KB, broken
+ * chunked framing, a request that never finishes): this Fastify `clientErrorHandler` writes the
+ * raw response in our error shape, where the default wrote Fastify's own.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message]: [KnownErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['request/header_too_large', 'The request headers are over 16 KB']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['request/timeout', 'The request did not arrive in time']
+        : ['request/invalid', 'The request is not well-formed HTTP (its framing or headers are broken)'];
+  const status = httpStatusOf(code);
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  // The parser cannot find the next request's start after a framing error: the connection ends.
+  socket.destroy();
 }
 
 export function notFound(reply: FastifyReply, path: string): FastifyReply {

@@ -1,15 +1,35 @@
-import type { FastifyInstance } from 'fastify';
+import { healthAnswer, readyAnswer, type ReadinessCheck } from '@durak/protocol';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bounded } from '../limits/index.js';
 import type { Services } from '../services.js';
 
-export function registerSystemRoutes(app: FastifyInstance, services: Services): void {
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await services.store.db.execute(sql`select 1`);
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable' });
-    }
+/** A probe may not hang the prober: each dependency gets this long to answer (FEATURES.md §8). */
+const checkTimeoutMs = 1000;
+
+export interface Readiness {
+  /** Redis's state: `off` when the installation runs without it. */
+  redis(timeoutMs: number): Promise<ReadinessCheck>;
+}
+
+export function registerSystemRoutes(root: FastifyInstance, services: Services, readiness: Readiness): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // Probes arrive every few seconds from every balancer: at info level they would drown the log.
+  const probe = { logLevel: 'warn' as const };
+
+  // Liveness: the process runs and its event loop turns. It asks nothing of the database, so an
+  // orchestrator does not restart a healthy node because PostgreSQL is failing over.
+  app.get('/healthz', { ...probe, schema: { hide: true, response: { 200: healthAnswer } } }, async () => ({ status: 'ok' as const }));
+
+  // Readiness: whether this node can serve now; a balancer takes it out of rotation on 503.
+  app.get('/readyz', { ...probe, schema: { hide: true, response: { 200: readyAnswer, 503: readyAnswer } } }, async (_request, reply) => {
+    const [database, redis] = await Promise.all([
+      bounded(services.store.db.execute(sql`select 1`).then(() => 'ok' as const), checkTimeoutMs),
+      readiness.redis(checkTimeoutMs),
+    ]);
+    const isReady = database === 'ok' && (redis === 'ok' || redis === 'off');
+    return reply.code(isReady ? 200 : 503).send({ status: isReady ? 'ready' : 'unavailable', checks: { database, redis } });
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

@@ -23,7 +23,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
 import type { TournamentsService } from '../tournaments/tournaments-service.js';
 import { answer, pageLinks } from './paging.js';
-import { authenticate, callerOf, requirePermission } from './auth-hooks.js';
+import { guard } from './admin-guard.js';
+import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
 
 const errors = { '4xx': errorBody };
@@ -32,12 +33,13 @@ const errors = { '4xx': errorBody };
 export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenService, service: TournamentsService): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const signedIn = authenticate(tokens);
-  const manage = [signedIn, requirePermission('admin.tournaments.manage')];
+  // onRequest: the permission is checked before the body is read, so a player never sees the admin form's rules.
+  const manage = guard(tokens, 'admin.tournaments.manage');
   const tags = ['tournaments'];
   const security = [{ bearer: [] }];
 
   for (const path of ['/api/v1/tournament/', '/api/v1/tournament']) {
-    app.post(path, { preHandler: manage, schema: { tags, security, body: createTournamentBody, response: { 201: tournament, ...errors } } }, async (request, reply) =>
+    app.post(path, { onRequest: manage, schema: { tags, security, body: createTournamentBody, response: { 201: tournament, ...errors } } }, async (request, reply) =>
       answer(reply, await service.create(callerOf(request).id, request.body), 201),
     );
     app.get(path, { preHandler: signedIn, schema: { tags, security, querystring: tournamentListQuery, response: { 200: tournamentList, ...errors } } }, async (request) => {
@@ -52,12 +54,12 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
   app.post('/api/v1/tournament/cancel', { preHandler: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
     answer(reply, await service.withdraw(callerOf(request).id, request.body.tournament_id)),
   );
-  app.delete('/api/v1/tournament/delete', { preHandler: manage, schema: { tags, security, body: tournamentIdBody, response: { 200: tournament, ...errors } } }, async (request, reply) =>
+  app.delete('/api/v1/tournament/delete', { onRequest: manage, schema: { tags, security, body: tournamentIdBody, response: { 200: tournament, ...errors } } }, async (request, reply) =>
     answer(reply, await service.cancel(request.body.tournament_id)),
   );
   app.patch(
     '/api/v1/tournament/update/:id/is_pinned',
-    { preHandler: manage, schema: { tags, security, params: tournamentIdParams, body: pinBody, response: { 200: tournament, ...errors } } },
+    { onRequest: manage, schema: { tags, security, params: tournamentIdParams, body: pinBody, response: { 200: tournament, ...errors } } },
     async (request, reply) => answer(reply, await service.setPinned(request.params.id, request.body.is_pinned)),
   );
   app.get('/api/v1/tournament/:id', { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
@@ -84,10 +86,10 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
   app.post('/api/v1/tournament/:id/rebuy', { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
     answer(reply, await service.rebuy(callerOf(request).id, request.params.id)),
   );
-  app.post('/api/v1/tournament/:id/pause', { preHandler: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } }, async (request, reply) =>
+  app.post('/api/v1/tournament/:id/pause', { onRequest: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } }, async (request, reply) =>
     answer(reply, await service.pause(request.params.id)),
   );
-  app.post('/api/v1/tournament/:id/continue', { preHandler: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } }, async (request, reply) =>
+  app.post('/api/v1/tournament/:id/continue', { onRequest: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } }, async (request, reply) =>
     answer(reply, await service.resume(request.params.id)),
   );
 
@@ -113,13 +115,13 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     },
   );
 
-  app.get('/api/v1/admin/tournament/info', { preHandler: manage, schema: { tags: ['admin'], security, querystring: tournamentListQuery, response: { 200: adminTournamentInfo, ...errors } } }, async (request) => {
+  app.get('/api/v1/admin/tournament/info', { onRequest: manage, schema: { tags: ['admin'], security, querystring: tournamentListQuery, response: { 200: adminTournamentInfo, ...errors } } }, async (request) => {
     const { items, hasNext } = await service.admin.info(request.query);
     return { items, links: pageLinks(request, request.query.page, hasNext) };
   });
   app.get(
     '/api/v1/admin/tournament/:id/place/info',
-    { preHandler: manage, schema: { tags: ['admin'], security, params: tournamentIdParams, querystring: placeInfoQuery, response: { 200: placeInfo, ...errors } } },
+    { onRequest: manage, schema: { tags: ['admin'], security, params: tournamentIdParams, querystring: placeInfoQuery, response: { 200: placeInfo, ...errors } } },
     async (request, reply) => {
       const places = await service.places(request.params.id, request.query.place);
       return places.ok ? { items: places.value } : sendFailure(reply, places.error);

@@ -39,6 +39,8 @@ export interface StoreOptions {
   /** PGlite data directory; absent: in memory (tests). */
   readonly pgliteDir?: string | undefined;
   readonly poolSize?: number;
+  /** Told of a connection that failed outside a query (it is then replaced); default: ignored. */
+  readonly onConnectionError?: (error: Error) => void;
 }
 
 // drizzle/ sits beside src/ and dist/, so this resolves from the sources and the build alike.
@@ -55,9 +57,15 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 export async function createStore(options: StoreOptions): Promise<Store> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle pooled connection that dies (server restart, a dropped test database) is replaced on
-    // the next checkout; without a listener its error would crash the process.
-    pool.on('error', () => {});
+    // A connection that dies (terminated backend, failover, network cut) emits 'error' on its
+    // client; an 'error' event nobody listens to ends the process. The pool listens only while a
+    // client is idle in it, so each client gets its own listener for the time it is checked out
+    // (idle in a transaction, between two statements): the statement that follows fails instead,
+    // its transaction is gone with the backend, and the dead client is dropped from the pool on
+    // release (pg-pool removes a client that is no longer queryable).
+    const onConnectionError = options.onConnectionError ?? (() => {});
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {

@@ -9,25 +9,33 @@ const nul = '\u0000';
 /** How a key with a NUL is shown in a field path: escaped, so the message stays printable. */
 const printable = (key: string): string => key.replaceAll(nul, '\\u0000');
 
+const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
+
 /**
  * The path (`a.b.0`) of the first string or key holding a NUL within `value`, `''` when it is the
- * value itself, or undefined when there is none. Depth is bounded by the body limit.
+ * value itself, or undefined when there is none. Walked with an explicit stack, not recursion: a
+ * deeply nested value (the body parser bounds JSON, but not every caller is a body) cannot
+ * overflow the call stack. Depth-first in document order, so the first NUL found is the first one.
  */
 export function findNulCharacter(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes(nul) ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  const join = (key: string) => (path === '' ? key : `${path}.${key}`);
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = findNulCharacter(value[index], join(String(index)));
-      if (found !== undefined) return found;
+  const stack: { value: unknown; path: string }[] = [{ value, path }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item.value === 'string') {
+      if (item.value.includes(nul)) return item.path;
+      continue;
     }
-    return undefined;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes(nul)) return join(printable(key));
-    const found = findNulCharacter(item, join(key));
-    if (found !== undefined) return found;
+    if (item.value === null || typeof item.value !== 'object') continue;
+    const children: { value: unknown; path: string }[] = [];
+    if (Array.isArray(item.value)) {
+      item.value.forEach((child, index) => children.push({ value: child, path: join(item.path, String(index)) }));
+    } else {
+      for (const [key, child] of Object.entries(item.value)) {
+        if (key.includes(nul)) children.push({ value: nul, path: join(item.path, printable(key)) });
+        else children.push({ value: child, path: join(item.path, key) });
+      }
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return undefined;
 }
