@@ -24,6 +24,8 @@ import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerBanditRoutes } from './http/bandit-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
 import { registerEconomyRoutes } from './http/economy-routes.js';
+import { registerFriendRoutes } from './http/friend-routes.js';
+import { createFriendsModule } from './friends/friends-module.js';
 import { frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
 import { registerPermissionRoutes } from './http/permission-routes.js';
@@ -148,7 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logError,
     windows: limits.windows,
   });
-  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players, economy };
+  const friends = createFriendsModule({ store, realtime, now: options.now, logError });
+  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players, economy, friends };
   app.addHook('onReady', async () => {
     await limits.ready();
     rooms.startSweeper();
@@ -223,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRoomRoutes(app, tokens, rooms);
   registerTournamentRoutes(app, tokens, tournaments);
   registerPlayerRoutes(app, tokens, players);
+  registerFriendRoutes(app, tokens, friends);
   registerBanditRoutes(app, tokens, createBanditService(store));
 
   if (!options.store) app.addHook('onClose', async () => store.close());
