@@ -74,6 +74,7 @@ describe('a living table: presence and friends', () => {
     await ann.page.locator('main button.seat-avatar').first().click();
     await ann.page.getByTestId('add-friend').click();
     await ann.page.getByTestId('add-friend-note').waitFor();
+    await shot(ann.page, 'seat-menu-desktop');
 
     // Bob hears of it wherever he is, and answers on /friends.
     await bob.page.getByTestId('toast-friend_request').waitFor();
@@ -106,6 +107,45 @@ describe('a living table: presence and friends', () => {
     await bob.page.goto('/');
     await bob.page.getByTestId('online-count').waitFor();
     await shot(bob.page, 'home-phone');
+    expect(ann.errors).toEqual([]);
+    expect(bob.errors).toEqual([]);
+  });
+
+  it('a friend invited from a waiting private table gets a toast and sits there with "join", no password asked', { timeout: 180_000 }, async () => {
+    const [annName, bobName] = [uniqueName('host'), uniqueName('guest')];
+    const annTokens = await registerByApi(server.baseUrl, annName, PASSWORD);
+    const bobTokens = await registerByApi(server.baseUrl, bobName, PASSWORD);
+    const bobId = (await api<{ id: number }>(bobTokens.access_token, '/user/users/me')).body.id;
+    const annId = (await api<{ id: number }>(annTokens.access_token, '/user/users/me')).body.id;
+    expect((await api(annTokens.access_token, `/user/friends/${bobId}`, {})).status).toBe(200);
+    expect((await api(bobTokens.access_token, `/user/friends/${annId}/accept`, {})).status).toBe(200);
+    const room = await api<{ id: number }>(annTokens.access_token, '/v1/rooms/', { bet_amount: '100', player_count: 2, deck_size: 36, balance_type: 'BONUS_BALANCE', password: 'only-friends' });
+    expect(room.status).toBe(201);
+
+    const bob = await newPage(browser, server.baseUrl, PHONE);
+    await signInContext(bob.context, server.baseUrl, bobTokens);
+    await bob.page.goto('/store');
+    await bob.page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');
+
+    const ann = await newPage(browser, server.baseUrl, PHONE);
+    await signInContext(ann.context, server.baseUrl, annTokens);
+    await ann.page.goto(`/durak/${room.body.id}`);
+    await ann.page.getByTestId('invite-friends').click();
+    const line = ann.page.getByTestId('invite-list').locator('li', { hasText: bobName });
+    await line.waitFor();
+    await shot(ann.page, 'table-invite-phone');
+    await line.getByTestId('invite-friend').click();
+    await ann.page.waitForFunction(() => document.querySelector('[data-testid="invite-friend"]')?.hasAttribute('disabled') === true);
+
+    const toast = bob.page.getByTestId('toast-room_invite');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(annName);
+    await shot(bob.page, 'invite-toast-phone');
+    await bob.page.getByTestId('toast-join').click();
+    await bob.page.waitForURL(`**/durak/${room.body.id}`);
+    // Bob sits at the private table: the server's room shows both seats taken.
+    const seated = await api<{ seats: { user_id: number }[] }>(annTokens.access_token, `/v1/rooms/${room.body.id}`);
+    expect(seated.body.seats.map((s) => s.user_id).sort()).toEqual([annId, bobId].sort());
     expect(ann.errors).toEqual([]);
     expect(bob.errors).toEqual([]);
   });
