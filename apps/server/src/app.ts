@@ -150,7 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logError,
     windows: limits.windows,
   });
-  const friends = createFriendsModule({ store, realtime, now: options.now, logError });
+  const friends = createFriendsModule({ store, realtime, now: options.now, logError, windows: limits.windows });
   const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players, economy, friends };
   app.addHook('onReady', async () => {
     await limits.ready();

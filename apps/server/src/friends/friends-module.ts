@@ -1,3 +1,4 @@
+import type { RateWindows } from '../limits/index.js';
 import type { Store } from '../store/db.js';
 import type { RoomsRealtime } from '../tables/outbox.js';
 import { createFriendsService, type FriendsService } from './friends-service.js';
@@ -16,11 +17,14 @@ export function createFriendsModule(options: {
   realtime: RoomsRealtime & { onlineUsers(): Promise<number> };
   now?: (() => Date) | undefined;
   presenceCacheMs?: number | undefined;
+  /** The shared rate windows: friend asks and table invitations per user. */
+  windows?: RateWindows | undefined;
   logError?: (error: unknown, message: string) => void;
 }): FriendsModule {
   const common = { store: options.store, realtime: options.realtime, ...(options.now ? { now: options.now } : {}), ...(options.logError ? { logError: options.logError } : {}) };
-  const friends = createFriendsService(common);
-  const invites = createRoomInvites({ ...common, areFriends: (a, b) => friends.areFriends(a, b) });
+  const windows = options.windows ? { windows: options.windows } : {};
+  const friends = createFriendsService({ ...common, ...windows });
+  const invites = createRoomInvites({ ...common, ...windows, areFriends: (a, b) => friends.areFriends(a, b) });
   const presence = createPresenceSummary({
     store: options.store,
     onlineUsers: () => options.realtime.onlineUsers(),

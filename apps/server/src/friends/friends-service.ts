@@ -1,5 +1,6 @@
 import type { FriendLine, FriendRequestLine, FriendState, PersonRef } from '@durak/protocol';
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { RateWindows } from '../limits/index.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Db, Store, Tx } from '../store/db.js';
 import { friendships, roomInvites } from '../store/friends-schema.js';
@@ -12,7 +13,13 @@ export interface FriendsOptions {
   readonly realtime: RoomsRealtime;
   readonly now?: () => Date;
   readonly logError?: (error: unknown, message: string) => void;
+  /** Counts asks per user (Redis when shared): an ask is a notice on someone else's screen. */
+  readonly windows?: RateWindows;
 }
+
+/** Asks one user may make within ASK_WINDOW_MS, whoever they ask: enough for a table's players, not for spam. */
+export const ASKS_PER_WINDOW = 30;
+export const ASK_WINDOW_MS = 10 * 60_000;
 
 export interface Page<T> {
   readonly items: T[];
@@ -79,7 +86,10 @@ export function createFriendsService(options: FriendsOptions) {
 
   return {
     /** Asks `otherId` to be friends, or accepts at once when they already asked the caller. */
-    ask(userId: number, otherId: number) {
+    async ask(userId: number, otherId: number) {
+      if (options.windows && !(await options.windows.take(`friend-ask:${userId}`, ASKS_PER_WINDOW, ASK_WINDOW_MS))) {
+        return failure('request/rate_limited', 'Too many friend requests: try again in a few minutes');
+      }
       return change(userId, otherId, async (tx, outbox, me, at) => {
         const mine = await rowOf(tx, userId, otherId);
         if (mine?.status === 'accepted') return failure('friend/already_friends', 'You are friends already');

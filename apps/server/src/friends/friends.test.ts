@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../realtime/test-support.js';
 import { createClock, createRoom, listen, newPlayer, startRoomsServer, type Captured, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
 import { request } from '../test-support/http.js';
+import { ASK_WINDOW_MS, ASKS_PER_WINDOW } from './friends-service.js';
 
 type ErrorReply = { error: { code: string; details?: { field?: string } } };
 interface FriendLine {
@@ -114,6 +115,18 @@ describe('friends', () => {
     await call(bob, `/api/user/friends/${ann.id}/accept`);
     const again = await call(ann, `/api/user/friends/${bob.id}`);
     expect([again.status, again.body.error.code]).toEqual([409, 'friend/already_friends']);
+  });
+
+  it('refuses a flood of asks from one player for a while, then lets them ask again', async () => {
+    const [ann, bob] = [await newPlayer(server.url), await newPlayer(server.url)];
+    for (let i = 0; i < ASKS_PER_WINDOW; i++) expect((await call(ann, `/api/user/friends/${bob.id}`)).status).toBe(200);
+    const flooded = await call(ann, `/api/user/friends/${bob.id}`);
+    expect([flooded.status, flooded.body.error.code]).toEqual([429, 'request/rate_limited']);
+    // Another player is not held back by ann's flood.
+    expect((await call(bob, `/api/user/friends/${ann.id}`)).status).toBe(200);
+    clock.advance(ASK_WINDOW_MS);
+    const carol = await newPlayer(server.url);
+    expect((await call(ann, `/api/user/friends/${carol.id}`)).status).toBe(200);
   });
 
   it.each([

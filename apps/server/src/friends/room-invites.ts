@@ -1,5 +1,6 @@
 import type { PersonRef } from '@durak/protocol';
 import { and, eq } from 'drizzle-orm';
+import type { RateWindows } from '../limits/index.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Db, Store, Tx } from '../store/db.js';
 import { roomInvites } from '../store/friends-schema.js';
@@ -13,7 +14,13 @@ export interface RoomInvitesOptions {
   readonly areFriends: (userId: number, otherId: number) => Promise<boolean>;
   readonly now?: () => Date;
   readonly logError?: (error: unknown, message: string) => void;
+  /** Counts invitations per user: each is a notice on a friend's screen. */
+  readonly windows?: RateWindows;
 }
+
+/** Invitations one player may send within INVITE_WINDOW_MS. */
+export const INVITES_PER_WINDOW = 30;
+export const INVITE_WINDOW_MS = 10 * 60_000;
 
 /** Whether the user was invited to the room by a player of it: their seat needs no password. */
 export async function hasRoomInvite(db: Db | Tx, roomId: number, userId: number): Promise<boolean> {
@@ -38,6 +45,9 @@ export function createRoomInvites(options: RoomInvitesOptions) {
     async invite(userId: number, roomId: number, friendId: number): Promise<Result<{ room_id: number; user_id: number }>> {
       if (friendId === userId || !(await options.areFriends(userId, friendId))) {
         return failure('room/not_a_friend', `User ${friendId} is not your friend`, { field: 'user_id' });
+      }
+      if (options.windows && !(await options.windows.take(`room-invite:${userId}`, INVITES_PER_WINDOW, INVITE_WINDOW_MS))) {
+        return failure('request/rate_limited', 'Too many invitations: try again in a few minutes');
       }
       const outbox = new Outbox();
       const result = await options.store.withTransaction(async (tx): Promise<Result<{ room_id: number; user_id: number }>> => {
