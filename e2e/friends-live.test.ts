@@ -35,7 +35,10 @@ async function api<T>(token: string, path: string, body?: unknown): Promise<{ st
 /** The number the online count shows ("Онлайн: 2" in the test browsers' Russian). */
 const onlineShown = async (page: Page) => Number(/\d+/.exec((await page.getByTestId('online-now').textContent()) ?? '')?.[0] ?? NaN);
 
-const shot = async (page: Page, name: string) => {
+const shot = async (page: Page, name: string, { isSettled = true } = {}) => {
+  // Lobby cards fade in: the picture waits for the page's animations to end, not for a fixed time.
+  // At the table the seats' ready timers animate for their whole 30 s, so it does not wait there.
+  if (isSettled) await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
   await screenshot(page, `friends-live-${name}`);
 };
@@ -74,7 +77,7 @@ describe('a living table: presence and friends', () => {
     await ann.page.locator('main button.seat-avatar').first().click();
     await ann.page.getByTestId('add-friend').click();
     await ann.page.getByTestId('add-friend-note').waitFor();
-    await shot(ann.page, 'seat-menu-desktop');
+    await shot(ann.page, 'seat-menu-desktop', { isSettled: false });
 
     // Bob hears of it wherever he is, and answers on /friends.
     await bob.page.getByTestId('toast-friend_request').waitFor();
@@ -133,7 +136,7 @@ describe('a living table: presence and friends', () => {
     await ann.page.getByTestId('invite-friends').click();
     const line = ann.page.getByTestId('invite-list').locator('li', { hasText: bobName });
     await line.waitFor();
-    await shot(ann.page, 'table-invite-phone');
+    await shot(ann.page, 'table-invite-phone', { isSettled: false });
     await line.getByTestId('invite-friend').click();
     await ann.page.waitForFunction(() => document.querySelector('[data-testid="invite-friend"]')?.hasAttribute('disabled') === true);
 
