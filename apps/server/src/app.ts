@@ -27,6 +27,8 @@ import { registerEconomyRoutes } from './http/economy-routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { recordGuardedRoutes } from './http/admin-guard.js';
+import { registerFriendRoutes } from './http/friend-routes.js';
+import { createFriendsModule } from './friends/friends-module.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
 import { registerPermissionRoutes } from './http/permission-routes.js';
 import { registerRoomRoutes } from './http/room-routes.js';
@@ -153,7 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logError,
     windows: limits.windows,
   });
-  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players, economy };
+  const friends = createFriendsModule({ store, realtime, now: options.now, logError, windows: limits.windows });
+  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players, economy, friends };
   app.addHook('onReady', async () => {
     await limits.ready();
     rooms.startSweeper();
@@ -229,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRoomRoutes(app, tokens, rooms);
   registerTournamentRoutes(app, tokens, tournaments);
   registerPlayerRoutes(app, tokens, players);
+  registerFriendRoutes(app, tokens, friends);
   registerBanditRoutes(app, tokens, createBanditService(store));
 
   if (!options.store) app.addHook('onClose', async () => store.close());

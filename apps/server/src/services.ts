@@ -3,6 +3,7 @@ import type { TokenService } from './accounts/tokens.js';
 import type { AvatarService } from './avatars/avatars-service.js';
 import type { Config } from './config.js';
 import type { Economy } from './economy/economy-module.js';
+import type { FriendsModule } from './friends/friends-module.js';
 import type { Metrics } from './http/metrics.js';
 import type { Realtime } from './rooms/realtime-wiring.js';
 import type { RoomsModule } from './rooms/rooms-module.js';
@@ -28,4 +29,6 @@ export interface Services {
   readonly players: PlayersService;
   /** Store, payments, daily rewards and promo codes. */
   readonly economy: Economy;
+  /** Friends, invitations to a table and the presence summary (FEATURES.md §11). */
+  readonly friends: FriendsModule;
 }

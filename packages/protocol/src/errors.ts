@@ -48,7 +48,15 @@ export const errorStatus = {
   'room/practice_running': 409,
   'room/not_a_player': 403,
   'room/no_rematch': 409,
+  /** Only a friend may be invited to a table. */
+  'room/not_a_friend': 403,
   'rule/stale_seq': 409,
+  /** Nobody can befriend themself. */
+  'friend/self': 400,
+  'friend/already_friends': 409,
+  /** Accept or decline without an ask from that person. */
+  'friend/no_request': 404,
+  'friend/not_friends': 404,
   'tournament/not_found': 404,
   'tournament/already_registered': 409,
   'tournament/full': 409,

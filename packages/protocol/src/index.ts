@@ -14,3 +14,4 @@ export * from './admin.js';
 export * from './economy.js';
 export * from './wallet-messages.js';
 export * from './health.js';
+export * from './friends.js';

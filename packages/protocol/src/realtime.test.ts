@@ -21,7 +21,8 @@ const room = {
   is_private: false,
   bot_level: null,
   seats_taken: 1,
-  seats: [{ position: 0, player_id: 1, username: 'ann', avatar_url: null, country: null, is_ready: false, is_bot: false }],
+  seats: [{ position: 0, player_id: 1, username: 'ann', avatar_url: null, country: null, is_ready: false, is_bot: false, user_id: 1, avatar: null }],
+  host: { user_id: 1, username: 'ann', avatar: null },
   created_at: '2026-01-01T00:00:00.000Z',
 };
 const at = { room_id: 7, seq: 3 };
@@ -106,6 +107,9 @@ const userSamples = [
   { type: 'tournament_bye', tournament_id: 3, round: 2 },
   { type: 'wallet', wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '9900' }, { wallet_type: 'BALANCE', balance: '0' }] },
   { type: 'rematch_offered', room_id: 12, from_room_id: 7 },
+  { type: 'friend_request', from: { user_id: 4, username: 'bo', avatar: null } },
+  { type: 'friend_accepted', from: { user_id: 4, username: 'bo', avatar: '/uploads/a.webp' } },
+  { type: 'room_invite', room_id: 12, from: { user_id: 4, username: 'bo', avatar: null } },
 ];
 const lobbySamples = [
   { type: 'room_created', room },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chips, walletType } from './common.js';
 import { betLine, gameEvents, gameView, phase, playerId, resultLine, timer, turn } from './game-state.js';
+import { personRef } from './friends.js';
 import { card, room } from './rooms.js';
 import { tournament, tournamentRoom } from './tournaments.js';
 import { walletMessage } from './wallet-messages.js';
@@ -85,6 +86,12 @@ export const userMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tournament_seated'), tournament_id: z.number().int(), round: z.number().int().positive(), room_id: roomId }),
   /** A tournament's draw left the player without a table this round: they go straight on to the next. */
   z.object({ type: z.literal('tournament_bye'), tournament_id: z.number().int(), round: z.number().int().positive() }),
+  /** Someone asked to be friends (FEATURES.md §11). */
+  z.object({ type: z.literal('friend_request'), from: personRef }),
+  /** The person the user asked accepted: they are friends now. */
+  z.object({ type: z.literal('friend_accepted'), from: personRef }),
+  /** A friend invites the user to their waiting table; the seat needs no password. */
+  z.object({ type: z.literal('room_invite'), room_id: roomId, from: personRef }),
 ]);
 export type UserMessage = z.infer<typeof userMessage>;
 

@@ -132,7 +132,13 @@ export const roomSeat = z.object({
   is_ready: z.boolean(),
   /** A computer player of a practice room. */
   is_bot: z.boolean(),
+  /** The same person under the names of FEATURES.md §11 (`user_id`, `avatar`), as lobby seats show them. */
+  user_id: z.number().int(),
+  avatar: z.string().nullable(),
 });
+
+/** Who keeps the table: its creator while seated, else whoever has sat longest (docs/decisions.md). */
+export const roomHost = z.object({ user_id: z.number().int(), username: z.string(), avatar: z.string().nullable() });
 
 export const room = z.object({
   id: z.number().int(),
@@ -154,6 +160,8 @@ export const room = z.object({
   bot_level: botLevel.nullable(),
   seats_taken: z.number().int(),
   seats: z.array(roomSeat),
+  /** Null only for a room nobody sits in any more (closed). */
+  host: roomHost.nullable(),
   created_at: z.string(),
   /** A finished room's rematch room, once one of its players asked for it (FEATURES.md §6). */
   rematch_room_id: z.number().int().nullable().optional(),

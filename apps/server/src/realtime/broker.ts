@@ -60,6 +60,11 @@ export interface Broker {
   addPresence(channel: string, info: ClientInfo): Promise<void>;
   removePresence(channel: string, clientId: string): Promise<void>;
   presence(channel: string): Promise<Record<string, ClientInfo>>;
+  /**
+   * How many distinct users have a live presence entry on their own channel (`#id`), on any node:
+   * every signed-in client subscribes to it, so this is who is online (FEATURES.md §11).
+   */
+  onlineUsers(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -99,3 +104,6 @@ export function selectHistory(kept: readonly Publication[], position: StreamPosi
   if (query.limit > 0) publications = publications.slice(0, query.limit);
   return { ok: true, publications, position };
 }
+
+/** The user of a user-limited channel (`#42` -> `42`), or null for any other channel. */
+export const userOfChannel = (channel: string): string | null => (channel.startsWith('#') ? channel.slice(1) : null);

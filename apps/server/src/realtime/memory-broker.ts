@@ -10,6 +10,7 @@ import {
   type HistoryResult,
   type Publication,
   type StreamPosition,
+  userOfChannel,
 } from './broker.js';
 
 interface Stream {
@@ -130,6 +131,14 @@ export function createMemoryBroker(limits: Partial<BrokerLimits> = {}, now: () =
         if (entry.expiresAt > time) result[client] = entry.info;
       }
       return result;
+    },
+    async onlineUsers() {
+      const time = now();
+      let count = 0;
+      for (const [channel, entries] of presence) {
+        if (userOfChannel(channel) !== null && [...entries.values()].some((e) => e.expiresAt > time)) count++;
+      }
+      return count;
     },
     async close() {
       clearInterval(sweeper);

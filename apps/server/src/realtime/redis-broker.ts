@@ -8,6 +8,7 @@ import {
   type ClientInfo,
   type ControlCommand,
   type Publication,
+  userOfChannel,
 } from './broker.js';
 import { newEpoch } from './memory-broker.js';
 
@@ -84,6 +85,9 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const pubsubName = (channel: string) => `${prefix}:c:${channel}`;
   const pubsubPrefix = `${prefix}:c:`;
   const controlName = `${prefix}:control`;
+  // Who is online, over every node: a sorted set of user ids scored by when their presence runs
+  // out, so the count is one range delete and a ZCARD instead of a scan of every user's hash.
+  const onlineKey = `${prefix}:online`;
 
   let deliver: (event: BrokerEvent) => void = () => {};
   let resync: () => void = () => {};
@@ -169,14 +173,23 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     },
     async addPresence(channel, info) {
       const expiresAt = Date.now() + limits.presenceTtlSeconds * 1000;
-      await commands
+      const batch = commands
         .multi()
         .hset(presenceKey(channel), info.client, JSON.stringify({ u: info.user, x: expiresAt }))
-        .expire(presenceKey(channel), limits.presenceTtlSeconds)
-        .exec();
+        .expire(presenceKey(channel), limits.presenceTtlSeconds);
+      if (userOfChannel(channel) !== null) batch.zadd(onlineKey, expiresAt, info.user);
+      await batch.exec();
     },
     async removePresence(channel, clientId) {
-      await commands.hdel(presenceKey(channel), clientId);
+      const user = userOfChannel(channel);
+      if (user === null) return void (await commands.hdel(presenceKey(channel), clientId));
+      // The user stays online while another of their connections (a second tab) is present.
+      const [, left] = (await commands.multi().hdel(presenceKey(channel), clientId).hlen(presenceKey(channel)).exec()) ?? [];
+      if (left?.[1] === 0) await commands.zrem(onlineKey, user);
+    },
+    async onlineUsers() {
+      const [, count] = (await commands.multi().zremrangebyscore(onlineKey, '-inf', Date.now()).zcard(onlineKey).exec()) ?? [];
+      return Number(count?.[1] ?? 0);
     },
     async presence(channel) {
       const entries = await commands.hgetall(presenceKey(channel));

@@ -84,6 +84,19 @@ export function brokerContract(make: (limits: Partial<BrokerLimits>) => Broker, 
     expect(await b.presence('room:5')).toEqual({ c2: { client: 'c2', user: 'u2' } });
   });
 
+  it('counts a user online once however many tabs they have, until their last one leaves', async () => {
+    const b = broker();
+    await b.addPresence('#1', { client: 'tab1', user: '1' });
+    await b.addPresence('#1', { client: 'tab2', user: '1' });
+    await b.addPresence('#2', { client: 'c3', user: '2' });
+    await b.addPresence('room:9', { client: 'c4', user: '3' }); // a room is not a sign of being online
+    expect(await b.onlineUsers()).toBe(2);
+    await b.removePresence('#1', 'tab1');
+    expect(await b.onlineUsers()).toBe(2);
+    await b.removePresence('#1', 'tab2');
+    expect(await b.onlineUsers()).toBe(1);
+  });
+
   it('renews the epoch of a channel whose history aged out, so a client that was away that long re-reads', async () => {
     const b = broker(10, { historyTtlSeconds: 1 });
     const before = await b.publish('room:6', { n: 1 });

@@ -17,6 +17,8 @@ export interface Realtime {
   /** With an idempotency key, a repeated publish (a retry, another node) is delivered once. */
   publish(channel: string, data: unknown, options?: PublishOptions): Promise<unknown>;
   presence(channel: string): Promise<{ users: string[] }>;
+  /** Distinct users with a realtime connection, on every node. */
+  onlineUsers(): Promise<number>;
   /** Tells every client to reconnect, then closes the broker. */
   close(): Promise<void>;
 }
@@ -53,6 +55,7 @@ export function createRealtime(options: {
     gateway,
     publish: (channel, data, publishOptions) => gateway.publish(channel, data, publishOptions),
     presence: (channel) => gateway.presence(channel),
+    onlineUsers: () => broker.onlineUsers(),
     async close() {
       await gateway.close();
       await broker.close();

@@ -1,5 +1,6 @@
 import type { CreateRoomBody, RoomListQuery, RoomPayload } from '@durak/protocol';
 import { and, eq, lte } from 'drizzle-orm';
+import { hasRoomInvite } from '../friends/room-invites.js';
 import { createPracticeRoom } from '../practice/practice-room.js';
 import { defaultCanSubscribe, type CanSubscribe } from '../realtime/index.js';
 import { failure, ok, type Result } from '../shared/result.js';
@@ -203,8 +204,9 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     async seat(userId, roomId, body) {
       const room0 = await readRoom(store.db, roomId);
       if (!room0) return failure('room/not_found', `No room ${roomId}`);
-      // Checked before the lock: scrypt is slow and must not hold the room.
-      if (room0.passwordHash !== null) {
+      // Checked before the lock: scrypt is slow and must not hold the room. A friend invited by a
+      // player of the room needs no password (FEATURES.md §11).
+      if (room0.passwordHash !== null && !(await hasRoomInvite(store.db, roomId, userId))) {
         if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
         if (!(await isPasswordRight(userId, roomId, body.password, room0.passwordHash))) return failure('room/wrong_password', 'This room needs its password');
       }
@@ -285,6 +287,7 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
       if (!room) return failure('room/not_found', `No room ${roomId}`);
       if (room.passwordHash === null) return ok(true);
       if ((await seatsOfRoom(store.db, roomId)).some((s) => s.userId === userId)) return ok(true);
+      if (await hasRoomInvite(store.db, roomId, userId)) return ok(true);
       if (password === undefined || password === '') return failure('room/password_required', 'This room is private: its password is needed to watch it');
       if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
       if (!(await isPasswordRight(userId, roomId, password, room.passwordHash))) return failure('room/wrong_password', 'This room needs its password');

@@ -17,7 +17,9 @@ describe('creating a room', () => {
     const created = await request<Record<string, unknown>>(rooms(), { token: p.token, body: { ...classicRoom, bet_amount: 999, password: 'hunter22' } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'pending', bet_amount: '999', is_private: true, seats_taken: 1, player_count: 2, bot_level: null });
-    expect(created.body.seats).toEqual([{ position: 0, player_id: p.id, username: p.username, avatar_url: null, country: null, is_ready: false, is_bot: false }]);
+    expect(created.body.seats).toEqual([{ position: 0, player_id: p.id, username: p.username, avatar_url: null, country: null, is_ready: false, is_bot: false, user_id: p.id, avatar: null }]);
+    // The lobby names the table's host (FEATURES.md §11).
+    expect(created.body.host).toEqual({ user_id: p.id, username: p.username, avatar: null });
     expect(JSON.stringify(created.body)).not.toContain('hunter22');
   });
 

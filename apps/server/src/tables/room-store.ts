@@ -85,6 +85,16 @@ export function gameStateOf(room: RoomRow): GameState | null {
   return (room.gameState as GameState | null) ?? null;
 }
 
+/**
+ * The table's host: the creator while seated; after the creator left, whoever has sat there
+ * longest, so the lobby never names someone who is not at the table.
+ */
+function hostOf(room: RoomRow, seats: readonly SeatRow[]): RoomPayload['host'] {
+  const byTime = [...seats].sort((a, b) => a.seatedAt.getTime() - b.seatedAt.getTime() || a.position - b.position);
+  const host = seats.find((s) => s.userId === room.creatorId) ?? byTime[0];
+  return host ? { user_id: host.userId, username: host.username, avatar: host.avatarUrl } : null;
+}
+
 /** The room as every client sees it (lobby item, GET rooms/{id}); never the password. */
 export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload {
   return {
@@ -113,7 +123,10 @@ export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload 
       country: s.country,
       is_ready: s.isReady,
       is_bot: s.isBot,
+      user_id: s.userId,
+      avatar: s.avatarUrl,
     })),
+    host: hostOf(room, seats),
     created_at: room.createdAt.toISOString(),
     rematch_room_id: room.rematchRoomId,
   };

@@ -8,6 +8,7 @@ import { createQueryClient } from '../net/query-client';
 import { watchSessionExpiry } from '../net/session-watch';
 import { useUserStore } from '../state/user-store';
 import { AppRoutes } from './app-routes';
+import { FriendsLive } from '../features/friends/friends-live';
 import { MiniAppBridge } from './mini-app-bridge';
 import { RealtimeLink } from './realtime-link';
 
@@ -39,6 +40,7 @@ export function App() {
         <SessionHooks />
         <MiniAppBridge />
         <RealtimeLink />
+        <FriendsLive />
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>

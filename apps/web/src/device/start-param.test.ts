@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parentFromStartParam, parseStartParam } from './start-param';
+import { parentFromStartParam, parseStartParam, roomFromStartParam } from './start-param';
 
 describe('parseStartParam', () => {
   it('splits pairs on "-" and key from value on "_" or "="', () => {
@@ -25,5 +25,15 @@ describe('parentFromStartParam', () => {
     expect(parentFromStartParam('pr_abc')).toBeUndefined();
     expect(parentFromStartParam('pr_0')).toBeUndefined();
     expect(parentFromStartParam(null)).toBeUndefined();
+  });
+});
+
+describe('roomFromStartParam', () => {
+  it('reads the table to open from key room, beside a referral', () => {
+    expect(roomFromStartParam('room_15')).toBe(15);
+    expect(roomFromStartParam('pr_4-room_15')).toBe(15);
+  });
+  it.each([['room_0'], ['room_abc'], ['room_-3'], ['pr_15'], [undefined]])('ignores %s', (raw) => {
+    expect(roomFromStartParam(raw)).toBeUndefined();
   });
 });

@@ -19,3 +19,11 @@ export function parentFromStartParam(raw: string | null | undefined): number | u
   const parent = Number(value);
   return parent > 0 ? parent : undefined;
 }
+
+/** Key `room` opens that table (FEATURES.md §11, "invite to my table"): `room_<id>`, a positive integer. */
+export function roomFromStartParam(raw: string | null | undefined): number | undefined {
+  const value = parseStartParam(raw).room;
+  if (value === undefined || !/^\d{1,15}$/.test(value)) return undefined;
+  const room = Number(value);
+  return room > 0 ? room : undefined;
+}

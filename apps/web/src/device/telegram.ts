@@ -116,6 +116,12 @@ export function miniAppAuthPayload(): { init_data: string; parent?: number } {
   return parent === undefined ? { init_data: initData } : { init_data: initData, parent };
 }
 
+/** The start parameter the mini-app was opened with (`startapp=`), if any; undefined outside the host. */
+export function launchStartParam(): string | undefined {
+  if (!sdk) return undefined;
+  return sdk.retrieveLaunchParams().tgWebAppStartParam ?? undefined;
+}
+
 /** Shows the host's Back button away from the main tabs; returns the cleanup. */
 export function wireBackButton(isVisible: boolean, goBack: () => void): () => void {
   if (!sdk) return () => undefined;

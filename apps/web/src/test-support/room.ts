@@ -21,6 +21,7 @@ export function aRoom(patch: Partial<RoomPayload> = {}): RoomPayload {
     bot_level: null,
     seats_taken: 0,
     seats: [],
+    host: null,
     created_at: '2026-01-01T00:00:00.000Z',
     ...patch,
   };

@@ -1,4 +1,4 @@
-import type { Referral } from '@durak/protocol';
+import type { FriendLine, FriendRequestLine, Referral } from '@durak/protocol';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,8 @@ import { useUserStore } from '../../state/user-store';
 import { anna, playerI18n, renderPage } from '../../test-support/player-pages';
 
 const get = vi.hoisted(() => vi.fn());
-vi.mock('../../net/http', () => ({ http: { get, post: vi.fn(), put: vi.fn() } }));
+const post = vi.hoisted(() => vi.fn());
+vi.mock('../../net/http', () => ({ http: { get, post, put: vi.fn(), delete: vi.fn() } }));
 const { default: FriendsPage } = await import('./index');
 
 const friend = (user_id: number, username: string, is_online: boolean, games: number): Referral => ({
@@ -20,6 +21,8 @@ const friend = (user_id: number, username: string, is_online: boolean, games: nu
 });
 
 let i18n: I18n;
+let setFriends: (items: FriendLine[]) => void = () => undefined;
+let setAsks: (items: FriendRequestLine[]) => void = () => undefined;
 let writeText: ReturnType<typeof vi.fn>;
 beforeAll(async () => {
   i18n = await playerI18n();
@@ -28,14 +31,21 @@ beforeEach(() => {
   useUserStore.setState({ user: anna });
   writeText = vi.fn().mockResolvedValue(undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-  get.mockReset().mockImplementation((_url: string, config: { params: { page: number } }) =>
-    Promise.resolve({
+  post.mockReset().mockResolvedValue({ data: { user_id: 5, status: 'friends' } });
+  let friends: FriendLine[] = [];
+  let asks: FriendRequestLine[] = [];
+  setFriends = (next) => (friends = next);
+  setAsks = (next) => (asks = next);
+  get.mockReset().mockImplementation((url: string, config: { params: { page: number } }) => {
+    if (url === '/user/friends') return Promise.resolve({ data: { items: friends, links: { next: null, previous: null } } });
+    if (url === '/user/friends/requests') return Promise.resolve({ data: { items: asks, links: { next: null, previous: null } } });
+    return Promise.resolve({
       data:
         config.params.page === 1
           ? { items: [friend(8, 'boris', true, 3), friend(9, 'vera', false, 0)], links: { next: '/page2', previous: null }, invited_by: friend(2, 'olga', true, 40), bonus: '1500' }
           : { items: [friend(10, 'gleb', false, 1)], links: { next: null, previous: '/page1' }, invited_by: friend(2, 'olga', true, 40), bonus: '1500' },
-    }),
-  );
+    });
+  });
 });
 afterEach(cleanup);
 
@@ -70,12 +80,49 @@ describe('the friends page', () => {
   });
 
   it('says when nobody came yet, and when the list failed', async () => {
-    get.mockResolvedValueOnce({ data: { items: [], links: { next: null, previous: null }, invited_by: null, bonus: '1500' } });
+    const referrals = get.getMockImplementation()!;
+    get.mockImplementation((url: string, config: unknown) =>
+      url === '/user/referrals' ? Promise.resolve({ data: { items: [], links: { next: null, previous: null }, invited_by: null, bonus: '1500' } }) : referrals(url, config),
+    );
     renderPage(i18n, <FriendsPage />, '/friends');
     expect((await screen.findByTestId('friends-empty')).textContent).toBe('Nobody has joined through your link yet.');
     cleanup();
-    get.mockRejectedValueOnce(new Error('down'));
+    get.mockImplementation((url: string, config: unknown) => (url === '/user/referrals' ? Promise.reject(new Error('down')) : referrals(url, config)));
     renderPage(i18n, <FriendsPage />, '/friends');
     expect(await screen.findByText('Could not load your friends.')).toBeTruthy();
+  });
+});
+
+describe('friends and their asks on the friends page', () => {
+  const line = (user_id: number, username: string, is_online: boolean, room_id?: number): FriendLine => ({ user_id, username, avatar: null, country: null, is_online, ...(room_id ? { room_id } : {}) });
+
+  it('shows an ask with accept; accepting calls the server and the list is read again', async () => {
+    setAsks([{ user_id: 5, username: 'lena', avatar: null, country: null, requested_at: '2026-11-26T08:00:00Z' }]);
+    renderPage(i18n, <FriendsPage />, '/friends');
+    const ask = await screen.findByTestId('friend-request');
+    expect(ask.textContent).toContain('lena');
+    expect(screen.getByText('Friend requests: 1')).toBeTruthy();
+    setAsks([]);
+    setFriends([line(5, 'lena', true)]);
+    fireEvent.click(within(ask).getByTestId('accept-friend'));
+    await vi.waitFor(() => expect(post).toHaveBeenCalledWith('/user/friends/5/accept'));
+    const row = await screen.findByTestId('my-friend');
+    expect(within(row).getByRole('img', { name: 'online' })).toBeTruthy();
+    expect(screen.queryByTestId('friend-request')).toBeNull();
+  });
+
+  it('offers watch / join for a friend at a table, which opens that table', async () => {
+    setFriends([line(6, 'pavel', true, 44), line(7, 'ira', false)]);
+    renderPage(i18n, <FriendsPage />, '/friends');
+    const rows = await screen.findAllByTestId('my-friend');
+    expect(within(rows[1]!).queryByTestId('friend-table')).toBeNull();
+    expect(within(rows[1]!).getByRole('img', { name: 'offline' })).toBeTruthy();
+    fireEvent.click(within(rows[0]!).getByTestId('friend-table'));
+    expect(screen.getByTestId('where').textContent).toBe('/durak/44');
+  });
+
+  it('says when there are no friends yet', async () => {
+    renderPage(i18n, <FriendsPage />, '/friends');
+    expect((await screen.findByTestId('my-friends-empty')).textContent).toBe('No friends yet. Tap a player at the table to add them.');
   });
 });

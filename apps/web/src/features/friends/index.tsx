@@ -8,10 +8,11 @@ import { cutName } from '../../ui/format';
 import { Pager } from '../../ui/pager';
 import { QueryState } from '../../ui/query-state';
 import { friendsApi } from './friends-api';
+import { FriendsSection } from './friends-section';
 import { InviteCard } from './invite-card';
 import './friends.css';
 
-/** /friends (FEATURES.md §3): the invite link and the players it brought, who of them is online. */
+/** /friends (FEATURES.md §3, §11): friends and their asks, the invite link and the players it brought, who of them is online. */
 export default function FriendsPage() {
   const { t, i18n } = useTranslation('player');
   const userId = useUserStore((s) => s.user?.id);
@@ -21,6 +22,7 @@ export default function FriendsPage() {
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <div className="friends" data-testid="friends-page">
+      <FriendsSection />
       {userId !== undefined ? <InviteCard userId={userId} bonus={query.data?.bonus} /> : null}
       {query.data?.invited_by ? (
         <section className="panel friends-list-panel" aria-labelledby="invited-by-title" data-testid="invited-by">

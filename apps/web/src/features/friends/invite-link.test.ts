@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inviteLink, inviterFromSearch } from './invite-link';
+import { inviteLink, inviterFromSearch, tableInviteLink } from './invite-link';
 
 const names = { bot: 'durak_bot', app: 'play' };
 
@@ -25,5 +25,13 @@ describe('the registration page’s ?pr=', () => {
     ['', undefined],
   ])('%s gives %s', (search, id) => {
     expect(inviterFromSearch(search)).toBe(id);
+  });
+});
+
+describe('the link to one table', () => {
+  it('is the mini-app start link carrying room_<id>, and nothing without valid bot and app names', () => {
+    expect(tableInviteLink(15, names)).toBe('https://t.me/durak_bot/play?startapp=room_15');
+    expect(tableInviteLink(15, { bot: 'durak_bot', app: undefined })).toBeNull();
+    expect(tableInviteLink(15, { bot: 'x/../evil', app: 'play' })).toBeNull();
   });
 });

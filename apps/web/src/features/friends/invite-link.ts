@@ -21,6 +21,16 @@ export function inviteLink(userId: number, isInsideTelegram: boolean, origin: st
   return `${origin}/auth/registration?pr=${userId}`;
 }
 
+/**
+ * The Telegram link that opens one table (FEATURES.md §11): the mini-app's start link carrying
+ * `room_<id>`; null when the build names no bot and app, so there is nothing to share.
+ */
+export function tableInviteLink(roomId: number, names: TelegramNames = TELEGRAM_NAMES): string | null {
+  const { bot, app } = names;
+  if (!bot || !app || !NAME.test(bot) || !NAME.test(app)) return null;
+  return `https://t.me/${bot}/${app}?startapp=room_${roomId}`;
+}
+
 /** `?pr=<id>` of the registration page: a positive whole number, else nothing. */
 export function inviterFromSearch(search: string): number | undefined {
   const value = new URLSearchParams(search).get('pr');

@@ -12,6 +12,7 @@ import { countChangedFilters } from './filter-count';
 import { useFilterStore } from './filter-store';
 import { JoinDialog } from './join-dialog';
 import { PracticeButton } from './practice-button';
+import { OnlineCount } from '../friends/online-count';
 import { RoomCard } from './room-card';
 import type { RoomPayload } from '@durak/protocol';
 import { roomsApi } from './rooms-api';
@@ -85,6 +86,7 @@ export default function LobbyPage() {
           {formatChips(wallet?.balance ?? '0')}
         </span>
       </header>
+      <OnlineCount className="lobby-online" />
       <div className="lobby-tools">
         <button type="button" className="btn btn-ghost" onClick={() => setDialog('filter')} data-testid="open-filter">
           <span aria-hidden="true">⚙</span> {t('filter.title')}

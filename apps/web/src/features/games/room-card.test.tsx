@@ -45,3 +45,22 @@ describe('a room card in the lobby', () => {
     expect(optionsShown({ ...plain, is_draw_allowed: true, is_private: true })).toEqual(['Draw', 'Private']);
   });
 });
+
+describe('the seated players on a lobby card', () => {
+  it('shows an avatar per seated player, then the open seats', () => {
+    const seat = (position: number, id: number, username: string, avatar: string | null) => ({ position, player_id: id, user_id: id, username, avatar_url: avatar, avatar, country: null, is_ready: false, is_bot: false });
+    const room = aRoom({ player_count: 3, seats_taken: 2, seats: [seat(0, 1, 'anna', 'https://cdn.example/a.webp'), seat(1, 2, 'boris', null)] });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ul>
+          <RoomCard room={room} onOpen={() => undefined} />
+        </ul>
+      </I18nextProvider>,
+    );
+    const seated = screen.getAllByTestId('seat-avatar');
+    expect(seated.map((s) => s.title)).toEqual(['anna', 'boris']);
+    expect(seated[0]!.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/a.webp');
+    expect(seated[1]!.textContent).toBe('B');
+    expect(screen.getByTestId('seat-avatars').getAttribute('aria-label')).toBe('Seats taken: 2 of 3');
+  });
+});

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { betLabel } from './bets';
 import type { RoomPayload } from '@durak/protocol';
 import { roomOptionKeys } from './room-options';
+import { SeatAvatars } from '../friends/seat-avatars';
 
 export function LockIcon() {
   return (
@@ -31,14 +32,7 @@ export function RoomCard({ room, onOpen }: { room: RoomPayload; onOpen: (room: R
             </span>
           ) : null}
         </span>
-        <span className="room-seats" aria-label={t('lobby.seats', { taken, total: room.player_count })}>
-          {Array.from({ length: room.player_count }, (_, i) => (
-            <span key={i} className={`room-seat${i < taken ? ' room-seat-taken' : ''}`} />
-          ))}
-          <small>
-            {taken}/{room.player_count}
-          </small>
-        </span>
+        <SeatAvatars room={room} label={t('lobby.seats', { taken, total: room.player_count })} />
         <span className="room-meta">
           <span className="room-deck">{t('lobby.deck_short', { count: room.deck_size })}</span>
           {/* Options as short words: clearer than icons, and no emoji font needed. */}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { OnlineCount } from '../friends/online-count';
 import { PracticeButton } from '../games/practice-button';
 import { BannerCarousel } from './banner-carousel';
 import { DailyReward } from './daily-reward';
@@ -18,6 +19,7 @@ export function HomeTab() {
     <div className="home" data-testid="home">
       {/* The page's heading for screen readers: the header above already names the player. */}
       <h1 className="visually-hidden">{t('app.title')}</h1>
+      <OnlineCount />
       <BannerCarousel />
       <DailyReward />
       <QuickPlaySection />

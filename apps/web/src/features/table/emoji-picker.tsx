@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
@@ -11,7 +12,8 @@ export function emojiFor(all: readonly Emoji[], isOwnSeat: boolean): Emoji[] {
 }
 
 /** The per-seat picker titled 'Выберите эмодзи'. */
-export function EmojiPicker({ target, isOwnSeat, onPick, onClose }: { target: string | null; isOwnSeat: boolean; onPick: (emoji: Emoji) => void; onClose: () => void }) {
+/** `children`: more of the seat's menu below the emoji ("add friend"). */
+export function EmojiPicker({ target, isOwnSeat, onPick, onClose, children }: { target: string | null; isOwnSeat: boolean; onPick: (emoji: Emoji) => void; onClose: () => void; children?: ReactNode }) {
   const { t } = useTranslation('game');
   const { data, isPending, isError } = useQuery({ queryKey: ['emoji'], queryFn: emojiApi.list, staleTime: Infinity, enabled: target !== null });
   const shown = emojiFor(data ?? [], isOwnSeat);
@@ -27,6 +29,7 @@ export function EmojiPicker({ target, isOwnSeat, onPick, onClose }: { target: st
           </button>
         ))}
       </div>
+      {children}
     </Modal>
   );
 }

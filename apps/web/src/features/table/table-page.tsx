@@ -15,6 +15,7 @@ import { refusalText } from './card-reason';
 import { ConfirmDialog } from './confirm-dialog';
 import { DiscardView, TalonView } from './deck-view';
 import { EmojiPicker } from './emoji-picker';
+import { AddFriendButton, InviteFriendsButton } from '../friends/table-friends';
 import { cueFor } from './feedback';
 import { flyFor, rectOf, seatSelector } from './flights';
 import { HandView } from './hand-view';
@@ -241,6 +242,7 @@ export function TablePage({ roomId }: { roomId: string }) {
               {seats.length < playerCount ? t('table.waiting_players', { count: seats.length, total: playerCount }) : t('table.waiting_ready')}
             </p>
           ) : null}
+          {!isPlaying && watch.status !== 'FINISHED' && !isSpectator && seats.length < playerCount && room.bot_level === null ? <InviteFriendsButton roomId={Number(room.id)} /> : null}
         </div>
         <p className="table-reason" role="status" data-testid="card-reason">
           {refusal}
@@ -302,7 +304,9 @@ export function TablePage({ roomId }: { roomId: string }) {
           {t(`error.${actions.failure.code}`, { defaultValue: actions.failure.message })}
         </button>
       ) : null}
-      <EmojiPicker target={emojiTarget?.name ?? null} isOwnSeat={emojiTarget?.id === me} onPick={sendEmoji} onClose={() => setEmojiTarget(null)} />
+      <EmojiPicker target={emojiTarget?.name ?? null} isOwnSeat={emojiTarget?.id === me} onPick={sendEmoji} onClose={() => setEmojiTarget(null)}>
+        {emojiTarget && emojiTarget.id !== me && !watch.seats[emojiTarget.id]?.is_bot ? <AddFriendButton key={emojiTarget.id} userId={Number(emojiTarget.id)} /> : null}
+      </EmojiPicker>
       <ConfirmDialog
         isOpen={confirm !== null}
         text={confirm === 'surrender' ? t('confirm.surrender', { amount: bet }) : t('confirm.leave', { amount: bet })}

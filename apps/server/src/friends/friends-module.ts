@@ -1,0 +1,35 @@
+import type { RateWindows } from '../limits/index.js';
+import type { Store } from '../store/db.js';
+import type { RoomsRealtime } from '../tables/outbox.js';
+import { createFriendsService, type FriendsService } from './friends-service.js';
+import { createPresenceSummary, type PresenceSummaryService } from './presence-summary.js';
+import { createRoomInvites, type RoomInvites } from './room-invites.js';
+
+/** FEATURES.md §11 "a living table": friends, invitations to a table, and who is around. */
+export interface FriendsModule {
+  readonly friends: FriendsService;
+  readonly invites: RoomInvites;
+  readonly presence: PresenceSummaryService;
+}
+
+export function createFriendsModule(options: {
+  store: Store;
+  realtime: RoomsRealtime & { onlineUsers(): Promise<number> };
+  now?: (() => Date) | undefined;
+  presenceCacheMs?: number | undefined;
+  /** The shared rate windows: friend asks and table invitations per user. */
+  windows?: RateWindows | undefined;
+  logError?: (error: unknown, message: string) => void;
+}): FriendsModule {
+  const common = { store: options.store, realtime: options.realtime, ...(options.now ? { now: options.now } : {}), ...(options.logError ? { logError: options.logError } : {}) };
+  const windows = options.windows ? { windows: options.windows } : {};
+  const friends = createFriendsService({ ...common, ...windows });
+  const invites = createRoomInvites({ ...common, ...windows, areFriends: (a, b) => friends.areFriends(a, b) });
+  const presence = createPresenceSummary({
+    store: options.store,
+    onlineUsers: () => options.realtime.onlineUsers(),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.presenceCacheMs !== undefined ? { cacheMs: options.presenceCacheMs } : {}),
+  });
+  return { friends, invites, presence };
+}

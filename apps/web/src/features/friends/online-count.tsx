@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { friendsApi, friendsKeys } from './friends-api';
+import './friends-live.css';
+
+/**
+ * Who is around (FEATURES.md §11), on home and in the lobby. Polled rather than pushed: the server
+ * counts it for every node at once and reuses the count for a few seconds, so a poll per page
+ * every 20 s is cheap, and a number that changes every second would only distract.
+ */
+export function OnlineCount({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
+  const { data } = useQuery({ queryKey: friendsKeys.presence, queryFn: friendsApi.presence, refetchInterval: 20_000, staleTime: 10_000 });
+  if (!data) return null;
+  return (
+    <p className={`online-count ${className}`} data-testid="online-count">
+      <span className="online-dot" aria-hidden="true" />
+      <span data-testid="online-now">{t('presence.online', { count: data.online })}</span>
+      <span aria-hidden="true">·</span>
+      <span>{t('presence.playing', { count: data.playing })}</span>
+      <span aria-hidden="true">·</span>
+      <span>{t('presence.waiting', { count: data.rooms_waiting })}</span>
+    </p>
+  );
+}
