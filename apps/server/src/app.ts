@@ -23,6 +23,7 @@ import { registerAdminRoutes } from './http/admin-routes.js';
 import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerBanditRoutes } from './http/bandit-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
+import { registerChatRoutes } from './http/chat-routes.js';
 import { registerEconomyRoutes } from './http/economy-routes.js';
 import { frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAssetRoutes(app, services);
   registerEconomyRoutes(app, services);
   registerRoomRoutes(app, tokens, rooms);
+  registerChatRoutes(app, tokens, rooms, store, options.now ?? (() => new Date()));
   registerTournamentRoutes(app, tokens, tournaments);
   registerPlayerRoutes(app, tokens, players);
   registerBanditRoutes(app, tokens, createBanditService(store));
