@@ -27,6 +27,8 @@ import { TableSlots } from './table-slots';
 import { TopBar } from './top-bar';
 import { tableApi } from './table-api';
 import { useActions } from './use-actions';
+import { TableChat } from './chat/table-chat';
+import { useTableChat } from './chat/use-table-chat';
 import { useEmojiBubbles } from './use-emoji-bubbles';
 import { playCue, useTurnCues } from './use-table-cues';
 import { isPasswordQuestion, useTable } from './use-table';
@@ -44,6 +46,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   const backUrl = useCardBackUrl();
   const felt = useActiveFelt();
   const emoji = useEmojiBubbles();
+  const chat = useTableChat(roomId);
   const counter = useRef(0);
   const meRef = useRef('');
 
@@ -53,6 +56,7 @@ export function TablePage({ roomId }: { roomId: string }) {
     playCue(cueFor(event, meRef.current, counter.current));
     flyFor(event, before, meRef.current, backUrl);
     if (event.type === 'emoji') emoji.show(event);
+    if (event.type === 'chat') chat.receive(event);
   }
 
   const table = useTable(roomId, onEvent);
@@ -268,6 +272,7 @@ export function TablePage({ roomId }: { roomId: string }) {
             {t('table.spectator')}
           </p>
         ) : null}
+        <TableChat roomId={roomId} me={me} canWrite={!isSpectator} players={seats.map((s) => ({ user_id: Number(s.player.player_id), username: s.player.username }))} chat={chat} />
         <ActionBar
           moves={moves}
           isTaking={isTaking}
