@@ -12,10 +12,15 @@ describe('placeBubble', () => {
     expect(placeBubble(seat, size, [table, hand], viewport)).toEqual({ left: 115, top: 72, ...size });
   });
 
-  it('goes below a seat at the top edge rather than off the screen or over the cards', () => {
+  it('a seat at the top edge gets a side rather than going off the screen', () => {
     const seat = { left: 170, top: 4, width: 50, height: 50 };
+    expect(placeBubble(seat, size, [table, hand], viewport)).toEqual({ left: 224, top: 7, ...size });
+  });
+
+  it('a wide seat at the top of a phone, with no room at its sides, gets it below, above the cards', () => {
+    const seat = { left: 143, top: 4, width: 104, height: 120 };
     const placed = placeBubble(seat, size, [table, hand], viewport);
-    expect(placed.top).toBeGreaterThanOrEqual(58);
+    expect(placed.top).toBe(128);
     expect(placed.top + placed.height).toBeLessThanOrEqual(table.top);
   });
 

@@ -18,7 +18,7 @@ function clampInto(box: Box, viewport: Box): Box {
 }
 
 /**
- * Where a chat bubble of `size` goes beside a seat: above it, then below, then to either side,
+ * Where a chat bubble of `size` goes beside a seat: above it, then to either side, then below,
  * the first place (kept inside the viewport) that covers none of `avoid` — the cards on the
  * table, the player's hand, the trump and the piles. When every place covers something, the
  * bubble sits over the seat itself, which hides only that seat's own avatar for a few seconds.
@@ -28,9 +28,9 @@ export function placeBubble(seat: Box, size: { width: number; height: number }, 
   const centreY = seat.top + seat.height / 2 - size.height / 2;
   const candidates: Box[] = [
     { left: centreX, top: seat.top - size.height - gap, ...size },
-    { left: centreX, top: seat.top + seat.height + gap, ...size },
     { left: seat.left + seat.width + gap, top: centreY, ...size },
     { left: seat.left - size.width - gap, top: centreY, ...size },
+    { left: centreX, top: seat.top + seat.height + gap, ...size },
   ].map((box) => clampInto(box, viewport));
   // A place pushed back onto its own seat by the viewport's edge is no place beside the seat.
   const taken = [...avoid, seat];

@@ -3,8 +3,11 @@ import { placeBubble, type Box } from './bubble-place';
 import { useMessageText } from './chat-panel';
 import type { Bubble } from './use-table-chat';
 
-/** What a bubble must never cover: the cards on the table, the trump and piles, and the hand. */
-const AVOID = ['[data-testid="table-slots"]', '[data-testid="talon"]', '[data-testid="discard"]', '[data-testid="hand"]'];
+/**
+ * What a bubble must never cover: the cards on the table, the trump and piles, the hand, and the
+ * top bar (the stake and the leave button).
+ */
+const AVOID = ['[data-testid="table-slots"]', '[data-testid="talon"]', '[data-testid="discard"]', '[data-testid="hand"]', '.table-top'];
 
 const boxOf = (r: DOMRect): Box => ({ left: r.left, top: r.top, width: r.width, height: r.height });
 
@@ -14,7 +17,8 @@ function SeatBubble({ userId, bubble }: { userId: string; bubble: Bubble }) {
   // Placed after layout, against the seat and the cards as they are on screen now.
   useLayoutEffect(() => {
     const el = node.current;
-    const seat = document.querySelector(`[data-testid="seat"][data-player-id="${CSS.escape(userId)}"] .seat-avatar`);
+    // The whole seat (avatar, card fan, name): a bubble beside it hides none of them.
+    const seat = document.querySelector(`[data-testid="seat"][data-player-id="${CSS.escape(userId)}"]`);
     if (!el) return;
     if (!seat) {
       el.hidden = true;

@@ -20,15 +20,15 @@ export function TableChat({ roomId, me, canWrite, players, chat }: TableChatProp
   const [isOpen, setOpen] = useState(false);
   const [seenId, setSeenId] = useState(0);
   const lastId = chat.messages.at(-1)?.id ?? 0;
-  // Whatever was there when the table opened counts as read: only news while it is closed is unread.
+  // Whatever was said before the table opened counts as read: only news while it is closed is unread.
   const isPrimed = useRef(false);
   useEffect(() => {
-    if (!isPrimed.current && lastId > 0) {
+    if (!isPrimed.current && chat.openedAt !== null) {
       isPrimed.current = true;
-      setSeenId(lastId);
+      setSeenId((seen) => Math.max(seen, chat.openedAt ?? 0));
     }
     if (isOpen) setSeenId(lastId);
-  }, [isOpen, lastId]);
+  }, [isOpen, lastId, chat.openedAt]);
   const unread = chat.messages.filter((m) => m.id > seenId && String(m.from.user_id) !== me).length;
 
   function open() {

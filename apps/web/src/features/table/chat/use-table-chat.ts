@@ -69,7 +69,9 @@ export function useTableChat(roomId: string) {
     });
   }, []);
 
-  return { messages: visible, allMessages: messages, bubbles, muted, receive, toggleMute, refresh: history.refetch };
+    // What the server had when the table opened: the unread count starts after it.
+  const openedAt = history.isSuccess ? (history.data.at(-1)?.id ?? 0) : null;
+  return { messages: visible, allMessages: messages, bubbles, muted, receive, toggleMute, refresh: history.refetch, openedAt };
 }
 
 export type TableChatState = ReturnType<typeof useTableChat>;
