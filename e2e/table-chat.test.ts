@@ -65,13 +65,14 @@ describe('table chat', () => {
     await phone.page.getByTestId('chat-phrase-good_luck').click();
     const bubble = desk.page.locator('[data-testid="chat-bubble"]');
     await bubble.waitFor();
+    // Read while it shows (a few seconds), before the slower screenshot.
+    const [bubbleText, bubbleOwner, box] = [await bubble.textContent(), await bubble.getAttribute('data-player-id'), (await bubble.boundingBox())!];
     await shoot(desk.page, 'chat-desktop-bubble');
-    expect(await bubble.textContent()).toBe('Удачи!');
+    expect(bubbleText).toBe('Удачи!');
     const annId = (await api<{ id: number }>(ann, '/user/users/me')).id;
-    expect(await bubble.getAttribute('data-player-id')).toBe(String(annId));
+    expect(bubbleOwner).toBe(String(annId));
     expect(await desk.page.getByTestId('chat-unread').textContent()).toBe('1');
     // The bubble lies over none of the cards Bob must see.
-    const box = (await bubble.boundingBox())!;
     for (const selector of ['[data-testid="table-slots"]', '[data-testid="hand"]', '[data-testid="talon"]']) {
       const other = await desk.page.locator(selector).boundingBox();
       if (!other) continue;
@@ -107,7 +108,25 @@ describe('table chat', () => {
     await phone.page.getByTestId('chat-line').first().waitFor();
     expect(await phone.page.getByTestId('chat-line').allTextContents()).toEqual([expect.stringContaining('Удачи!')]);
 
-    expectScreenshots('chat-phone-panel-open', 'chat-desktop-bubble', 'chat-desktop-panel-open', 'chat-phone-bubble');
+
+    // Unmuted, Bob's lines come back; with a longer history both sheets still end below the table cards.
+    await phone.page.getByTestId('chat-unmute').click();
+    await phone.page.getByTestId('chat-line').nth(2).waitFor();
+    for (let i = 0; i < 3; i++) {
+      await api(ann, `/v1/rooms/${room.id}/chat`, { phrase_id: ['hurry_up', 'nice_move', 'again'][i] });
+      await api(bob, `/v1/rooms/${room.id}/chat`, { text: `Строка номер ${i + 1}, чтобы история была длиннее` });
+    }
+    await phone.page.getByTestId('chat-line').nth(8).waitFor();
+    await desk.page.getByTestId('chat-line').nth(8).waitFor();
+    for (const [page, name] of [[phone.page, 'chat-phone-panel-long'], [desk.page, 'chat-desktop-panel-long']] as const) {
+      const sheet = (await page.getByTestId('chat-panel').boundingBox())!;
+      const felt = (await page.locator('.felt-centre').boundingBox())!;
+      const slotsBottom = felt.y + felt.height;
+      expect(sheet.y, name).toBeGreaterThanOrEqual(slotsBottom - 1);
+      await shoot(page, name);
+    }
+
+    expectScreenshots('chat-phone-panel-open', 'chat-desktop-bubble', 'chat-desktop-panel-open', 'chat-phone-bubble', 'chat-phone-panel-long', 'chat-desktop-panel-long');
     expect([...phone.errors, ...desk.errors]).toEqual([]);
     await phone.context.close();
     await desk.context.close();

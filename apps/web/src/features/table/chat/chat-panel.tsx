@@ -125,7 +125,7 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
         <p className="chat-muted-bar">
           {t('tableChat.muted_list')}{' '}
           {mutedHere.map(([id, name]) => (
-            <button key={id} type="button" className="chat-link" onClick={() => chat.toggleMute(id)}>
+            <button key={id} type="button" className="chat-link" onClick={() => chat.toggleMute(id)} data-testid="chat-unmute">
               {t('tableChat.unmute', { name })}
             </button>
           ))}
