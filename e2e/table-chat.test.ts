@@ -9,9 +9,10 @@ import { startServer, type RunningServer } from './support/server';
 let server: RunningServer;
 let browser: Browser;
 const SHOTS = '/tmp/shots-chat';
+const ADMIN = { username: 'chat_admin', password: 'admin-password-1' };
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -126,7 +127,26 @@ describe('table chat', () => {
       await shoot(page, name);
     }
 
-    expectScreenshots('chat-phone-panel-open', 'chat-desktop-bubble', 'chat-desktop-panel-open', 'chat-phone-bubble', 'chat-phone-panel-long', 'chat-desktop-panel-long');
+    // The admin reads Ann's report with the table's messages, at both sizes.
+    const login = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const admin = (await login.json()) as Tokens;
+    for (const [viewport, name] of [[DESKTOP, 'chat-admin-reports-desktop'], [PHONE, 'chat-admin-reports-phone']] as const) {
+      const adminPage = await newPage(browser, server.baseUrl, viewport);
+      await signInContext(adminPage.context, server.baseUrl, admin);
+      await adminPage.page.goto('/admin/reports');
+      const row = adminPage.page.locator('.admin-table tbody tr').filter({ hasText: bobName });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(annName);
+      await row.getByTestId('report-messages').locator('summary').click();
+      const chatLines = await row.locator('.admin-report-chat li').allTextContents();
+      expect(chatLines.some((line) => line.includes('Удачи!'))).toBe(true);
+      expect(chatLines.some((line) => line.includes('ну ты и ******'))).toBe(true);
+      await shoot(adminPage.page, name);
+      expect(adminPage.errors).toEqual([]);
+      await adminPage.context.close();
+    }
+
+    expectScreenshots('chat-admin-reports-desktop', 'chat-admin-reports-phone', 'chat-phone-panel-open', 'chat-desktop-bubble', 'chat-desktop-panel-open', 'chat-phone-bubble', 'chat-phone-panel-long', 'chat-desktop-panel-long');
     expect([...phone.errors, ...desk.errors]).toEqual([]);
     await phone.context.close();
     await desk.context.close();
