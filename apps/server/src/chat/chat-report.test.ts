@@ -65,6 +65,12 @@ describe('report a player', () => {
     expect(reply.body.error?.details?.field).toBe(field);
   });
 
+  it('a room id that is not one is 400 naming id', async () => {
+    const reply = await request<Reply>(`${server.url}/api/v1/rooms/x1/report`, { token: ann.token, body: { user_id: bob.id, reason: 'spam' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error?.details?.field).toBe('id');
+  });
+
   it('a missing room is 404', async () => {
     expect((await report(ann, { user_id: bob.id, reason: 'spam' }, 99_999_999)).status).toBe(404);
   });

@@ -169,9 +169,19 @@ describe('table chat: bad input is 400 naming the field and stores nothing', () 
     expect(reply.body.text).toHaveLength(200);
   });
 
-  it('a room id that is not a number is 400 naming id', async () => {
-    const reply = await request<ChatReply>(`${server.url}/api/v1/rooms/abc/chat`, { token: room.players[0]!.token, body: { phrase_id: 'hello' } });
+  it.each([
+    ['sending to', 'abc', { phrase_id: 'hello' }],
+    ['reading', 'abc', undefined],
+    ['sending to a room id past bigint', '99999999999999999999', { phrase_id: 'hello' }],
+    ['reading a negative room id', '-3', undefined],
+  ])('%s a room whose id is not one is 400 naming id', async (_name, id, body) => {
+    const reply = await request<ChatReply>(`${server.url}/api/v1/rooms/${id}/chat`, { token: room.players[0]!.token, ...(body ? { body } : {}) });
     expect(reply.status).toBe(400);
     expect(reply.body.error?.details?.field).toBe('id');
+  });
+
+  it('a body that is not JSON is 415, not a 500', async () => {
+    const reply = await request<ChatReply>(`${server.url}/api/v1/rooms/${room.id}/chat`, { token: room.players[0]!.token, raw: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect(reply.status).toBe(415);
   });
 });

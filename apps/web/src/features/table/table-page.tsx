@@ -46,7 +46,9 @@ export function TablePage({ roomId }: { roomId: string }) {
   const backUrl = useCardBackUrl();
   const felt = useActiveFelt();
   const emoji = useEmojiBubbles();
-  const chat = useTableChat(roomId);
+  // The table (below) knows a private room's password once given; the chat's reads need it too.
+  const passwordOf = useRef<() => string | undefined>(() => undefined);
+  const chat = useTableChat(roomId, () => passwordOf.current());
   const counter = useRef(0);
   const meRef = useRef('');
 
@@ -60,6 +62,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   }
 
   const table = useTable(roomId, onEvent);
+  passwordOf.current = table.roomPassword;
   const { watch, view, hand, me, readAll } = table;
   meRef.current = me;
   // Moves name the seq of the table on screen, so one made against an old table is refused.

@@ -154,5 +154,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
 
   const playCard = useCallback((card: TableState['hand'][number]) => void dispatch({ type: 'card_played', card }), [dispatch]);
 
-  return { ...state, me, readAll, playCard, watchWithPassword };
+  // The table chat's reads follow the watch rule too: a private room's spectator sends the password.
+  const roomPassword = useCallback(() => password.current, []);
+  return { ...state, me, readAll, playCard, watchWithPassword, roomPassword };
 }

@@ -36,7 +36,8 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSending, setSending] = useState(false);
-  const [menuFor, setMenuFor] = useState<number | null>(null);
+  // Whose menu is open: `m<id>` under a message, `p<user id>` under a player's name.
+  const [menuFor, setMenuFor] = useState<string | null>(null);
   const [reported, setReported] = useState<Record<number, 'sent' | string>>({});
   const list = useRef<HTMLOListElement>(null);
 
@@ -45,8 +46,10 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
+  // The newest line in sight; scrolling the list itself, never the page behind the sheet.
   useEffect(() => {
-    list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [chat.messages.length]);
 
   const errorText = (e: unknown) => {
@@ -74,7 +77,7 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
 
   async function report(userId: number, reason: string) {
     try {
-      await chatApi.report(roomId, { user_id: userId, reason });
+      await chatApi.report(roomId, { user_id: userId, reason }, chat.password());
       setReported((prev) => ({ ...prev, [userId]: 'sent' }));
     } catch (e) {
       const failure = toApiFailure(e);
@@ -86,6 +89,7 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
   for (const p of players) if (String(p.user_id) !== me) others.set(p.user_id, p.username);
   for (const m of chat.allMessages) if (String(m.from.user_id) !== me) others.set(m.from.user_id, m.from.username);
   const mutedHere = [...others].filter(([id]) => chat.muted.has(id));
+  const seatedOthers = players.filter((p) => String(p.user_id) !== me);
 
   function playerMenu(userId: number, username: string) {
     const state = reported[userId];
@@ -121,6 +125,24 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
           ×
         </button>
       </header>
+      {seatedOthers.length > 0 ? (
+        <div className="chat-players" role="group" aria-label={t('tableChat.players')}>
+          {seatedOthers.map((p) => (
+            <button
+              key={p.user_id}
+              type="button"
+              className="chat-chip chat-player"
+              aria-expanded={menuFor === `p${p.user_id}`}
+              aria-label={t('tableChat.actions', { name: p.username })}
+              onClick={() => setMenuFor(menuFor === `p${p.user_id}` ? null : `p${p.user_id}`)}
+              data-testid="chat-player"
+            >
+              {p.username} ⋯
+            </button>
+          ))}
+          {seatedOthers.map((p) => (menuFor === `p${p.user_id}` ? <div key={p.user_id}>{playerMenu(p.user_id, p.username)}</div> : null))}
+        </div>
+      ) : null}
       {mutedHere.length > 0 ? (
         <p className="chat-muted-bar">
           {t('tableChat.muted_list')}{' '}
@@ -143,15 +165,15 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
                 <button
                   type="button"
                   className="chat-more"
-                  aria-expanded={menuFor === m.id}
+                  aria-expanded={menuFor === `m${m.id}`}
                   aria-label={t('tableChat.actions', { name: m.from.username })}
-                  onClick={() => setMenuFor(menuFor === m.id ? null : m.id)}
+                  onClick={() => setMenuFor(menuFor === `m${m.id}` ? null : `m${m.id}`)}
                   data-testid="chat-more"
                 >
                   ⋯
                 </button>
               ) : null}
-              {menuFor === m.id ? playerMenu(m.from.user_id, m.from.username) : null}
+              {menuFor === `m${m.id}` ? playerMenu(m.from.user_id, m.from.username) : null}
             </li>
           );
         })}

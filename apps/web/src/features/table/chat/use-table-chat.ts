@@ -25,8 +25,8 @@ export interface Bubble {
  * The table chat's state: the last messages (read from the server, then live from the room
  * channel), the bubble showing beside each sender's seat, and the players muted on this device.
  */
-export function useTableChat(roomId: string) {
-  const history = useQuery({ queryKey: chatKeys.history(roomId), queryFn: () => chatApi.history(roomId), staleTime: 0 });
+export function useTableChat(roomId: string, password: () => string | undefined = () => undefined) {
+  const history = useQuery({ queryKey: chatKeys.history(roomId), queryFn: () => chatApi.history(roomId, password()), staleTime: 0 });
   const [live, setLive] = useState<ChatMessage[]>([]);
   const [bubbles, setBubbles] = useState<Record<string, Bubble>>({});
   const [muted, setMutedState] = useState(readMuted);
@@ -71,7 +71,7 @@ export function useTableChat(roomId: string) {
 
     // What the server had when the table opened: the unread count starts after it.
   const openedAt = history.isSuccess ? (history.data.at(-1)?.id ?? 0) : null;
-  return { messages: visible, allMessages: messages, bubbles, muted, receive, toggleMute, refresh: history.refetch, openedAt };
+  return { messages: visible, allMessages: messages, bubbles, muted, receive, toggleMute, refresh: history.refetch, openedAt, password };
 }
 
 export type TableChatState = ReturnType<typeof useTableChat>;
