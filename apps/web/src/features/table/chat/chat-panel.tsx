@@ -121,28 +121,28 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
     <section className="chat-sheet" role="dialog" aria-modal="false" aria-labelledby="chat-title" data-testid="chat-panel">
       <header className="chat-head">
         <h2 id="chat-title">{t('tableChat.title')}</h2>
+        {seatedOthers.length > 0 ? (
+          <div className="chat-players" role="group" aria-label={t('tableChat.players')}>
+            {seatedOthers.map((p) => (
+              <button
+                key={p.user_id}
+                type="button"
+                className="chat-chip chat-player"
+                aria-expanded={menuFor === `p${p.user_id}`}
+                aria-label={t('tableChat.actions', { name: p.username })}
+                onClick={() => setMenuFor(menuFor === `p${p.user_id}` ? null : `p${p.user_id}`)}
+                data-testid="chat-player"
+              >
+                {p.username} ⋯
+              </button>
+            ))}
+          </div>
+        ) : null}
         <button type="button" className="chat-close" onClick={onClose} aria-label={t('tableChat.close')} data-testid="chat-close">
           ×
         </button>
       </header>
-      {seatedOthers.length > 0 ? (
-        <div className="chat-players" role="group" aria-label={t('tableChat.players')}>
-          {seatedOthers.map((p) => (
-            <button
-              key={p.user_id}
-              type="button"
-              className="chat-chip chat-player"
-              aria-expanded={menuFor === `p${p.user_id}`}
-              aria-label={t('tableChat.actions', { name: p.username })}
-              onClick={() => setMenuFor(menuFor === `p${p.user_id}` ? null : `p${p.user_id}`)}
-              data-testid="chat-player"
-            >
-              {p.username} ⋯
-            </button>
-          ))}
-          {seatedOthers.map((p) => (menuFor === `p${p.user_id}` ? <div key={p.user_id}>{playerMenu(p.user_id, p.username)}</div> : null))}
-        </div>
-      ) : null}
+      {seatedOthers.map((p) => (menuFor === `p${p.user_id}` ? <div key={p.user_id} className="chat-player-menu">{playerMenu(p.user_id, p.username)}</div> : null))}
       {mutedHere.length > 0 ? (
         <p className="chat-muted-bar">
           {t('tableChat.muted_list')}{' '}
