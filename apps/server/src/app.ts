@@ -23,6 +23,7 @@ import { registerAdminRoutes } from './http/admin-routes.js';
 import { registerAssetRoutes } from './http/asset-routes.js';
 import { registerBanditRoutes } from './http/bandit-routes.js';
 import { registerCatalogueRoutes } from './http/catalogue-routes.js';
+import { registerChatRoutes } from './http/chat-routes.js';
 import { registerEconomyRoutes } from './http/economy-routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
@@ -230,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAssetRoutes(app, services);
   registerEconomyRoutes(app, services);
   registerRoomRoutes(app, tokens, rooms);
+  registerChatRoutes(app, tokens, rooms, store, options.now ?? (() => new Date()));
   registerTournamentRoutes(app, tokens, tournaments);
   registerPlayerRoutes(app, tokens, players);
   registerFriendRoutes(app, tokens, friends);

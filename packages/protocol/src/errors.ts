@@ -69,6 +69,12 @@ export const errorStatus = {
   'tournament/over': 409,
   'emoji/not_found': 404,
   'emoji/not_allowed': 409,
+  /** Only the players seated at a table write in its chat; spectators read it. */
+  'chat/spectator_read_only': 403,
+  /** The reported user neither sits at that table nor wrote in its chat. */
+  'report/not_at_table': 409,
+  'report/own_user': 409,
+  'report/already_reported': 409,
   'bandit/idempotency_key_reused': 409,
   'banner/not_found': 404,
   'banner/not_an_image': 400,

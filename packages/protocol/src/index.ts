@@ -15,3 +15,4 @@ export * from './economy.js';
 export * from './wallet-messages.js';
 export * from './health.js';
 export * from './friends.js';
+export * from './chat.js';

@@ -70,6 +70,8 @@ const roomSamples = [
   { type: 'game_started', ...at, seed_hash: 'ab', players: ['1', '2'] },
   { type: 'turn', ...at, phase: 'play', turn: view.turn, timers: [timer] },
   { type: 'turn', ...at, phase: 'finished', turn: null, timers: [] },
+  { type: 'chat', room_id: 7, id: 1, from: { user_id: 1, username: 'ann' }, phrase_id: 'good_luck', at: '2026-01-01T00:00:00.000Z' },
+  { type: 'chat', room_id: 7, id: 2, from: { user_id: 2, username: 'bob' }, text: 'gg', at: '2026-01-01T00:00:01.000Z' },
   { type: 'emoji', room_id: 7, from: { player_id: 1, username: 'ann' }, to: { player_id: 2, username: 'bob' }, emoji: { id: 1, name: 'cry', is_throwable: false } },
   { type: 'dealt', ...at, players: ['1', '2'], trump_card: null, seed_hash: 'ab' },
   { type: 'bout_started', ...at, attacker: '1', defender: '2' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatMessage } from './chat.js';
 import { chips, walletType } from './common.js';
 import { betLine, gameEvents, gameView, phase, playerId, resultLine, timer, turn } from './game-state.js';
 import { personRef } from './friends.js';
@@ -42,6 +43,8 @@ export const roomMessage = z.discriminatedUnion('type', [
     to: emojiParty,
     emoji: z.object({ id: z.number().int(), name: z.string(), is_throwable: z.boolean() }),
   }),
+  /** Not sequenced (the game's seq is not moved by talk); stored, `GET rooms/{id}/chat` returns the last 50. */
+  chatMessage.extend({ type: z.literal('chat'), room_id: roomId }),
   e.dealt.extend(stamp),
   e.bout_started.extend(stamp),
   e.played.extend(stamp),
@@ -63,6 +66,7 @@ export const roomMessage = z.discriminatedUnion('type', [
 ]);
 export type RoomMessage = z.infer<typeof roomMessage>;
 export type EmojiMessage = Extract<RoomMessage, { type: 'emoji' }>;
+export type ChatRoomMessage = Extract<RoomMessage, { type: 'chat' }>;
 
 /** Why a player lost a seat before the game started. */
 export const seatLostReason = z.enum(['not_ready', 'room_expired', 'insufficient_funds']);

@@ -51,6 +51,7 @@ const calls: Call[] = [
   { method: 'GET', route: '/api/admin/info/admin/agent/{id}', path: () => `/api/admin/info/admin/agent/${agent.id}`, expect: [401, 403, 200, 200] },
   { method: 'GET', route: '/api/admin/info/admin/agent/children/{id}', path: () => `/api/admin/info/admin/agent/children/${agent.id}`, expect: [401, 403, 200, 200] },
   { method: 'GET', route: '/api/admin/audit', path: () => '/api/admin/audit', expect: [401, 403, 403, 200] },
+  { method: 'GET', route: '/api/admin/reports', path: () => '/api/admin/reports', expect: [401, 403, 403, 200] },
   { method: 'GET', route: '/api/admin/promocodes', path: () => '/api/admin/promocodes', expect: [401, 403, 403, 200] },
   {
     method: 'POST',

@@ -22,6 +22,7 @@ export const rolePermissions: Readonly<Record<Role, readonly string[]>> = {
     'admin.ledger.read',
     'admin.audit.read',
     'admin.promocodes.manage',
+    'admin.reports.read',
   ],
 };
 

@@ -1,3 +1,4 @@
+import { createChatService, type ChatService } from '../chat/chat-service.js';
 import { createEmojiService, type EmojiService } from '../emoji/send-emoji.js';
 import { createGameService, type GameService } from '../games/game-service.js';
 import { startGame } from '../games/start-game.js';
@@ -25,6 +26,7 @@ export interface RoomsModule {
   readonly rooms: RoomsService;
   readonly games: GameService;
   readonly emoji: EmojiService;
+  readonly chat: ChatService;
   readonly limits: RateWindows;
   /** Starts this node's timer sweeper (DESIGN.md §8); a no-op when the interval is 0. */
   startSweeper(): void;
@@ -32,7 +34,7 @@ export interface RoomsModule {
   close(): Promise<void>;
 }
 
-/** Rooms, games, timers and emoji over one store and one realtime publisher. */
+/** Rooms, games, timers, emoji and chat over one store and one realtime publisher. */
 export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
   const logError = options.logError ?? (() => {});
   const publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
@@ -42,6 +44,7 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
   const rooms = createRoomsService(context, startGame);
   const games = createGameService(context, rooms);
   const emoji = createEmojiService(context);
+  const chat = createChatService(context);
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<unknown> = Promise.resolve();
   let isClosed = false;
@@ -60,6 +63,7 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
     rooms,
     games,
     emoji,
+    chat,
     limits,
     startSweeper() {
       if (options.config.sweepIntervalMs <= 0 || timer !== undefined || isClosed) return;

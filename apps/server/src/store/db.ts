@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as adminSchema from './admin-schema.js';
 import * as roomsSchema from './rooms-schema.js';
 import * as banditSchema from './bandit-schema.js';
+import * as chatSchema from './chat-schema.js';
 import * as baseSchema from './schema.js';
 import * as economySchema from './economy-schema.js';
 import * as friendsSchema from './friends-schema.js';
@@ -18,7 +19,7 @@ import * as playersSchema from './players-schema.js';
 import * as tournamentsSchema from './tournaments-schema.js';
 
 // Each area's tables live in their own file, which reads users from the base one; one schema for queries.
-const schema = { ...baseSchema, ...roomsSchema, ...tournamentsSchema, ...playersSchema, ...banditSchema, ...adminSchema, ...economySchema, ...friendsSchema };
+const schema = { ...baseSchema, ...roomsSchema, ...tournamentsSchema, ...playersSchema, ...banditSchema, ...adminSchema, ...economySchema, ...friendsSchema, ...chatSchema };
 
 export type Schema = typeof schema;
 /** The database handle services use; the same type for PostgreSQL and PGlite. */

@@ -19,6 +19,7 @@ export const SCREEN_PERMISSIONS: Readonly<Record<AdminScreen, readonly string[]>
   banner: ['admin.banners.manage'],
   banner_create: ['admin.banners.manage'],
   audit: ['admin.audit.read'],
+  reports: ['admin.reports.read'],
   user: ['admin.users.read'],
 };
 

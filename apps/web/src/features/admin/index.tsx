@@ -5,6 +5,7 @@ import { SCREEN_PERMISSIONS } from './access';
 import AgentPage from './pages/agent-page';
 import AgentsPage from './pages/agents-page';
 import AuditPage from './pages/audit-page';
+import ReportsPage from './pages/reports-page';
 import BannerPage from './pages/banner-page';
 import BannersPage from './pages/banners-page';
 import HomePage from './pages/home-page';
@@ -49,6 +50,8 @@ function Screen({ screen }: { screen: AdminScreen }) {
       return <BannerPage isNew />;
     case 'audit':
       return <AuditPage />;
+    case 'reports':
+      return <ReportsPage />;
     case 'user':
       return <UserPage />;
     case 'tournaments':

@@ -12,6 +12,7 @@ export const ADMIN_SCREENS = {
   banner: '/admin/banner/:id',
   banner_create: '/admin/banner/create',
   audit: '/admin/audit',
+  reports: '/admin/reports',
   user: '/admin/user/:id',
 } as const;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

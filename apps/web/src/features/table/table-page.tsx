@@ -28,6 +28,8 @@ import { TableSlots } from './table-slots';
 import { TopBar } from './top-bar';
 import { tableApi } from './table-api';
 import { useActions } from './use-actions';
+import { TableChat } from './chat/table-chat';
+import { useTableChat } from './chat/use-table-chat';
 import { useEmojiBubbles } from './use-emoji-bubbles';
 import { playCue, useTurnCues } from './use-table-cues';
 import { isPasswordQuestion, useTable } from './use-table';
@@ -45,6 +47,9 @@ export function TablePage({ roomId }: { roomId: string }) {
   const backUrl = useCardBackUrl();
   const felt = useActiveFelt();
   const emoji = useEmojiBubbles();
+  // The table (below) knows a private room's password once given; the chat's reads need it too.
+  const passwordOf = useRef<() => string | undefined>(() => undefined);
+  const chat = useTableChat(roomId, () => passwordOf.current());
   const counter = useRef(0);
   const meRef = useRef('');
 
@@ -54,9 +59,11 @@ export function TablePage({ roomId }: { roomId: string }) {
     playCue(cueFor(event, meRef.current, counter.current));
     flyFor(event, before, meRef.current, backUrl);
     if (event.type === 'emoji') emoji.show(event);
+    if (event.type === 'chat') chat.receive(event);
   }
 
   const table = useTable(roomId, onEvent);
+  passwordOf.current = table.roomPassword;
   const { watch, view, hand, me, readAll } = table;
   meRef.current = me;
   // Moves name the seq of the table on screen, so one made against an old table is refused.
@@ -270,6 +277,7 @@ export function TablePage({ roomId }: { roomId: string }) {
             {t('table.spectator')}
           </p>
         ) : null}
+        <TableChat roomId={roomId} me={me} canWrite={!isSpectator} players={seats.map((s) => ({ user_id: Number(s.player.player_id), username: s.player.username }))} chat={chat} />
         <ActionBar
           moves={moves}
           isTaking={isTaking}

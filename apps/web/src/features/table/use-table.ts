@@ -119,8 +119,8 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     const before = current.current.watch;
     follow({ type: 'room', event });
     const after = current.current.watch;
-    // An applied event, or one that carries no table data (an emoji, a seat change) but is still heard.
-    const isSignal = event.type === 'emoji' || needsRead(event);
+    // An applied event, or one that carries no table data (an emoji, a chat message, a seat change) but is still heard.
+    const isSignal = event.type === 'emoji' || event.type === 'chat' || needsRead(event);
     if (before && after && (after !== before || isSignal)) listener.current?.(event, before, after);
   }, roomChannel);
 
@@ -156,5 +156,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
 
   const playCard = useCallback((card: TableState['hand'][number]) => void dispatch({ type: 'card_played', card }), [dispatch]);
 
-  return { ...state, me, readAll, playCard, watchWithPassword };
+  // The table chat's reads follow the watch rule too: a private room's spectator sends the password.
+  const roomPassword = useCallback(() => password.current, []);
+  return { ...state, me, readAll, playCard, watchWithPassword, roomPassword };
 }

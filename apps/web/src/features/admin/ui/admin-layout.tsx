@@ -13,6 +13,7 @@ const NAV: readonly { screen: AdminScreen; to: string; label: string; alsoUnder?
   { screen: 'banners', to: '/admin/banners', label: 'nav.banners' },
   { screen: 'tournaments', to: '/admin/tournaments', label: 'nav.tournaments', alsoUnder: '/admin/tournament/' },
   { screen: 'audit', to: '/admin/audit', label: 'nav.audit' },
+  { screen: 'reports', to: '/admin/reports', label: 'reportsPage.nav' },
 ];
 
 /** The admin area's frame: its sections (only those the caller may open), a title and the page. */

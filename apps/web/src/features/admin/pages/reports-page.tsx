@@ -1,0 +1,62 @@
+import type { AdminReport } from '@durak/protocol';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { http } from '../../../net/http';
+import type { ListQuery, Page } from '../admin-api';
+import { AdminLayout } from '../ui/admin-layout';
+import { columnHelper, DataTable } from '../ui/data-table';
+import { pagedRows, useListParams } from '../ui/use-list-params';
+
+const reportsApi = (query: ListQuery) => http.get<Page<AdminReport>>('/admin/reports', { params: query }).then((r) => r.data);
+const lines = columnHelper<AdminReport>();
+const fixedReasons = new Set(['insults', 'spam', 'cheating', 'other']);
+
+/** /admin/reports: the players' reports from the table chat, newest first, each with that table's messages. */
+export default function ReportsPage() {
+  const { t, i18n } = useTranslation('admin');
+  const game = useTranslation('game');
+  const list = useListParams({ limit: 20 });
+  const result = useQuery({ queryKey: ['admin', 'reports', list.query], queryFn: () => reportsApi(list.query), placeholderData: keepPreviousData });
+  const columns = useMemo(() => {
+    const when = (at: string) => new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+    const said = (m: AdminReport['messages'][number]) => (m.phrase_id !== undefined ? game.t(`tableChat.phrases.${m.phrase_id}`) : (m.text ?? ''));
+    return [
+      lines.accessor('created_at', { header: t('reportsPage.at'), cell: (c) => when(c.getValue()) }),
+      lines.accessor('room_id', { header: t('reportsPage.room'), cell: (c) => `#${c.getValue()}` }),
+      lines.accessor((row) => row.reporter.username, { id: 'reporter', header: t('reportsPage.reporter') }),
+      lines.accessor((row) => row.reported.username, {
+        id: 'reported',
+        header: t('reportsPage.reported'),
+        cell: (c) => <Link to={`/admin/user/${c.row.original.reported.user_id}`}>{c.getValue()}</Link>,
+      }),
+      lines.accessor('reason', { header: t('reportsPage.reason'), cell: (c) => (fixedReasons.has(c.getValue()) ? t(`reportsPage.reasons.${c.getValue()}`) : c.getValue()) }),
+      lines.display({
+        id: 'messages',
+        header: t('reportsPage.messages'),
+        cell: (c) => {
+          const { messages, reported } = c.row.original;
+          if (messages.length === 0) return t('reportsPage.no_messages');
+          return (
+            <details className="admin-change" data-testid="report-messages">
+              <summary>{t('reportsPage.show', { count: messages.length })}</summary>
+              <ol className="admin-report-chat">
+                {messages.map((m) => (
+                  <li key={m.id} className={m.from.user_id === reported.user_id ? 'admin-report-reported' : undefined}>
+                    <time dateTime={m.at}>{new Date(m.at).toLocaleTimeString(i18n.language)}</time> <b>{m.from.username}</b>: {said(m)}
+                  </li>
+                ))}
+              </ol>
+            </details>
+          );
+        },
+      }),
+    ];
+  }, [t, i18n.language, game]);
+  return (
+    <AdminLayout title={t('reportsPage.title')}>
+      <DataTable columns={columns} {...pagedRows(list, result)} emptyText={t('reportsPage.empty')} />
+    </AdminLayout>
+  );
+}
