@@ -16,8 +16,13 @@ async function node(options: Parameters<typeof startNode>[0] = {}): Promise<Test
   return started;
 }
 
+interface Connected {
+  client: Centrifuge;
+  closedWith: () => number | undefined;
+}
+
 /** A connected client of `userId`, with the close code it was given (if any) recorded. */
-async function connected(url: string, userId: string): Promise<{ client: Centrifuge; closedWith: () => number | undefined }> {
+async function connected(url: string, userId: string): Promise<Connected> {
   const client = newClient(url, { token: await signToken(userId) });
   let code: number | undefined;
   client.on('disconnected', (ctx) => (code = ctx.code));
@@ -30,7 +35,7 @@ describe('at most 10 realtime connections per user', () => {
   it('the 11th connection closes the oldest for good (3512); the other ten and other users stay', async () => {
     const { url } = await node();
     const other = await connected(url, 'bob');
-    const mine = [];
+    const mine: Connected[] = [];
     for (let i = 0; i < 11; i++) mine.push(await connected(url, 'alice'));
     await until(() => mine[0]!.closedWith() !== undefined);
     expect(mine[0]!.closedWith()).toBe(3512);
@@ -41,7 +46,7 @@ describe('at most 10 realtime connections per user', () => {
 
   it('a closed connection frees its place: ten again after one leaves, nothing closed', async () => {
     const { url, gateway } = await node();
-    const mine = [];
+    const mine: Connected[] = [];
     for (let i = 0; i < 10; i++) mine.push(await connected(url, 'carol'));
     mine[5]!.client.disconnect();
     await until(() => gateway.connectionCount() === 9);
@@ -60,7 +65,7 @@ describe.runIf(redis !== undefined)('across nodes sharing Redis', () => {
     const brokers = [createRedisBroker({ url: redis!, prefix }), createRedisBroker({ url: redis!, prefix })];
     stops.push(async () => void (await Promise.all(brokers.map((b) => b.close()))));
     const [a, b] = [await node({ broker: brokers[0] }), await node({ broker: brokers[1] })];
-    const mine = [];
+    const mine: Connected[] = [];
     for (let i = 0; i < 6; i++) mine.push(await connected(a.url, 'dave'));
     // Node A publishes each announcement before its connect reply: Redis has them in connect order.
     for (let i = 0; i < 5; i++) mine.push(await connected(b.url, 'dave'));
