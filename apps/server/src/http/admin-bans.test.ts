@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createRoom, newPlayer, startedRoom, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
 import { roomSeats } from '../store/rooms-schema.js';
+import { signInitData } from '../telegram/init-data.js';
 import { request } from '../test-support/http.js';
 import { testAdmin } from '../test-support/server.js';
 
@@ -101,6 +102,20 @@ describe('a ban', () => {
     adminToken = (await request<{ access_token: string }>(url('/api/user/login'), { body: testAdmin })).body.access_token;
     const audit = await request<{ items: { action: string }[] }>(url('/api/admin/audit?limit=5'), { token: adminToken });
     expect(audit.body.items.map((a) => a.action)).toContain('user.unban');
+  });
+
+  it('refuses a banned user’s Telegram sign-in too', async () => {
+    const telegramSignIn = () => {
+      const user = JSON.stringify({ id: 777_001, first_name: 'Ban', username: 'tg_banned_one' });
+      const initData = signInitData({ auth_date: String(Math.floor(clock.now().getTime() / 1000) - 5), user }, server.config.telegramBotToken ?? '');
+      return request<ErrorAnswer & { access_token: string }>(url('/api/user/telegram/auth'), { body: { init_data: initData } });
+    };
+    const first = await telegramSignIn();
+    expect(first.status).toBe(200);
+    const { id } = (await request<{ id: number }>(url('/api/user/users/me'), { token: first.body.access_token })).body;
+    await ban(id, { reason: 'bot farm' });
+    const again = await telegramSignIn();
+    expect([again.status, again.body.error.code]).toEqual([403, 'auth/banned']);
   });
 
   it('frees the banned user’s seat in a waiting room', async () => {
