@@ -7,7 +7,7 @@ import { parentFromStartParam, validateInitData, type TelegramUser } from '../te
 import { listWallets, payWelcomeBonus } from '../wallets/wallets.js';
 import type { PasswordHasher } from './passwords.js';
 import { isBannedAt, revokeSessions } from './revocation.js';
-import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './sessions.js';
+import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken } from './sessions.js';
 import type { TokenService } from './tokens.js';
 import { usernameSkeleton } from './username-skeleton.js';
 import { canAdoptParent, insertUser, rolesOf } from './users.js';
@@ -48,9 +48,13 @@ export function createAccountsService(options: AccountsOptions) {
     return tokens.signAccessToken(userId, roles, user?.tokenVersion ?? 0);
   }
 
-  /** 403 auth/banned while a ban holds: sign-in, refresh and Telegram sign-in all ask this. */
-  async function banOf(tx: Tx | Store['db'], userId: number): Promise<Banned | undefined> {
-    const [user] = await tx.select({ bannedAt: users.bannedAt, bannedUntil: users.bannedUntil }).from(users).where(eq(users.id, userId));
+  /**
+   * 403 auth/banned while a ban holds: sign-in, refresh and Telegram sign-in all ask this, in the
+   * transaction that issues the tokens. The share lock waits for a ban being written (it locks the
+   * row for update), and a ban written after sees the refresh token issued here and revokes it.
+   */
+  async function banOf(tx: Tx, userId: number): Promise<Banned | undefined> {
+    const [user] = await tx.select({ bannedAt: users.bannedAt, bannedUntil: users.bannedUntil }).from(users).where(eq(users.id, userId)).for('share');
     if (!user || !isBannedAt(user, now())) return undefined;
     const until = user.bannedUntil?.toISOString() ?? null;
     return { ok: false, error: { code: 'auth/banned', message: until ? `This account is banned until ${until}` : 'This account is banned', details: { until } } };
@@ -98,22 +102,21 @@ export function createAccountsService(options: AccountsOptions) {
         return { ok: false, error: { code: 'auth/invalid_credentials', message: 'Wrong username or password' } };
       }
       // After the password check, so a ban tells nothing to someone who does not know the password.
-      const banned = await banOf(store.db, user.id);
-      if (banned) return banned;
-      return store.withTransaction(async (tx) => ({ ok: true, value: await issueTokens(tx, user.id) }));
+      return store.withTransaction(async (tx) => (await banOf(tx, user.id)) ?? { ok: true, value: await issueTokens(tx, user.id) });
     },
 
     async refresh(refreshToken: string): Promise<Result<TokenPair, 'auth/refresh_invalid' | 'auth/banned'>> {
+      const invalid = { ok: false, error: { code: 'auth/refresh_invalid', message: 'The refresh token is not valid' } } as const;
       return store.withTransaction(async (tx): Promise<Result<TokenPair, 'auth/refresh_invalid' | 'auth/banned'>> => {
+        // The user's row before the token's, the order a ban locks them in: the two never deadlock.
+        const owner = await refreshTokenOwner(tx, refreshToken);
+        if (owner === undefined) return invalid;
+        // A ban revokes the refresh tokens; this covers one issued while the ban was being written.
+        const banned = await banOf(tx, owner);
+        if (banned) return banned;
         const rotated = await rotateRefreshToken(tx, refreshToken, options.refreshTokenDays, now());
-        if (!rotated.ok) return { ok: false, error: { code: 'auth/refresh_invalid', message: 'The refresh token is not valid' } };
-        // A ban revokes the refresh tokens; this also covers one issued while the ban was written.
-        const banned = await banOf(tx, rotated.userId);
-        if (banned) throw new BannedRollback(banned);
+        if (!rotated.ok) return invalid;
         return { ok: true, value: { access_token: await accessToken(tx, rotated.userId), refresh_token: rotated.refreshToken } };
-      }).catch((error: unknown) => {
-        if (error instanceof BannedRollback) return error.banned;
-        throw error;
       });
     },
 
@@ -245,13 +248,6 @@ export function createAccountsService(options: AccountsOptions) {
       if (winnerId !== undefined) return winnerId;
     }
     throw new Error(`could not find a free username for telegram user ${user.id}`);
-  }
-}
-
-/** Carries a ban out of a transaction so the refresh token's rotation rolls back with it. */
-class BannedRollback extends Error {
-  constructor(readonly banned: Banned) {
-    super('banned');
   }
 }
 

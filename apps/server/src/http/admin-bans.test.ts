@@ -77,7 +77,8 @@ describe('a ban', () => {
     expect([me.status, me.body.error.code]).toEqual([401, 'auth/token_revoked']);
     const signIn = await login(target);
     expect([signIn.status, signIn.body.error.code, signIn.body.error.details?.until]).toEqual([403, 'auth/banned', new Date(until).toISOString()]);
-    expect((await request<ErrorAnswer>(url('/api/user/refresh'), { body: { refresh_token } })).status).toBe(401);
+    const renewed = await request<ErrorAnswer>(url('/api/user/refresh'), { body: { refresh_token } });
+    expect([renewed.status, renewed.body.error.code]).toEqual([403, 'auth/banned']);
 
     const detail = await request<Ban>(url(`/api/admin/users/${target.id}`), { token: adminToken });
     expect([detail.body.is_banned, detail.body.banned_until, detail.body.ban_reason]).toEqual([true, new Date(until).toISOString(), 'cheating with a friend']);
