@@ -51,3 +51,9 @@ async function revokeFamily(tx: Tx, familyId: string): Promise<void> {
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
+
+/** Whose refresh token this is (undefined: unknown), read without a lock, to lock the user's row first. */
+export async function refreshTokenOwner(tx: Tx, token: string): Promise<number | undefined> {
+  const [row] = await tx.select({ userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  return row?.userId;
+}

@@ -17,7 +17,10 @@ export interface Publication {
 /** Orders for every node about the connections of one user, wherever they are. */
 export type ControlCommand =
   | { kind: 'unsubscribe'; channel: string; userId: string }
-  | { kind: 'disconnect'; userId: string; isReconnecting: boolean };
+  | { kind: 'disconnect'; userId: string; isReconnecting: boolean }
+  /** A connection of the user opened or closed on some node: the per-user cap counts them (connection-cap.ts). */
+  | { kind: 'opened'; userId: string; clientId: string }
+  | { kind: 'closed'; userId: string; clientId: string };
 
 /** What a broker delivers to the nodes that listen to a channel (control commands reach every node). */
 export type BrokerEvent =

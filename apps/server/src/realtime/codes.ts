@@ -70,6 +70,9 @@ export const disconnect = {
   stale: { code: 3502, reason: 'stale' },
   forceNoReconnect: { code: 3503, reason: 'force disconnect' },
   notAvailable: { code: 3508, reason: 'not available' },
+  // Terminal: the oldest of a user's connections gives way to the newest; were it to reconnect it
+  // would close the next oldest, and so on round the user's devices.
+  connectionLimit: { code: 3512, reason: 'connection limit' },
   tooManyErrors: { code: 3509, reason: 'too many errors' },
 } as const satisfies Record<string, Disconnect>;
 

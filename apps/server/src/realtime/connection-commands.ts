@@ -69,6 +69,7 @@ async function connect(connection: Connection, id: number, request: Record<strin
   connection.clientId = randomUUID();
   connection.userId = verdict.userId;
   connection.expiresAt = (verdict.expiresAt ?? 0) * 1000;
+  connection.hub.opened(connection);
   connection.reply(id, 'connect', { client: connection.clientId, version: connection.hub.version, ping: connection.hub.pingIntervalSeconds, pong: true, ...expiry(connection) });
 }
 

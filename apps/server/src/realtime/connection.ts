@@ -26,6 +26,8 @@ export interface GatewayLimits {
   maxPendingBytes: number;
   /** A client that lets this much output queue up is too slow to keep. */
   maxBufferedBytes: number;
+  /** Connections one user may hold across every node; the one past it closes their oldest (3512). */
+  maxConnectionsPerUser: number;
   /** Refused commands (bad request, unknown method or channel, permission denied...) a connection may send within `commandErrorWindowMs` before it is closed with 3509. */
   maxCommandErrors: number;
   commandErrorWindowMs: number;
@@ -52,6 +54,8 @@ export interface ConnectionHub {
   addSubscriber(channel: string, connection: Connection): Promise<void>;
   removeSubscriber(channel: string, connection: Connection): void;
   forget(connection: Connection): void;
+  /** The connect command succeeded: the connection has its client and user ids. */
+  opened(connection: Connection): void;
 }
 
 /** Publications that arrive while a subscribe reads history wait here, to follow its reply. */

@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Broker, BrokerEvent, ClientInfo, ControlCommand, PublishOptions, StreamPosition } from './broker.js';
 import { defaultCanSubscribe, defaultChannelOptions, type CanSubscribe, type ChannelOptions } from './channels.js';
 import { disconnect } from './codes.js';
+import { ConnectionCap } from './connection-cap.js';
 import { Connection, type ConnectionHub, type GatewayLimits, type Logger, type VerifyToken } from './connection.js';
 
 export const defaultGatewayLimits: GatewayLimits = {
@@ -16,6 +17,7 @@ export const defaultGatewayLimits: GatewayLimits = {
   maxBufferedBytes: 4 * 1024 * 1024,
   maxCommandErrors: 30,
   commandErrorWindowMs: 60_000,
+  maxConnectionsPerUser: 10,
 };
 
 export interface GatewayOptions {
@@ -100,6 +102,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   const attached: { server: Server; onUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void }[] = [];
   let isClosing = false;
 
+  const cap = new ConnectionCap<Connection>(limits.maxConnectionsPerUser, (connection) => void connection.close(disconnect.connectionLimit));
+  const announce = (command: ControlCommand) =>
+    broker.publishControl(command).catch((error: unknown) => logger.warn({ err: error, user: command.userId }, 'realtime connection announcement failed'));
+
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false });
 
   const hub: ConnectionHub = {
@@ -132,10 +138,20 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     forget(connection) {
       connections.delete(connection);
+      if (connection.clientId === null) return;
+      cap.remove(connection.userId, connection.clientId, connection);
+      void announce({ kind: 'closed', userId: connection.userId, clientId: connection.clientId });
+    },
+    opened(connection) {
+      if (connection.clientId === null) return;
+      cap.add(connection.userId, connection.clientId, connection);
+      void announce({ kind: 'opened', userId: connection.userId, clientId: connection.clientId });
     },
   };
 
   function onControl(command: ControlCommand): void {
+    if (command.kind === 'opened') return cap.onOpened(command.userId, command.clientId);
+    if (command.kind === 'closed') return cap.onClosed(command.userId, command.clientId);
     for (const connection of connections) {
       if (connection.userId !== command.userId) continue;
       if (command.kind === 'unsubscribe') connection.unsubscribeByServer(command.channel);

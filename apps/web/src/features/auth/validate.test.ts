@@ -30,6 +30,7 @@ describe('form checks', () => {
 
   it('maps server codes to messages', () => {
     expect(serverProblemKey('user/username_taken')).toBe('errors.username_taken');
+    expect(serverProblemKey('auth/banned')).toBe('access_revoked.banned');
     expect(serverProblemKey('auth/invalid_credentials')).toBe('errors.invalid_credentials');
     expect(serverProblemKey('something/new')).toBe('errors.unknown');
   });

@@ -29,6 +29,8 @@ export function serverProblemKey(code: string): string {
       return 'errors.invalid_credentials';
     case 'user/username_taken':
       return 'errors.username_taken';
+    case 'auth/banned':
+      return 'access_revoked.banned';
     case 'network/unreachable':
       return 'errors.network';
     case 'request/invalid':
