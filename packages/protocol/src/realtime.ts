@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chips, walletType } from './common.js';
-import { betLine, gameEvents, gameView, phase, playerId, resultLine, timer, turn } from './game-state.js';
+import { betLine, gameEvents, gameView, phase, playerId, resultLine, standInReason, timer, turn } from './game-state.js';
 import { card, room } from './rooms.js';
 import { tournament, tournamentRoom } from './tournaments.js';
 import { walletMessage } from './wallet-messages.js';
@@ -33,6 +33,8 @@ export const roomMessage = z.discriminatedUnion('type', [
     /** Every player's time bank left, ms; while a bank runs, the timers show its end. */
     time_banks: z.record(playerId, z.number().int().nonnegative()).optional(),
   }),
+  /** The computer took a seat (`stand_in: true`) or gave it back to its player; `seq` is the game's, unchanged. */
+  z.object({ type: z.literal('stand_in'), ...stamp, player_id: playerId, stand_in: z.boolean(), reason: standInReason }),
   /** Not stored, not sequenced: the table's emoji (SPEC §5). */
   z.object({
     type: z.literal('emoji'),
