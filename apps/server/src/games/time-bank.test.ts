@@ -102,8 +102,9 @@ describe('result_reason', () => {
     const players = [await newPlayer(server.url), await newPlayer(server.url)];
     const id = await startedRoom(server.url, players);
     // Nobody moves: each turn the timer and bank run out and the stand-in plays; it never gives up.
-    for (let i = 0; i < 400 && (await watch(id, players[0]!.token)).status !== 'FINISHED'; i++) {
-      clock.advance(41_000);
+    // Steps of 2 s: past each timer (and bank) once, then at the stand-in's pause of 0.6-1.5 s a move.
+    for (let i = 0; i < 600 && (await watch(id, players[0]!.token)).status !== 'FINISHED'; i++) {
+      clock.advance(2_000);
       await server.module.games.fireDue();
     }
     const over = await watch(id, players[0]!.token);

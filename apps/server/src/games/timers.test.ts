@@ -37,8 +37,9 @@ describe('turn timers', () => {
   it('a player who lets the timer run out is played by the computer, never counted out: the game counts normally', async () => {
     const players = [await newPlayer(server.url), await newPlayer(server.url)];
     const id = await startedRoom(server.url, players);
-    for (let i = 0; i < 400 && (await watch(id, players[0]!.token)).status !== 'FINISHED'; i++) {
-      clock.advance(31_000);
+    // Steps of 2 s: past each timer (and bank) once, then at the stand-in's pause of 0.6-1.5 s a move.
+    for (let i = 0; i < 600 && (await watch(id, players[0]!.token)).status !== 'FINISHED'; i++) {
+      clock.advance(2_000);
       await server.module.games.fireDue();
     }
     const over = await watch(id, players[0]!.token);
