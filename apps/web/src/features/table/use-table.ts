@@ -117,7 +117,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
   const roomChannel = { onSubscribed: () => void readAll(), ...(channelPassword === undefined ? {} : { data: { password: channelPassword } }) };
   useChannel(`room:${roomId}`, (event) => {
     const before = current.current.watch;
-    follow({ type: 'room', event });
+    follow({ type: 'room', event, me });
     const after = current.current.watch;
     // An applied event, or one that carries no table data (an emoji, a seat change) but is still heard.
     const isSignal = event.type === 'emoji' || needsRead(event);
@@ -154,5 +154,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
 
   const playCard = useCallback((card: TableState['hand'][number]) => void dispatch({ type: 'card_played', card }), [dispatch]);
 
-  return { ...state, me, readAll, playCard, watchWithPassword };
+  const dismissPlayedFor = useCallback(() => void dispatch({ type: 'played_for_seen' }), [dispatch]);
+
+  return { ...state, me, readAll, playCard, watchWithPassword, dismissPlayedFor };
 }
