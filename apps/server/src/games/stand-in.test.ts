@@ -14,7 +14,9 @@ let server: RoomsServer;
 const clients: Centrifuge[] = [];
 
 beforeAll(async () => {
-  server = await startRoomsServer({ clock, rooms: { standInSeconds: 20, turnSeconds: 30, botDelayMs: { min: 600, max: 1500 } } });
+  // A turn of 2 minutes: the hand-overs asserted here are the away clock's, never a turn timer's
+  // (a 30 s timer would run out 39 s into the first test and hand the awaited player over anyway).
+  server = await startRoomsServer({ clock, rooms: { standInSeconds: 20, turnSeconds: 120, botDelayMs: { min: 600, max: 1500 } } });
 });
 afterAll(async () => {
   for (const c of clients) c.disconnect();
@@ -69,7 +71,7 @@ async function moveOf(player: TestPlayer, roomId: number, random: () => number):
 /**
  * Plays to the end: `present` players move on their own whenever they can; otherwise the clock
  * moves 2 s and the sweeper runs, so the stand-in moves at its pause (never a timer running out:
- * the turn is 30 s and the stand-in's pause at most 1.5 s).
+ * the turn is 120 s and the stand-in's pause at most 1.5 s).
  */
 async function playOn(roomId: number, present: readonly TestPlayer[], watcher: TestPlayer): Promise<Watch> {
   const random = rng(3);
@@ -99,6 +101,11 @@ describe('the stand-in plays for a dropped player', () => {
     clock.advance(20_000);
     await server.module.games.fireDue();
     expect(Object.values((await watch(id, bob.token)).seats).map((s) => s.stand_in)).toEqual([false, false]);
+
+    // Mid-game: both play a few moves of their own first.
+    const random = rng(9);
+    for (let i = 0; i < 4; i++) for (const p of [ann, bob]) await moveOf(p, id, random);
+    expect((await watch(id, bob.token)).seq).toBeGreaterThan(2);
 
     annClient.disconnect();
     await until(async () => (await stateOf(id)).offlineSince[String(ann.id)] !== undefined);
