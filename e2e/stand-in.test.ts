@@ -127,6 +127,19 @@ describe('a dropped player at the table', () => {
     keepShot('stand-in-banner-phone');
     await ann.page.getByTestId('stand-in-back').click();
     await banner.waitFor({ state: 'detached', timeout: 10_000 });
+    // The same on a desktop: bob hands over and takes his seat back.
+    const bobHandsOver = await fetch(`${server.baseUrl}/api/v1/rooms/${ann.page.url().split('/').pop()}/autoplay`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bob.tokens.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ on: true }),
+    });
+    expect(bobHandsOver.status).toBe(200);
+    await bob.page.getByTestId('stand-in-banner').waitFor({ timeout: 10_000 });
+    await screenshot(bob.page, 'stand-in-banner-desktop');
+    expectScreenshots('stand-in-banner-phone', 'stand-in-banner-desktop');
+    keepShot('stand-in-banner-desktop');
+    await bob.page.getByTestId('stand-in-back').click();
+    await bob.page.getByTestId('stand-in-banner').waitFor({ state: 'detached', timeout: 10_000 });
 
     // Ann and bob play on; cat's turns are the computer's, at a human pace.
     const started = Date.now();
