@@ -155,6 +155,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // A private room's channel is for its players and whoever knows its password.
   realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
+  // A player's last connection to a room's channel going, or one coming back, moves the stand-in
+  // (docs/rooms.md, Stand-in); the rooms read the broker's presence across nodes themselves.
+  realtime.gateway.setPresenceListener(({ channel, userId, isJoin }) => {
+    const roomId = /^room:(\d+)$/.exec(channel)?.[1];
+    if (roomId === undefined || !/^\d+$/.test(userId)) return;
+    rooms.games.presenceChanged(Number(userId), Number(roomId), isJoin).catch((error: unknown) => logError(error, 'stand-in presence change failed'));
+  });
   const economy = createEconomy({
     store,
     config,

@@ -122,6 +122,10 @@ export type TimerPayload = z.infer<typeof timer>;
 export const resultReason = z.enum(['normal', 'timeout', 'surrender', 'left']);
 export type ResultReason = z.infer<typeof resultReason>;
 
+/** Why the stand-in took a seat (away too long, timer and bank ran out, on purpose) or gave it back. */
+export const standInReason = z.enum(['away', 'timer', 'autoplay', 'reconnected', 'moved', 'back']);
+export type StandInReason = z.infer<typeof standInReason>;
+
 /**
  * One player's line of a finished game's result; `amount` is the signed balance change.
  * `result_reason` is absent only in games finished before reasons were kept.
@@ -143,6 +147,8 @@ export const watchSeat = z.object({
   is_connected: z.boolean(),
   /** A computer player of a practice room. */
   is_bot: z.boolean(),
+  /** The computer plays this seat until its player returns (FEATURES.md §11, the stand-in). */
+  stand_in: z.boolean(),
   result: seatResult.nullable(),
   /** The signed amount won or lost, once the game is over. */
   amount: chips.nullable(),

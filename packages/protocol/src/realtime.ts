@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chatMessage } from './chat.js';
 import { chips, walletType } from './common.js';
-import { betLine, gameEvents, gameView, phase, playerId, resultLine, timer, turn } from './game-state.js';
+import { betLine, gameEvents, gameView, phase, playerId, resultLine, standInReason, timer, turn } from './game-state.js';
 import { personRef } from './friends.js';
 import { card, room } from './rooms.js';
 import { tournament, tournamentRoom } from './tournaments.js';
@@ -35,6 +35,8 @@ export const roomMessage = z.discriminatedUnion('type', [
     /** Every player's time bank left, ms; while a bank runs, the timers show its end. */
     time_banks: z.record(playerId, z.number().int().nonnegative()).optional(),
   }),
+  /** The computer took a seat (`stand_in: true`) or gave it back to its player; `seq` is the game's, unchanged. */
+  z.object({ type: z.literal('stand_in'), ...stamp, player_id: playerId, stand_in: z.boolean(), reason: standInReason }),
   /** Not stored, not sequenced: the table's emoji (SPEC §5). */
   z.object({
     type: z.literal('emoji'),

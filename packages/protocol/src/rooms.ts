@@ -190,6 +190,10 @@ export const transferBody = z.object({ card, ...seqField });
 export const catchBody = z.object({ slot_id: z.number().int().positive(), ...seqField });
 
 export const actionAnswer = z.object({ seq: z.number().int() });
+
+/** POST rooms/{id}/autoplay: hand the seat to the computer on purpose (`on: true`) or take it back. */
+export const autoplayBody = z.object({ on: z.boolean() });
+export const autoplayAnswer = z.object({ stand_in: z.boolean() });
 export const handAnswer = z.object({ items: z.array(card), seq: z.number().int() });
 
 export const presenceConnectAnswer = z.object({ url: z.string(), token: z.string() });

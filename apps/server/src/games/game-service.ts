@@ -1,4 +1,4 @@
-import { applyAction, awaited, viewFor, type Action, type Card, type GameView } from '@durak/engine';
+import { applyAction, awaited, viewFor, type Action, type Card, type GameState, type GameView } from '@durak/engine';
 import { isRuleErrorCode, type Failure, type ResultPayload, type WatchState } from '@durak/protocol';
 import { asc, eq } from 'drizzle-orm';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
@@ -10,7 +10,9 @@ import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, readRoom, seatsOfRoom, 
 import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
 import type { SeatsBeforeStart } from '../tables/table-services.js';
 import { dueTurn } from '../practice/bot-turn.js';
-import { banksAfter, deadlineOf, timersOf, writeStep } from './game-step.js';
+import { banksAfter, deadlineOf, nextDeadlineOf, timerEndOf, timersOf, writeStep } from './game-step.js';
+import { awaitedPeople, awaitedStandIns, dueHandOvers, standInMove } from './stand-in.js';
+import { givenBack, handedOver, isAbsent, saveStandIns } from './stand-in-steps.js';
 import { gameOptionsOf } from './start-game.js';
 import { buildWatch } from './watch.js';
 
@@ -41,7 +43,15 @@ export interface GameService {
   leave(userId: number, roomId: number): Promise<Result<{ seq: number }>>;
   /** Frees the seat of a room not yet started; a started one is left alone (room/already_started), never surrendered. */
   leaveWaitingRoom(userId: number, roomId: number): Promise<Result<{ seq: number }>>;
-  /** Fires every due deadline (turn timers, catch windows, unready seats); returns how many. */
+  /** Hands the seat to the computer (`on`) or takes it back (FEATURES.md §11); answers whether it plays now. */
+  autoplay(userId: number, roomId: number, on: boolean): Promise<Result<{ stand_in: boolean }>>;
+  /**
+   * The realtime gateway saw the user's last connection to `room:{id}` go (`isConnected` false,
+   * across nodes) or one come: away players are handed over after STAND_IN_SECONDS; a return
+   * gives the seat back at once.
+   */
+  presenceChanged(userId: number, roomId: number, isConnected: boolean): Promise<void>;
+  /** Fires every due deadline (turn timers, catch windows, unready seats, stand-ins); returns how many. */
   fireDue(limit?: number): Promise<number>;
   cards(userId: number, roomId: number): Promise<Result<{ items: Card[]; seq: number }>>;
   view(userId: number, roomId: number): Promise<Result<GameView>>;
@@ -49,9 +59,15 @@ export interface GameService {
   record(roomId: number): Promise<Result<GameRecord>>;
 }
 
-/** What made a step: a move, the timer, or leaving the table (a surrender counts by its cause). */
-type StepCause = 'move' | 'timeout' | 'left';
-const exitReasonOf = { move: 'surrender', timeout: 'timeout', left: 'left' } as const;
+/** What made a step: a move, the timer, leaving the table, or the stand-in (a surrender counts by its cause). */
+type StepCause = 'move' | 'timeout' | 'left' | 'stand_in';
+// The stand-in never surrenders (standInMove skips it); the entry only keeps the map total.
+const exitReasonOf = { move: 'surrender', timeout: 'timeout', left: 'left', stand_in: 'surrender' } as const;
+
+/** The players still in the game: the seats a stand-in may play and their players may take back. */
+function playersInGame(state: GameState): string[] {
+  return state.players.filter((_, seat) => state.results[seat] === null);
+}
 
 function notRunning(room: RoomRow): { ok: false; error: Failure } {
   return room.status === 'FINISHED' ? failure('room/finished', 'The game is over') : failure('room/not_started', 'The game has not started');
@@ -80,8 +96,13 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
     for (const event of applied.events) {
       if (event.type === 'surrendered') exitReasons[event.player] = exitReasonOf[cause];
     }
+    // A move of their own gives a player's seat back at once, and restarts their away clock.
+    let current = room;
+    if (cause === 'move' && action.type !== 'timeout' && isAbsent(room, action.player)) {
+      current = await saveStandIns(tx, outbox, room, state, { ...givenBack(room, action.player), reason: 'moved' }, { now, config, reschedule: false });
+    }
     const step = { before: state, after: applied.state, action, events: applied.events };
-    await writeStep(tx, { ...room, timeBanks, exitReasons }, step, { now, config, outbox, onGameOver: context.onGameOver });
+    await writeStep(tx, { ...current, timeBanks, exitReasons }, step, { now, config, outbox, onGameOver: context.onGameOver });
     return ok({ seq: applied.state.seq });
   }
 
@@ -107,22 +128,71 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
     return true;
   }
 
-  /**
-   * A running game's due deadline: a practice bot's move when its pause ran out; else the turn
-   * timer ran out, and the time bank runs before the timeout applies.
-   */
-  async function fireTurn(tx: Tx, outbox: Outbox, room: RoomRow, now: Date): Promise<Result<unknown>> {
-    const state = gameStateOf(room);
-    const turn = state ? dueTurn(room, state, now, room.timerStartedAt && deadlineOf(state, room.timerStartedAt, config)) : ({ kind: 'timeout' } as const);
-    if (turn.kind === 'wait') {
-      await tx.update(rooms).set({ expiresAt: turn.until }).where(eq(rooms.id, room.id));
-      return ok(turn.until);
+  /** Who is subscribed to the room's channel on any node; empty when the broker cannot say. */
+  async function connectedTo(roomId: number): Promise<Set<string>> {
+    try {
+      return new Set((await context.realtime.presence(`room:${roomId}`)).users);
+    } catch {
+      return new Set();
     }
+  }
+
+  /**
+   * Seats whose players have been away for STAND_IN_SECONDS pass to the computer. The stored time
+   * only wakes the sweeper: the broker's presence decides, because a leave on one node and a
+   * rejoin on another may have crossed (and a game starts with everyone counted away).
+   */
+  async function handOverAway(tx: Tx, outbox: Outbox, room: RoomRow, state: GameState, now: Date): Promise<RoomRow> {
+    const due = dueHandOvers(room, state, now, config);
+    if (due.length === 0) return room;
+    const present = await connectedTo(room.id);
+    const change = handedOver(room, due.filter((p) => !present.has(p)));
+    for (const p of due.filter((p) => present.has(p))) delete change.offlineSince[p];
+    return saveStandIns(tx, outbox, room, state, { ...change, reason: 'away' }, { now, config, reschedule: true });
+  }
+
+  /** The stand-in's move for the first seat it plays that the table waits for; null when none. */
+  async function playStandIn(tx: Tx, outbox: Outbox, room: RoomRow, state: GameState, now: Date): Promise<Result<{ seq: number }> | null> {
+    for (const player of awaitedStandIns(room, state)) {
+      const action = standInMove(state, player);
+      if (action === null) continue;
+      const played = await applyInRoom(tx, outbox, room, action, now, undefined, 'stand_in');
+      if (played.ok) return played;
+    }
+    return null;
+  }
+
+  /**
+   * A running game's due deadline, in this order: away players are handed over; a practice bot
+   * whose pause ran out moves; the stand-in moves for a seat it plays; before the turn timer's end
+   * the deadline moves on to the next of those; at its end the time bank runs, and when that has
+   * run too the computer takes the awaited seats (it never lets a timeout count as surrender).
+   * Only a catch window still closes by the engine's timeout.
+   */
+  async function fireTurn(tx: Tx, outbox: Outbox, locked: RoomRow, now: Date): Promise<Result<unknown>> {
+    const state = gameStateOf(locked);
+    if (!state) return applyInRoom(tx, outbox, locked, { type: 'timeout' }, now, undefined, 'timeout');
+    let room = await handOverAway(tx, outbox, locked, state, now);
+    const turn = dueTurn(room, state, now, room.timerStartedAt && deadlineOf(state, room.timerStartedAt, config));
     for (const action of turn.kind === 'bot' ? turn.actions : []) {
       const played = await applyInRoom(tx, outbox, room, action, now);
       if (played.ok) return played;
     }
+    const standIn = await playStandIn(tx, outbox, room, state, now);
+    if (standIn) return standIn;
+    const timerEnd = timerEndOf(room, state, config);
+    if (timerEnd !== null && timerEnd > now) {
+      const until = nextDeadlineOf(room, state, now, timerEnd, config);
+      await tx.update(rooms).set({ expiresAt: until }).where(eq(rooms.id, room.id));
+      return ok(until);
+    }
     if (await startBank(tx, outbox, room)) return ok(room.id);
+    const people = awaitedPeople(room, state);
+    if (people.length > 0) {
+      room = await saveStandIns(tx, outbox, room, state, { ...handedOver(room, people), reason: 'timer' }, { now, config, reschedule: false });
+      const played = await playStandIn(tx, outbox, room, state, now);
+      if (played) return played;
+    }
     return applyInRoom(tx, outbox, room, { type: 'timeout' }, now, undefined, 'timeout');
   }
 
@@ -175,6 +245,43 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         if (!room) return failure('room/not_found', `No room ${roomId}`);
         if (room.status !== 'pending' && room.status !== 'ready') return failure('room/already_started', 'The game has started');
         return beforeStart.leaveBeforeStart(tx, outbox, room, userId, now);
+      });
+    },
+
+    autoplay(userId, roomId, on) {
+      return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
+        const room = await lockRoom(tx, roomId);
+        if (!room) return failure('room/not_found', `No room ${roomId}`);
+        const state = gameStateOf(room);
+        const me = String(userId);
+        if (room.status !== 'in_progress' || !state) return notRunning(room);
+        if (!playersInGame(state).includes(me)) return failure('room/not_a_player', 'Only a player still in the game can hand over the seat');
+        const isOn = room.standIns[me] === true;
+        if (on && !isOn) await saveStandIns(tx, outbox, room, state, { ...handedOver(room, [me]), reason: 'autoplay' }, { now, config, reschedule: true });
+        if (!on && isAbsent(room, me)) await saveStandIns(tx, outbox, room, state, { ...givenBack(room, me), reason: 'back' }, { now, config, reschedule: true });
+        return ok({ stand_in: on });
+      });
+    },
+
+    async presenceChanged(userId, roomId, isConnected) {
+      const me = String(userId);
+      const concerns = (room: RoomRow | undefined): room is RoomRow => {
+        const state = room && room.status === 'in_progress' ? gameStateOf(room) : null;
+        if (!state || !playersInGame(state).includes(me)) return false;
+        return isConnected ? isAbsent(room!, me) : room!.offlineSince[me] === undefined;
+      };
+      // Most joins and leaves are spectators or players with nothing to change: no lock for them.
+      if (!concerns(await readRoom(store.db, roomId))) return;
+      // Another tab or node still holds the channel: the player has not dropped.
+      if (!isConnected && (await connectedTo(roomId)).has(me)) return;
+      await inRoomTransaction(context, roomId, async (tx, outbox, now) => {
+        const room = await lockRoom(tx, roomId);
+        if (!concerns(room)) return;
+        const state = gameStateOf(room)!;
+        const change = isConnected
+          ? { ...givenBack(room, me), reason: 'reconnected' as const }
+          : { standIns: room.standIns, offlineSince: { ...room.offlineSince, [me]: now.toISOString() }, reason: 'away' as const };
+        await saveStandIns(tx, outbox, room, state, change, { now, config, reschedule: true });
       });
     },
 

@@ -2,6 +2,7 @@ import { awaited, cardCode, turnSeconds, viewFor, type Action, type GameEvent, t
 import type { BetPayload, ResultPayload, TimerPayload, WalletType } from '@durak/protocol';
 import { sql } from 'drizzle-orm';
 import { botDeadline } from '../practice/bot-turn.js';
+import { standInDeadline } from './stand-in.js';
 import type { Tx } from '../store/db.js';
 import type { Outbox } from '../tables/outbox.js';
 import type { RoomRow } from '../tables/room-store.js';
@@ -21,6 +22,22 @@ export function deadlineOf(state: GameState, now: Date, config: RoomsConfig): Da
   const seconds =
     waiting.on_timeout === 'close_catch_window' ? config.catchWindowSeconds : turnSeconds(state.options, config.turnSeconds, config.speedTurnSeconds);
   return new Date(now.getTime() + seconds * 1000);
+}
+
+/** When the running turn timer (or, while it runs, the time bank) ends; null when nothing is timed. */
+export function timerEndOf(room: RoomRow, state: GameState, config: RoomsConfig): Date | null {
+  if (state.phase === 'finished' || !room.timerStartedAt) return null;
+  if (!room.bankStartedAt) return deadlineOf(state, room.timerStartedAt, config);
+  const bank = Math.max(0, ...awaited(state).players.map((p) => room.timeBanks[p] ?? 0));
+  return new Date(room.bankStartedAt.getTime() + bank);
+}
+
+/**
+ * The room's next deadline of any kind in a running game: a practice bot's pause, the stand-in's
+ * pause, an away player's hand-over, or the end of the turn timer (or bank), whichever comes first.
+ */
+export function nextDeadlineOf(room: RoomRow, state: GameState, now: Date, timerEnd: Date | null, config: RoomsConfig): Date | null {
+  return botDeadline(room, state, now, config) ?? standInDeadline(room, state, now, timerEnd, config);
 }
 
 /** The running timers; while a time bank runs (`bankStartedAt`), they show the bank, from its start. */
@@ -113,7 +130,8 @@ export async function saveStep(
  * Writes one applied step inside the room's locked transaction: the event row with the next seq,
  * the new state and deadline, and at the end of the game the payout (DESIGN.md §5) — so the
  * last action and the money commit together. Queues what is published after the commit.
- * `room.timeBanks` and `room.exitReasons` are saved as given: the caller has brought them up to date.
+ * `room.timeBanks` and `room.exitReasons` are saved as given: the caller has brought them up to date
+ * (`room.standIns` and `room.offlineSince` are read for the deadline; the caller saves a change of them).
  */
 export async function writeStep(
   tx: Tx,
@@ -123,9 +141,9 @@ export async function writeStep(
 ): Promise<void> {
   const { after } = step;
   const { now, config, outbox } = context;
-  // A practice room's bot acts when its pause runs out; the person's timer shows their own deadline.
+  // A bot or a stand-in acts when its pause runs out; the person's timer shows their own deadline.
   const turnDeadline = deadlineOf(after, now, config);
-  const expiresAt = botDeadline(room, after, now, config) ?? turnDeadline;
+  const expiresAt = nextDeadlineOf(room, after, now, turnDeadline, config);
   const timers = timersOf(after, now, turnDeadline);
   const table = { timeBanks: room.timeBanks, exitReasons: room.exitReasons };
   if (after.phase !== 'finished') {

@@ -68,8 +68,9 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('two server pro
   it('play games to the end with the players spread across both nodes; timers fire on either node', async () => {
     const database = await createTestDatabase();
     cleanups.push(database.drop);
-    // No time bank: the test waits for turn timers to fire, and a bank would add 30 s to each.
-    const shared = { DATABASE_URL: database.url!, REDIS_URL: redis!, REDIS_PREFIX: `durak-test-${randomBytes(4).toString('hex')}`, JWT_SECRET: randomBytes(32).toString('hex'), TURN_SECONDS: '2', TIME_BANK_SECONDS: '0' };
+    // No time bank: the test waits for turn timers to fire, and a bank would add 30 s to each. Once
+    // a timer ran out the computer plays that seat (the stand-in) at its pause: a short one here.
+    const shared = { DATABASE_URL: database.url!, REDIS_URL: redis!, REDIS_PREFIX: `durak-test-${randomBytes(4).toString('hex')}`, JWT_SECRET: randomBytes(32).toString('hex'), TURN_SECONDS: '2', TIME_BANK_SECONDS: '0', BOT_DELAY_MS: '50-100' };
     // One after the other: the first applies the migrations, the second finds them applied.
     const a = await startNode(shared);
     const b = await startNode(shared);
@@ -98,7 +99,8 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('two server pro
       players.forEach((p, i) => expect(after[i]! - before[i]!).toBe(BigInt(over.bets.find((bet) => bet.playerId === String(p.id))!.amount)));
     }
 
-    // Nobody plays this one: the turn timers fire on whichever node's sweeper gets there first.
+    // Nobody plays this one: the turn timers fire on whichever node's sweeper gets there first, and
+    // the stand-ins they hand the seats to play it to the end from either node.
     const idle = [await newPlayer(a), await newPlayer(b)];
     const idleRoom = await createRoom(a, idle[0]!, {});
     await seatAndReady(a, idleRoom, idle);

@@ -59,9 +59,13 @@ export const startGame: StartGame = async (tx, room, seats, context) => {
   const players = [...seats].sort((a, b) => a.position - b.position).map((s) => String(s.userId));
   const created = createGame(gameOptionsOf(room), players, { seed });
   if (!created.ok) throw new Error(`room ${room.id} holds options the engine refuses: ${created.error.code}`);
+  // Every person counts as away from the start until the broker says otherwise (docs/rooms.md,
+  // Stand-in): a tournament player who never opens the table is handed over after STAND_IN_SECONDS
+  // like one who dropped, and the first hand-over check clears everyone who is connected.
+  const offlineSince = Object.fromEntries(seats.filter((s) => !s.isBot).map((s) => [String(s.userId), context.now.toISOString()]));
   await tx
     .update(rooms)
-    .set({ status: 'in_progress', seedHash: created.state.seed_hash, startedAt: context.now })
+    .set({ status: 'in_progress', seedHash: created.state.seed_hash, startedAt: context.now, standIns: {}, offlineSince })
     .where(eq(rooms.id, room.id));
   await tx.update(roomSeats).set({ readyDeadline: null }).where(eq(roomSeats.roomId, room.id));
   context.outbox.toRoom(room.id, {
@@ -73,7 +77,7 @@ export const startGame: StartGame = async (tx, room, seats, context) => {
   });
   // Every player's time bank is full at the start of each game (FEATURES.md §6).
   const timeBanks = Object.fromEntries(players.map((p) => [p, Math.round(context.config.timeBankSeconds * 1000)]));
-  await writeStep(tx, { ...room, status: 'in_progress', timeBanks, exitReasons: {} }, { before: null, after: created.state, action: null, events: created.events }, context);
+  await writeStep(tx, { ...room, status: 'in_progress', timeBanks, exitReasons: {}, standIns: {}, offlineSince }, { before: null, after: created.state, action: null, events: created.events }, context);
   for (const userId of room.betAmount > 0n ? userIds : []) {
     context.outbox.toUser(userId, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: (-room.betAmount).toString() });
   }

@@ -56,7 +56,7 @@ describe('time bank', () => {
     expect(after.timers.every((t) => !t.is_time_bank)).toBe(true);
   });
 
-  it('once the bank has run out the timeout applies, and the next game fills it again', async () => {
+  it('once the bank has run out the computer moves for the player, and the next game fills it again', async () => {
     const players = [await newPlayer(server.url), await newPlayer(server.url)];
     const id = await startedRoom(server.url, players);
     const start = await watch(id, players[0]!.token);
@@ -98,17 +98,18 @@ describe('result_reason', () => {
     expect(over.seats[String(players[0]!.id)]!.result_reason).toBe('normal');
   });
 
-  it('timeout: a player who lets the timer and the bank run out twice in a row', async () => {
+  it('normal, not timeout: a player whose timer and bank run out is played by the computer to the end (FEATURES.md §11)', async () => {
     const players = [await newPlayer(server.url), await newPlayer(server.url)];
     const id = await startedRoom(server.url, players);
-    for (let i = 0; i < 20 && (await watch(id, players[0]!.token)).status !== 'FINISHED'; i++) {
-      clock.advance(41_000);
+    // Nobody moves: each turn the timer and bank run out and the stand-in plays; it never gives up.
+    // Steps of 2 s: past each timer (and bank) once, then at the stand-in's pause of 0.6-1.5 s a move.
+    for (let i = 0; i < 600 && (await watch(id, players[0]!.token)).status !== 'FINISHED'; i++) {
+      clock.advance(2_000);
       await server.module.games.fireDue();
     }
     const over = await watch(id, players[0]!.token);
     expect(over.status).toBe('FINISHED');
-    const loser = Object.values(over.seats).find((s) => s.result === 'defeat')!;
-    expect(loser.result_reason).toBe('timeout');
+    expect(Object.values(over.seats).map((s) => s.result_reason)).toEqual(['normal', 'normal']);
   });
 
   it('normal: a game played to its end', async () => {

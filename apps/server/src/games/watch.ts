@@ -48,6 +48,7 @@ export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: 
       // A bot is always at the table.
       is_connected: s.isBot || connected.has(id),
       is_bot: s.isBot,
+      stand_in: room.standIns[id] === true,
       result: result?.result ?? fromView?.result ?? null,
       amount: result?.amount ?? null,
       result_reason: resultReasonOf(room, id, result, fromView?.result ?? null),

@@ -1,6 +1,8 @@
 import {
   actionAnswer,
   attackBody,
+  autoplayAnswer,
+  autoplayBody,
   catchBody,
   createRoomBody,
   defenceBody,
@@ -97,6 +99,13 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
   }
   app.post('/api/v1/rooms/:id/leave', actionSchema(emptyActionBody), async (request, reply) =>
     answer(reply, await module.games.leave(callerOf(request).id, request.params.id)),
+  );
+
+  // FEATURES.md §11: hand the seat to the computer on purpose, or take it back ("I'm back").
+  app.post(
+    '/api/v1/rooms/:id/autoplay',
+    { ...base, schema: { tags, security, params: roomIdParams, body: autoplayBody, response: { 200: autoplayAnswer, ...errors } } },
+    async (request, reply) => answer(reply, await module.games.autoplay(callerOf(request).id, request.params.id, request.body.on)),
   );
 
   // A private room's table is for its players and those who know the password (docs/decisions.md).

@@ -137,6 +137,7 @@ async function subscribe(connection: Connection, id: number, request: Record<str
     await connection.hub.broker.addPresence(channel, connection.info());
     // Closed meanwhile: the leave already ran, so this entry would outlive the client.
     if (connection.isClosed) return connection.hub.broker.removePresence(channel, connection.clientId ?? '');
+    connection.hub.onPresence?.({ channel, userId: connection.userId, isJoin: true });
     if (pushesJoinLeave(connection.hub.channelOptions(channel))) await connection.hub.broker.publishJoin(channel, connection.info());
   }
 }

@@ -51,6 +51,8 @@ export interface ConnectionHub {
   /** The gateway's clock in milliseconds: budgets, token expiry, the stale check and the time rpc read it. */
   now(): number;
   onSend: ((userId: string, data: unknown) => void) | undefined;
+  /** Told of joins and leaves of presence channels (gateway.setPresenceListener). */
+  onPresence: ((change: { channel: string; userId: string; isJoin: boolean }) => void) | undefined;
   addSubscriber(channel: string, connection: Connection): Promise<void>;
   removeSubscriber(channel: string, connection: Connection): void;
   forget(connection: Connection): void;
@@ -211,6 +213,7 @@ export class Connection {
     this.hub.removeSubscriber(channel, this);
     if (!this.hub.channelOptions(channel).hasPresence) return;
     await this.hub.broker.removePresence(channel, this.clientId ?? '');
+    this.hub.onPresence?.({ channel, userId: this.userId, isJoin: false });
     if (pushesJoinLeave(this.hub.channelOptions(channel))) await this.hub.broker.publishLeave(channel, this.info());
   }
 

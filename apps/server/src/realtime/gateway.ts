@@ -45,6 +45,14 @@ export interface GatewayOptions {
   onSend?: (userId: string, data: unknown) => void;
 }
 
+/** A client entered (`isJoin`) or left a channel that keeps presence, on this node. */
+export interface PresenceChange {
+  readonly channel: string;
+  readonly userId: string;
+  readonly isJoin: boolean;
+}
+export type PresenceListener = (change: PresenceChange) => void;
+
 export interface ChannelPresence {
   clients: Record<string, ClientInfo>;
   users: string[];
@@ -66,6 +74,11 @@ export interface Gateway {
    * check of private rooms, which exists only after the gateway was built.
    */
   setCanSubscribe(canSubscribe: CanSubscribe): void;
+  /**
+   * Told of every join and leave of a presence channel on this node, after the broker's presence
+   * was updated (the rooms hand a dropped player's seat to the stand-in). Set once at wiring.
+   */
+  setPresenceListener(listener: PresenceListener): void;
   /** Number of open sockets on this node. */
   connectionCount(): number;
   /**
@@ -119,6 +132,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     logger,
     now,
     onSend: options.onSend,
+    onPresence: undefined,
     async addSubscriber(channel, connection) {
       let set = subscribers.get(channel);
       if (set === undefined) {
@@ -239,6 +253,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     setCanSubscribe(canSubscribe) {
       hub.canSubscribe = canSubscribe;
+    },
+    setPresenceListener(listener) {
+      hub.onPresence = listener;
     },
     connectionCount() {
       return connections.size;

@@ -7,7 +7,7 @@ export type { Broker, BrokerLimits, ClientInfo, Publication, PublishOptions, Str
 export { defaultCanSubscribe, defaultChannelOptions, type CanSubscribe, type ChannelOptions, type SubscribeDecision } from './channels.js';
 export { disconnect, errorCode, isTerminal } from './codes.js';
 export type { GatewayLimits, Logger, VerifyToken } from './connection.js';
-export { createGateway, defaultGatewayLimits, type ChannelPresence, type Gateway, type GatewayOptions } from './gateway.js';
+export { createGateway, defaultGatewayLimits, type ChannelPresence, type Gateway, type GatewayOptions, type PresenceChange, type PresenceListener } from './gateway.js';
 export { createMemoryBroker } from './memory-broker.js';
 export { createRedisBroker } from './redis-broker.js';
 

@@ -51,7 +51,9 @@ export interface RoomsServerOptions {
 /** Boots the real app (rooms and realtime included) on 127.0.0.1 and a random port. */
 export async function startRoomsServer(options: RoomsServerOptions = {}): Promise<RoomsServer> {
   // No time bank unless a test asks for one: a timer test's expiry then plays the timeout at once.
-  const config = testConfig({ ...options.config, rooms: { ...defaultRoomsConfig, sweepIntervalMs: 0, actionsPerSecond: 10_000, timeBankSeconds: 0, redisPrefix: `durak-test-${randomBytes(4).toString('hex')}`, ...options.rooms } });
+  // No hand-over of away players either (an hour): test clients that never subscribe to the room's
+  // channel would otherwise be handed to the stand-in 20 s into every game.
+  const config = testConfig({ ...options.config, rooms: { ...defaultRoomsConfig, sweepIntervalMs: 0, actionsPerSecond: 10_000, timeBankSeconds: 0, standInSeconds: 3600, redisPrefix: `durak-test-${randomBytes(4).toString('hex')}`, ...options.rooms } });
   const store = options.store ?? (await createTestStore());
   const now = options.clock?.now;
   const built = await buildApp(config, { logger: false, store, ...(now ? { now } : {}) });

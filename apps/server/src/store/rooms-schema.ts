@@ -50,6 +50,10 @@ export const rooms = pgTable(
     bankStartedAt: timestamp('bank_started_at', { withTimezone: true }),
     /** Why a player left the game early: player id -> 'timeout' | 'surrender' | 'left'. */
     exitReasons: jsonb('exit_reasons').$type<Record<string, 'timeout' | 'surrender' | 'left'>>().notNull().default({}),
+    /** The seats the computer plays for (player id -> true) until their player returns (FEATURES.md §11). */
+    standIns: jsonb('stand_ins').$type<Record<string, boolean>>().notNull().default({}),
+    /** Since when a seated player has had no connection to the room's channel (player id -> ISO time). */
+    offlineSince: jsonb('offline_since').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     check('rooms_status', sql`${t.status} in ('pending','ready','in_progress','FINISHED')`),

@@ -15,3 +15,16 @@ describe('BOT_DELAY_MS', () => {
     expect(read('fast')).toContain('BOT_DELAY_MS');
   });
 });
+
+describe('STAND_IN_SECONDS', () => {
+  it('is how long a player may be away before the computer plays their seat: 20 s by default, a bad value names the variable', () => {
+    const read = (value: string | undefined) => {
+      const loaded = loadRoomsConfig(value === undefined ? {} : { STAND_IN_SECONDS: value });
+      return loaded.ok ? loaded.config.standInSeconds : loaded.message;
+    };
+    expect(read(undefined)).toBe(20);
+    expect(read('5')).toBe(5);
+    expect(read('-1')).toContain('STAND_IN_SECONDS');
+    expect(read('soon')).toContain('STAND_IN_SECONDS');
+  });
+});

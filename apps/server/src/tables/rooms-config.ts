@@ -35,6 +35,11 @@ export interface RoomsConfig {
    * drawn from the game's seed so a replay pauses alike.
    */
   readonly botDelayMs: { readonly min: number; readonly max: number };
+  /**
+   * A seated player without a connection to the room's channel for this long in a running game is
+   * played by the computer until they return (STAND_IN_SECONDS, FEATURES.md §11), seconds.
+   */
+  readonly standInSeconds: number;
   /** Prefix of the realtime broker's Redis keys (REDIS_PREFIX): nodes of one installation share it. */
   readonly redisPrefix?: string | undefined;
 }
@@ -52,6 +57,7 @@ export const defaultRoomsConfig: RoomsConfig = {
   actionsPerSecond: 20,
   tournamentBreakSeconds: 15,
   botDelayMs: { min: 600, max: 1500 },
+  standInSeconds: 20,
 };
 
 const seconds = z.coerce.number().positive().max(3600);
@@ -74,6 +80,7 @@ const envSchema = z.object({
     .transform((v) => v.split('-').map(Number))
     .refine(([min = 0, max = min]) => min <= max, 'min must not exceed max')
     .optional(),
+  STAND_IN_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only').optional(),
 });
 
@@ -100,6 +107,7 @@ export function loadRoomsConfig(env: NodeJS.ProcessEnv): { ok: true; config: Roo
       actionsPerSecond: e.ACTIONS_PER_SECOND ?? d.actionsPerSecond,
       tournamentBreakSeconds: e.TOURNAMENT_BREAK_SECONDS ?? d.tournamentBreakSeconds,
       botDelayMs: e.BOT_DELAY_MS ? { min: e.BOT_DELAY_MS[0]!, max: e.BOT_DELAY_MS[1] ?? e.BOT_DELAY_MS[0]! } : d.botDelayMs,
+      standInSeconds: e.STAND_IN_SECONDS ?? d.standInSeconds,
       redisPrefix: e.REDIS_PREFIX,
     },
   };

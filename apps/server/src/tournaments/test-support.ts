@@ -51,7 +51,7 @@ const toMove = (action: Action): PlayerMove => {
  * Plays one running game to its end through the game service (the same path as the HTTP
  * actions, without the HTTP round trips): each player reads its own view and the engine's simple
  * bot picks a legal move. `absent` players never act: the test's clock and the room sweeper
- * time them out, as the server would.
+ * hand them to the stand-in, as the server would.
  */
 export async function playGame(server: RoomsServer, roomId: number, random = rng(11), absent: ReadonlySet<number> = new Set(), clock?: TestClock): Promise<number> {
   const games = server.module.games;
@@ -80,8 +80,9 @@ export async function playGame(server: RoomsServer, roomId: number, random = rng
     }
     if (!acted) {
       if (!clock) throw new Error(`room ${roomId}: nobody could act`);
-      // Only absent players are awaited: their turn timer runs out.
-      clock.advance(60_000);
+      // Only absent players are awaited: their turn timer runs out, then the computer plays their
+      // seat at its pause (the stand-in); small steps keep the test's tokens within their lifetime.
+      clock.advance(2_000);
       await games.fireDue();
     }
   }

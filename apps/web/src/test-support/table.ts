@@ -7,7 +7,7 @@ import { aRoom } from './room';
 
 /** Tests only: a seat of a running game, `cards` in hand. */
 export function aSeat(id: string, position: number, card_count = 6): WatchSeat {
-  return { position, player: { player_id: id, username: `user${id}` }, avatar: null, country: null, card_count, is_ready: true, is_connected: true, is_bot: false, result: null, amount: null, result_reason: null, time_bank_ms: 30_000 };
+  return { position, player: { player_id: id, username: `user${id}` }, avatar: null, country: null, card_count, is_ready: true, is_connected: true, is_bot: false, stand_in: false, result: null, amount: null, result_reason: null, time_bank_ms: 30_000 };
 }
 
 /** Tests only: room 9's table at `seq`, players 1 (attacking) and 2 (defending), 24 cards in the talon. */

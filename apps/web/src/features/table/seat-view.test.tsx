@@ -28,6 +28,7 @@ const seat = (patch: Partial<WatchSeat> = {}): WatchSeat => ({
   is_ready: false,
   is_connected: true,
   is_bot: false,
+  stand_in: false,
   result: null,
   amount: null,
   result_reason: null,
@@ -83,6 +84,15 @@ describe('seat', () => {
     wrap(<SeatView {...props({ seat: seat({ is_connected: false, result: 'victory' }) })} />);
     expect(screen.queryByTestId('seat-offline')).toBeNull();
     expect(screen.getByTestId('seat-label').textContent).toBe('победа');
+  });
+
+  it('shows everyone that the computer plays a dropped player\'s seat, instead of just "offline"', () => {
+    wrap(<SeatView {...props({ seat: seat({ is_connected: false, stand_in: true }) })} />);
+    expect(screen.getByTestId('seat-stand-in').textContent).toContain('Играет компьютер');
+    expect(screen.queryByTestId('seat-offline')).toBeNull();
+    cleanup();
+    wrap(<SeatView {...props({ seat: seat({ stand_in: false }) })} />);
+    expect(screen.queryByTestId('seat-stand-in')).toBeNull();
   });
 
   it.each([

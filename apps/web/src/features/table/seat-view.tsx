@@ -76,7 +76,13 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
         ) : null}
       </span>
       {label ? <span className={`seat-label seat-label-${seat.result ?? (roundStatus && isPlaying ? roundStatus : 'ready')}`} data-testid="seat-label">{label}</span> : null}
-      {isOffline ? <span className="seat-label seat-label-offline" data-testid="seat-offline">{t('seat.offline')}</span> : null}
+      {seat.stand_in && isPlaying && seat.result === null ? (
+        <span className="seat-label seat-label-stand-in" data-testid="seat-stand-in" title={t('standIn.seat_title')}>
+          <BotIcon size={11} /> {t('standIn.seat')}
+        </span>
+      ) : isOffline ? (
+        <span className="seat-label seat-label-offline" data-testid="seat-offline">{t('seat.offline')}</span>
+      ) : null}
     </div>
   );
 }

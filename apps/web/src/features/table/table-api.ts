@@ -36,6 +36,8 @@ export const tableApi = {
   catch: (id: string, slot_id: number, seq?: number) => move(id, 'catch', seq, { slot_id }),
   leave: (id: string) => post(id, 'leave'),
   surrender: (id: string, seq?: number) => move(id, 'surrender', seq),
+  /** Hands the seat to the computer (`on`) or takes it back: "I'm back" (FEATURES.md §11). */
+  autoplay: (id: string, on: boolean) => http.post<{ stand_in: boolean }>(`${base}/${id}/autoplay`, { on }).then((r) => r.data),
   /** A finished game's rematch: the room the caller is seated in (FEATURES.md §6). */
   rematch: (id: string) => http.post<{ position: number; room: RoomPayload }>(`${base}/${id}/rematch`, {}).then((r) => r.data),
 };

@@ -23,6 +23,7 @@ import { intentOf, movesOf, NO_MOVES, refusalOf } from './play-logic';
 import { ResultsDialog } from './results-dialog';
 import { seatSpots } from './seat-layout';
 import { EmptySeat, SeatView } from './seat-view';
+import { StandInBanner } from './stand-in-banner';
 import type { Emoji } from './table-api';
 import { TableSlots } from './table-slots';
 import { TopBar } from './top-bar';
@@ -228,6 +229,17 @@ export function TablePage({ roomId }: { roomId: string }) {
     <TrumpSuitContext.Provider value={trumpSuit}>
     <div className="table-page" style={feltStyle(felt)} data-testid="table-page" data-status={watch.status} data-seq={watch.seq} data-felt={felt ?? undefined}>
       <TopBar room={room} canSurrender={moves.canSurrender} onLeave={leave} onSurrender={() => setConfirm('surrender')} />
+      {!isSpectator && isPlaying && mySeat.result === null ? (
+        <StandInBanner
+          isPlayingForMe={mySeat.stand_in}
+          wasPlayedFor={table.wasPlayedFor}
+          onBack={async () => {
+            await tableApi.autoplay(roomId, false);
+            table.dismissPlayedFor();
+          }}
+          onDismiss={table.dismissPlayedFor}
+        />
+      ) : null}
       <main className="felt" data-drop="table">
         {/* The page's heading for screen readers; the felt itself shows the table. */}
         <h1 className="visually-hidden">{t('table.heading', { id: room.id })}</h1>

@@ -147,3 +147,27 @@ describe('the time bank', () => {
     expect(over.watch?.rake).toBe('5');
   });
 });
+
+describe('the computer playing a seat (stand-in)', () => {
+  const standIn = (player: string, isOn: boolean, reason: 'away' | 'reconnected' | 'back'): TableMessage => ({
+    type: 'room',
+    event: { type: 'stand_in', room_id: 9, seq: 5, player_id: player, stand_in: isOn, reason },
+    me: '1',
+  });
+
+  it('marks the seat at once, though the message repeats the seq already read', () => {
+    const next = run(seated, standIn('2', true, 'away'));
+    expect(next.watch?.seats['2']?.stand_in).toBe(true);
+    expect(next.isStale).toBe(false);
+    expect(run(next, standIn('2', false, 'reconnected')).watch?.seats['2']?.stand_in).toBe(false);
+  });
+
+  it('tells the player the computer played for them when it gave the seat back on their return, until they close the notice', () => {
+    const back = run(seated, standIn('1', true, 'away'), standIn('1', false, 'reconnected'));
+    expect(back.wasPlayedFor).toBe(true);
+    expect(run(back, { type: 'played_for_seen' }).wasPlayedFor).toBe(false);
+    // Another player's return, or taking the seat back by "I'm back", is no news for this player.
+    expect(run(seated, standIn('2', false, 'reconnected')).wasPlayedFor).toBe(false);
+    expect(run(seated, standIn('1', true, 'away'), standIn('1', false, 'back')).wasPlayedFor).toBe(false);
+  });
+});

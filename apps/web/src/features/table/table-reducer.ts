@@ -20,6 +20,8 @@ export interface TableState {
   isStale: boolean;
   /** The room of this finished game's rematch, once another player asked for it. */
   rematchRoomId: number | null;
+  /** The computer played for the caller and gave the seat back when they reconnected (FEATURES.md §11). */
+  wasPlayedFor: boolean;
 }
 
 export type TableMessage =
@@ -27,15 +29,31 @@ export type TableMessage =
   | { type: 'read'; watch: WatchState; view: GameView | null }
   | { type: 'read_failed'; error: unknown }
   /** A publication of the room's channel. */
-  | { type: 'room'; event: RoomMessage }
+  | { type: 'room'; event: RoomMessage; me?: string | null }
   /** A publication of the caller's own channel about this room. */
   | { type: 'personal'; event: UserMessage }
+  /** The player closed the "the computer played for you" notice. */
+  | { type: 'played_for_seen' }
   /** The player played this card: it leaves the hand at once, before the server answers. */
   | { type: 'card_played'; card: Card };
 
-export const EMPTY_TABLE: TableState = { watch: null, view: null, hand: [], error: null, readSeq: -1, liveSeq: -1, isStale: false, rematchRoomId: null };
+export const EMPTY_TABLE: TableState = { watch: null, view: null, hand: [], error: null, readSeq: -1, liveSeq: -1, isStale: false, rematchRoomId: null, wasPlayedFor: false };
 
-function onRoomEvent(state: TableState, event: RoomMessage): TableState {
+/**
+ * A seat changing hands between its player and the computer. Not a step of the game (it repeats
+ * the current seq), so it is applied whatever the seq: the latest word on the seat wins.
+ */
+function onStandIn(state: TableState, event: Extract<RoomMessage, { type: 'stand_in' }>, me: string | null): TableState {
+  const seat = state.watch?.seats[event.player_id];
+  const watch = state.watch && seat ? { ...state.watch, seats: { ...state.watch.seats, [event.player_id]: { ...seat, stand_in: event.stand_in } } } : state.watch;
+  // The caller's id, not only the view's: after a reload the seat may come back before the view is read.
+  const isMine = (me ?? state.view?.viewer) === event.player_id;
+  const wasPlayedFor = isMine ? !event.stand_in && event.reason === 'reconnected' : state.wasPlayedFor;
+  return { ...state, watch, wasPlayedFor };
+}
+
+function onRoomEvent(state: TableState, event: RoomMessage, me: string | null): TableState {
+  if (event.type === 'stand_in') return onStandIn(state, event, me);
   if (needsRead(event)) return { ...state, isStale: true };
   if (event.type === 'emoji') return state;
   const verdict = judgeSeq(event, state.readSeq, state.liveSeq);
@@ -71,12 +89,14 @@ export function tableReducer(state: TableState, message: TableMessage): TableSta
       const view = message.view && held && held.seq > message.view.seq ? held : message.view;
       const hand = view !== null && view === held ? state.hand : [...(view?.hand ?? [])];
       const rematchRoomId = watch.room.rematch_room_id ?? state.rematchRoomId;
-      return { watch, view, hand, error: null, readSeq: watch.seq, liveSeq: watch.seq, isStale: false, rematchRoomId };
+      return { watch, view, hand, error: null, readSeq: watch.seq, liveSeq: watch.seq, isStale: false, rematchRoomId, wasPlayedFor: state.wasPlayedFor };
     }
+    case 'played_for_seen':
+      return { ...state, wasPlayedFor: false };
     case 'read_failed':
       return { ...state, error: message.error };
     case 'room':
-      return onRoomEvent(state, message.event);
+      return onRoomEvent(state, message.event, message.me ?? null);
     case 'personal':
       return onPersonalEvent(state, message.event);
     case 'card_played':

@@ -117,7 +117,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
   const roomChannel = { onSubscribed: () => void readAll(), ...(channelPassword === undefined ? {} : { data: { password: channelPassword } }) };
   useChannel(`room:${roomId}`, (event) => {
     const before = current.current.watch;
-    follow({ type: 'room', event });
+    follow({ type: 'room', event, me });
     const after = current.current.watch;
     // An applied event, or one that carries no table data (an emoji, a chat message, a seat change) but is still heard.
     const isSignal = event.type === 'emoji' || event.type === 'chat' || needsRead(event);
@@ -158,5 +158,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
 
   // The table chat's reads follow the watch rule too: a private room's spectator sends the password.
   const roomPassword = useCallback(() => password.current, []);
-  return { ...state, me, readAll, playCard, watchWithPassword, roomPassword };
+  const dismissPlayedFor = useCallback(() => void dispatch({ type: 'played_for_seen' }), [dispatch]);
+
+  return { ...state, me, readAll, playCard, watchWithPassword, roomPassword, dismissPlayedFor };
 }

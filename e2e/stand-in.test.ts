@@ -1,0 +1,164 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// FEATURES.md §11, "your hand is safe": a player closes the page mid-game and the others play on
+// at once: the computer plays the closed page's seat after STAND_IN_SECONDS, never a turn timer.
+// The turn timer is 5 minutes here, so a game that waited out timers could not end in the budget.
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ STAND_IN_SECONDS: '2', TURN_SECONDS: '300', TIME_BANK_SECONDS: '0', BOT_DELAY_MS: '300-600' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Player {
+  page: Page;
+  tokens: Tokens;
+  id: string;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+async function player(viewport: { width: number; height: number }): Promise<Player> {
+  const tokens = await registerByApi(server.baseUrl, uniqueName('si'), 'correct-horse-1');
+  const { context, page, errors } = await newPage(browser, server.baseUrl, viewport);
+  await signInContext(context, server.baseUrl, tokens);
+  const me = (await (await fetch(`${server.baseUrl}/api/user/users/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { id: number };
+  return { page, tokens, id: String(me.id), errors, close: () => context.close() };
+}
+
+/** The first player creates a three-seat room through the dialog; the others join from the lobby; all press ready. */
+async function seatEveryone(players: Player[]): Promise<string> {
+  const [host, ...guests] = players;
+  await host!.page.goto('/games');
+  await host!.page.getByTestId('open-create').click();
+  await host!.page.getByTestId('create-players').getByRole('radio', { name: String(players.length) }).click();
+  await host!.page.getByTestId('create-submit').click();
+  await host!.page.waitForURL(/\/durak\/\d+$/);
+  const roomId = host!.page.url().split('/').pop()!;
+  for (const guest of guests) {
+    await guest.page.goto('/games');
+    await guest.page.locator(`[data-testid="room-card"][data-room-id="${roomId}"]`).click();
+    await guest.page.waitForURL(`**/durak/${roomId}`);
+  }
+  for (const p of players) await p.page.getByTestId('action-ready').click();
+  for (const p of players) await p.page.locator('[data-status="in_progress"]').waitFor();
+  return roomId;
+}
+
+/** One tap of what the UI offers (a highlighted slot or card, or a shown button); 'done' once the results show. */
+async function move(page: Page): Promise<'done' | 'tap' | null> {
+  const target = await page
+    .evaluate((luck) => {
+      if (document.querySelector('[data-testid="results"]')) return 'done' as const;
+      const point = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        for (let y = r.top + 4; y < r.bottom; y += 6) {
+          for (let x = r.left + 3; x < r.right; x += 4) {
+            const hit = document.elementFromPoint(x, y);
+            if (hit && el.contains(hit)) return { x, y };
+          }
+        }
+        return null;
+      };
+      const visible = (selector: string) => [...document.querySelectorAll(selector)].map(point).filter((p) => p !== null);
+      const pick = <T,>(list: T[]) => list[Math.floor(luck * list.length)];
+      const slots = visible('.slot-target');
+      if (slots.length > 0) return pick(slots)!;
+      const cards = visible('.hand-card-playable');
+      const done = visible('[data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled');
+      const take = visible('[data-testid="action-take"]:enabled');
+      if (cards.length > 0 && (done.length === 0 || luck < 0.5)) return pick(cards)!;
+      return done[0] ?? (cards.length > 0 ? pick(cards)! : (take[0] ?? null));
+    }, Math.random())
+    .catch(() => null);
+  if (target === null || target === 'done') return target;
+  await page.mouse.click(target.x, target.y);
+  return 'tap';
+}
+
+function keepShot(name: string): void {
+  mkdirSync('/tmp/shots-standin', { recursive: true });
+  copyFileSync(join(SCREENSHOT_DIR, `${name}.png`), `/tmp/shots-standin/${name}.png`);
+}
+
+describe('a dropped player at the table', () => {
+  it('closes the page mid-game: the seat shows the computer playing and the others play to the end without waiting out timers', { timeout: 400_000 }, async () => {
+    const [ann, bob, cat] = [await player(PHONE), await player(DESKTOP), await player(PHONE)];
+    await seatEveryone([ann, bob, cat]);
+    const pages = [ann.page, bob.page, cat.page];
+    // A few rounds with everyone at the table, then cat's page closes.
+    for (let round = 0; round < 12; round++) {
+      await Promise.all(pages.map((p) => move(p)));
+      await ann.page.waitForTimeout(30);
+    }
+    await cat.close();
+    const catSeat = (page: Page) => page.locator(`[data-testid="seat"][data-player-id="${cat.id}"] [data-testid="seat-stand-in"]`);
+    // STAND_IN_SECONDS is 2: the mark shows on both remaining screens within moments.
+    await catSeat(ann.page).waitFor({ timeout: 20_000 });
+    await catSeat(bob.page).waitFor({ timeout: 20_000 });
+    await screenshot(ann.page, 'stand-in-seat-phone');
+    await screenshot(bob.page, 'stand-in-seat-desktop');
+    expectScreenshots('stand-in-seat-phone', 'stand-in-seat-desktop');
+    keepShot('stand-in-seat-phone');
+    keepShot('stand-in-seat-desktop');
+
+    // Ann hands her seat over on purpose: her banner offers "I'm back", which gives it back.
+    const handOver = await fetch(`${server.baseUrl}/api/v1/rooms/${ann.page.url().split('/').pop()}/autoplay`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ann.tokens.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ on: true }),
+    });
+    expect(handOver.status).toBe(200);
+    const banner = ann.page.getByTestId('stand-in-banner');
+    await banner.waitFor({ timeout: 10_000 });
+    await screenshot(ann.page, 'stand-in-banner-phone');
+    keepShot('stand-in-banner-phone');
+    await ann.page.getByTestId('stand-in-back').click();
+    await banner.waitFor({ state: 'detached', timeout: 10_000 });
+    // The same on a desktop: bob hands over and takes his seat back.
+    const bobHandsOver = await fetch(`${server.baseUrl}/api/v1/rooms/${ann.page.url().split('/').pop()}/autoplay`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bob.tokens.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ on: true }),
+    });
+    expect(bobHandsOver.status).toBe(200);
+    await bob.page.getByTestId('stand-in-banner').waitFor({ timeout: 10_000 });
+    await screenshot(bob.page, 'stand-in-banner-desktop');
+    expectScreenshots('stand-in-banner-phone', 'stand-in-banner-desktop');
+    keepShot('stand-in-banner-desktop');
+    await bob.page.getByTestId('stand-in-back').click();
+    await bob.page.getByTestId('stand-in-banner').waitFor({ state: 'detached', timeout: 10_000 });
+
+    // Ann and bob play on; cat's turns are the computer's, at a human pace.
+    const started = Date.now();
+    const deadline = started + 300_000;
+    let isOver = false;
+    while (!isOver && Date.now() < deadline) {
+      const moves = await Promise.all([ann.page, bob.page].map((p) => move(p)));
+      isOver = moves.every((m) => m === 'done');
+      await ann.page.waitForTimeout(moves.every((m) => m === null || m === 'done') ? 100 : 30);
+    }
+    expect(isOver, 'the game reached its results').toBe(true);
+    // Far below one 300 s turn timer: nobody waited for the closed page.
+    expect(Date.now() - started).toBeLessThan(240_000);
+    const room = ann.page.url().split('/').pop();
+    const watch = (await (await fetch(`${server.baseUrl}/api/v1/rooms/${room}/watch`, { headers: { authorization: `Bearer ${ann.tokens.access_token}` } })).json()) as {
+      seats: Record<string, { result_reason: string | null }>;
+    };
+    expect(watch.seats[cat.id]!.result_reason).toBe('normal');
+    expect(ann.errors).toEqual([]);
+    expect(bob.errors).toEqual([]);
+  });
+});
