@@ -25,6 +25,8 @@ export const createTournamentBody = z
     rebuy_rounds: z.number().int().min(0).max(20).default(0),
     rebuy_price: amount.default(0n),
     guaranteed_pool: amount.default(0n),
+    /** The house fee, whole chips per entry and per rebuy, paid beside them and never into the pool. */
+    fee: amount.default(0n),
     payout_preset_id: z.number().int().min(1),
     is_pinned: z.boolean().default(false),
   })
@@ -79,6 +81,8 @@ export const tournament = z.object({
   rebuy_rounds: z.number(),
   rebuy_price: z.string(),
   guaranteed_pool: z.string(),
+  /** The house fee per entry and per rebuy (whole chips), on top of buy_in / rebuy_price. */
+  fee: z.string(),
   payout_preset_id: z.number(),
   is_pinned: z.boolean(),
   round: z.number(),
