@@ -12,3 +12,4 @@ export * from './bandit.js';
 export * from './admin.js';
 export * from './economy.js';
 export * from './wallet-messages.js';
+export * from './operator.js';

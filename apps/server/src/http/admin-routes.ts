@@ -3,6 +3,7 @@ import type { Services } from '../services.js';
 import type { AdminContext } from './admin-guard.js';
 import { registerAdminAgentRoutes } from './admin-agent-routes.js';
 import { registerAdminAuditRoutes } from './admin-audit-routes.js';
+import { registerAdminPromoRoutes } from './admin-promo-routes.js';
 import { registerAdminUserRoutes } from './admin-user-routes.js';
 import { registerBannerRoutes } from './banner-routes.js';
 
@@ -13,4 +14,5 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, no
   registerAdminAgentRoutes(app, context);
   registerBannerRoutes(app, context);
   registerAdminAuditRoutes(app, context);
+  registerAdminPromoRoutes(app, context);
 }
