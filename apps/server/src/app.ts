@@ -12,7 +12,9 @@ import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccountsService } from './accounts/accounts-service.js';
 import { createPasswordHasher } from './accounts/passwords.js';
+import { tokenVersionOf } from './accounts/revocation.js';
 import { createTokenService, loadOrCreateSecret } from './accounts/tokens.js';
+import { backfillUsernameSkeletons } from './accounts/username-skeleton.js';
 import { createAvatarService } from './avatars/avatars-service.js';
 import { createBanditService } from './bandit/bandit-service.js';
 import { seedDatabase, type SeedResult } from './catalogue/seed.js';
@@ -67,7 +69,8 @@ export interface BuiltApp {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const store = options.store ?? (await createStore({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   const secret = loadOrCreateSecret(config.jwtSecret, join(config.dataDir, 'jwt-secret'));
-  const tokens = createTokenService(secret, config.accessTokenSeconds, options.now);
+  // Every check of an access token reads the user's token version: revocation holds on the next request.
+  const tokens = createTokenService(secret, config.accessTokenSeconds, options.now, (userId) => tokenVersionOf(store.db, userId));
   const passwords = createPasswordHasher(config.argon2);
   const accounts = createAccountsService({
     store,
@@ -77,10 +80,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     refreshTokenDays: config.refreshTokenDays,
     telegramBotToken: config.telegramBotToken,
     now: options.now,
+    // 3011 on every node: the client reconnects, its old token is refused as expired, and it asks
+    // for a new one, which a role change allows and a ban or sign-out everywhere does not.
+    onSessionsRevoked: (userId) => realtime.gateway.disconnectUser(String(userId), { isReconnecting: true }),
   });
   const avatars = createAvatarService({ uploadDir: config.uploadDir, publicUrl: config.publicUrl, setAvatarUrl: accounts.setAvatarUrl });
   const metrics = createMetrics();
   const seed = await seedDatabase(store, accounts, passwords, { username: config.adminUsername, password: config.adminPassword });
+  await backfillUsernameSkeletons(store);
   await seedEconomy(store);
 
   const app = Fastify({

@@ -35,6 +35,7 @@ const envSchema = z.object({
   TELEGRAM_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(v), 'must be 1-256 characters A-Z a-z 0-9 _ -'),
   STARS_CHIPS_RATE: z.string().regex(/^[1-9]\d{0,8}$/, 'must be a whole number of chips above 0').default('100'),
   PROMO_USES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  PROMO_USES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
 });
 
 /** Deposits, Telegram Stars and promo-code limits (FEATURES.md §2). */
@@ -48,6 +49,11 @@ export interface EconomyConfig {
   /** Chips bought with one Telegram Star. */
   readonly chipsPerStar: bigint;
   readonly promoUsesPerMinute: number;
+  /**
+   * Attempts per client address (FEATURES.md §8), whatever account they come from; default three
+   * times the per-user allowance, so a household behind one address still gets its codes in.
+   */
+  readonly promoUsesPerMinutePerAddress?: number | undefined;
 }
 
 export interface Config {
@@ -145,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, warn: (message: string) => vo
         telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
         chipsPerStar: BigInt(e.STARS_CHIPS_RATE),
         promoUsesPerMinute: e.PROMO_USES_PER_MINUTE,
+        promoUsesPerMinutePerAddress: e.PROMO_USES_PER_MINUTE_PER_ADDRESS,
       },
     },
   };

@@ -105,6 +105,10 @@ export const adminUser = z.object({
   wallets: z.array(wallet),
   ledger: z.array(ledgerLine),
   games: z.array(gameLine),
+  // The ban (FEATURES.md §8, docs/api.md): `banned_until` null while banned means until lifted.
+  is_banned: z.boolean(),
+  banned_until: z.string().nullable(),
+  ban_reason: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

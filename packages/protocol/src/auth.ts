@@ -51,3 +51,10 @@ export type TelegramAuthRequest = z.infer<typeof telegramAuthRequest>;
 
 export const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
+
+/** `PUT /api/user/password`: the current password proves it is the owner; every other session ends. */
+export const changePasswordRequest = z.object({
+  current_password: z.string().min(1).max(128),
+  new_password: password,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

@@ -16,6 +16,11 @@ export const errorStatus = {
   'auth/token_expired': 401,
   'auth/token_invalid': 401,
   'auth/refresh_invalid': 401,
+  /** The access token is older than the user's token version: a role change, ban, password change or sign-out everywhere. */
+  'auth/token_revoked': 401,
+  /** `details.until`: when the ban ends, null while it lasts until lifted. */
+  'auth/banned': 403,
+  'auth/wrong_password': 403,
   'auth/telegram_invalid': 401,
   'auth/telegram_expired': 401,
   'auth/telegram_unavailable': 503,
@@ -61,6 +66,7 @@ export const errorStatus = {
   'banner/too_large': 413,
   'admin/idempotency_key_reused': 409,
   'admin/own_admin_role': 409,
+  'admin/own_ban': 409,
   'agent/not_found': 404,
   'asset/not_found': 404,
   'asset/already_owned': 409,

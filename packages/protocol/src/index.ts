@@ -10,6 +10,7 @@ export * from './realtime.js';
 export * from './players.js';
 export * from './bandit.js';
 export * from './admin.js';
+export * from './bans.js';
 export * from './economy.js';
 export * from './wallet-messages.js';
 export * from './operator.js';

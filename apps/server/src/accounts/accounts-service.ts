@@ -6,8 +6,10 @@ import { users } from '../store/schema.js';
 import { parentFromStartParam, validateInitData, type TelegramUser } from '../telegram/init-data.js';
 import { listWallets, payWelcomeBonus } from '../wallets/wallets.js';
 import type { PasswordHasher } from './passwords.js';
+import { isBannedAt, revokeSessions } from './revocation.js';
 import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './sessions.js';
 import type { TokenService } from './tokens.js';
+import { usernameSkeleton } from './username-skeleton.js';
 import { canAdoptParent, insertUser, rolesOf } from './users.js';
 
 export interface AccountsOptions {
@@ -18,7 +20,14 @@ export interface AccountsOptions {
   readonly refreshTokenDays: number;
   readonly telegramBotToken: string | undefined;
   readonly now?: () => Date;
+  /**
+   * After a commit that raised a user's token version: closes their realtime connections on every
+   * node (the broker's control channel). Bound late: the gateway is built after the accounts.
+   */
+  readonly onSessionsRevoked?: (userId: number) => Promise<void>;
 }
+
+type Banned = { readonly ok: false; readonly error: { readonly code: 'auth/banned'; readonly message: string; readonly details: { readonly until: string | null } } };
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -30,9 +39,25 @@ export function createAccountsService(options: AccountsOptions) {
   const now = options.now ?? (() => new Date());
 
   async function issueTokens(tx: Tx, userId: number): Promise<TokenPair> {
-    const roles = await rolesOf(tx, userId);
     const refresh_token = await issueRefreshToken(tx, userId, options.refreshTokenDays, now());
-    return { access_token: await tokens.signAccessToken(userId, roles), refresh_token };
+    return { access_token: await accessToken(tx, userId), refresh_token };
+  }
+
+  async function accessToken(tx: Tx, userId: number): Promise<string> {
+    const [roles, [user]] = await Promise.all([rolesOf(tx, userId), tx.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId))]);
+    return tokens.signAccessToken(userId, roles, user?.tokenVersion ?? 0);
+  }
+
+  /** 403 auth/banned while a ban holds: sign-in, refresh and Telegram sign-in all ask this. */
+  async function banOf(tx: Tx | Store['db'], userId: number): Promise<Banned | undefined> {
+    const [user] = await tx.select({ bannedAt: users.bannedAt, bannedUntil: users.bannedUntil }).from(users).where(eq(users.id, userId));
+    if (!user || !isBannedAt(user, now())) return undefined;
+    const until = user.bannedUntil?.toISOString() ?? null;
+    return { ok: false, error: { code: 'auth/banned', message: until ? `This account is banned until ${until}` : 'This account is banned', details: { until } } };
+  }
+
+  async function afterRevocation(userId: number): Promise<void> {
+    await options.onSessionsRevoked?.(userId);
   }
 
   /** A new user: the row, wallets, role, and the welcome bonus through the ledger — one transaction. */
@@ -61,7 +86,7 @@ export function createAccountsService(options: AccountsOptions) {
       });
     },
 
-    async login(username: string, password: string): Promise<Result<TokenPair, 'auth/invalid_credentials'>> {
+    async login(username: string, password: string): Promise<Result<TokenPair, 'auth/invalid_credentials' | 'auth/banned'>> {
       // Folded by the database, as the unique index folds it: JavaScript's toLowerCase and a
       // database whose ctype folds only ASCII disagree on 'Ё', and the user was then never found.
       const [user] = await store.db
@@ -72,20 +97,57 @@ export function createAccountsService(options: AccountsOptions) {
       if (!user || !user.passwordHash || !isValid) {
         return { ok: false, error: { code: 'auth/invalid_credentials', message: 'Wrong username or password' } };
       }
+      // After the password check, so a ban tells nothing to someone who does not know the password.
+      const banned = await banOf(store.db, user.id);
+      if (banned) return banned;
       return store.withTransaction(async (tx) => ({ ok: true, value: await issueTokens(tx, user.id) }));
     },
 
-    async refresh(refreshToken: string): Promise<Result<TokenPair, 'auth/refresh_invalid'>> {
-      return store.withTransaction(async (tx) => {
+    async refresh(refreshToken: string): Promise<Result<TokenPair, 'auth/refresh_invalid' | 'auth/banned'>> {
+      return store.withTransaction(async (tx): Promise<Result<TokenPair, 'auth/refresh_invalid' | 'auth/banned'>> => {
         const rotated = await rotateRefreshToken(tx, refreshToken, options.refreshTokenDays, now());
         if (!rotated.ok) return { ok: false, error: { code: 'auth/refresh_invalid', message: 'The refresh token is not valid' } };
-        const roles = await rolesOf(tx, rotated.userId);
-        return {
-          ok: true,
-          value: { access_token: await tokens.signAccessToken(rotated.userId, roles), refresh_token: rotated.refreshToken },
-        };
+        // A ban revokes the refresh tokens; this also covers one issued while the ban was written.
+        const banned = await banOf(tx, rotated.userId);
+        if (banned) throw new BannedRollback(banned);
+        return { ok: true, value: { access_token: await accessToken(tx, rotated.userId), refresh_token: rotated.refreshToken } };
+      }).catch((error: unknown) => {
+        if (error instanceof BannedRollback) return error.banned;
+        throw error;
       });
     },
+
+    /**
+     * "Sign out everywhere": every access token of the user is refused from the next request on,
+     * on every node, every refresh token is revoked and the open realtime connections are closed.
+     */
+    async signOutEverywhere(userId: number): Promise<void> {
+      await store.withTransaction((tx) => revokeSessions(tx, userId, { refreshTokens: true }, now()));
+      await afterRevocation(userId);
+    },
+
+    /**
+     * A new password ends every session (a thief who knew the old one is signed out); the caller
+     * gets a fresh pair so the device it changed the password on stays signed in.
+     */
+    async changePassword(userId: number, currentPassword: string, newPassword: string): Promise<Result<TokenPair, 'auth/wrong_password' | 'user/not_found'>> {
+      const [user] = await store.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      if (!user) return { ok: false, error: { code: 'user/not_found', message: 'No such user' } };
+      if (!(await passwords.verify(user.passwordHash, currentPassword))) {
+        return { ok: false, error: { code: 'auth/wrong_password', message: 'current_password: wrong password', details: { field: 'current_password' } } };
+      }
+      const passwordHash = await passwords.hash(newPassword);
+      const pair = await store.withTransaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await revokeSessions(tx, userId, { refreshTokens: true }, now());
+        return issueTokens(tx, userId);
+      });
+      await afterRevocation(userId);
+      return { ok: true, value: pair };
+    },
+
+    /** After a role change or a ban committed elsewhere (admin): closes the user's connections. */
+    afterRevocation,
 
     logout(refreshToken: string): Promise<void> {
       return store.withTransaction((tx) => revokeRefreshToken(tx, refreshToken));
@@ -93,7 +155,7 @@ export function createAccountsService(options: AccountsOptions) {
 
     async telegramSignIn(
       initData: string,
-    ): Promise<Result<TokenPair, 'auth/telegram_invalid' | 'auth/telegram_expired' | 'auth/telegram_unavailable' | 'request/invalid'>> {
+    ): Promise<Result<TokenPair, 'auth/telegram_invalid' | 'auth/telegram_expired' | 'auth/telegram_unavailable' | 'request/invalid' | 'auth/banned'>> {
       if (!options.telegramBotToken) {
         return { ok: false, error: { code: 'auth/telegram_unavailable', message: 'Telegram sign-in is not configured' } };
       }
@@ -106,6 +168,8 @@ export function createAccountsService(options: AccountsOptions) {
           if (user.photoUrl?.startsWith('https://')) {
             await tx.update(users).set({ avatarUrl: user.photoUrl }).where(and(eq(users.id, existingId), isNull(users.avatarUrl)));
           }
+          const banned = await banOf(tx, existingId);
+          if (banned) return banned;
           return { ok: true, value: await issueTokens(tx, existingId) };
         }
         // The parent comes only from the signed start_param and is fixed here, at first sign-up.
@@ -140,7 +204,7 @@ export function createAccountsService(options: AccountsOptions) {
       // The unique index decides, not a read first: two players renaming to one free name at the
       // same moment both passed a read and the second update's violation escaped as a 500.
       try {
-        await store.db.update(users).set({ username }).where(eq(users.id, userId));
+        await store.db.update(users).set({ username, usernameSkeleton: usernameSkeleton(username) }).where(eq(users.id, userId));
       } catch (error) {
         if (pgErrorCode(error) === pgErrors.uniqueViolation) return taken;
         throw error;
@@ -181,6 +245,13 @@ export function createAccountsService(options: AccountsOptions) {
       if (winnerId !== undefined) return winnerId;
     }
     throw new Error(`could not find a free username for telegram user ${user.id}`);
+  }
+}
+
+/** Carries a ban out of a transaction so the refresh token's rotation rolls back with it. */
+class BannedRollback extends Error {
+  constructor(readonly banned: Banned) {
+    super('banned');
   }
 }
 

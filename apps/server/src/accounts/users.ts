@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../store/db.js';
 import { userRoles, users } from '../store/schema.js';
 import { openWallets } from '../wallets/wallets.js';
+import { usernameSkeleton } from './username-skeleton.js';
 
 export interface NewUser {
   readonly username: string;
@@ -24,6 +25,8 @@ export async function insertUser(tx: Tx, user: NewUser): Promise<number | undefi
     .insert(users)
     .values({
       username: user.username,
+      // One unique index with the lower(username) one: a look-alike of a taken name is taken.
+      usernameSkeleton: usernameSkeleton(user.username),
       passwordHash: user.passwordHash ?? null,
       telegramId: user.telegramId ?? null,
       avatarUrl: user.avatarUrl ?? null,

@@ -1,5 +1,6 @@
 import type { AdjustRequest, AdminUser, Failure, Role, WalletType } from '@durak/protocol';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { isBannedAt, revokeSessions } from '../accounts/revocation.js';
 import { rolesOf } from '../accounts/users.js';
 import { appendAudit, type AuditActor } from '../audit/audit.js';
 import { queryRows, type Db, type Store } from '../store/db.js';
@@ -29,7 +30,7 @@ export async function usersOfCountry(db: Db, country: string, page: number, limi
 }
 
 /** Everything an operator looks at about one user: profile, wallets, recent ledger lines and games. */
-export async function adminUserDetail(db: Db, id: number): Promise<AdminUser | undefined> {
+export async function adminUserDetail(db: Db, id: number, now: Date): Promise<AdminUser | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) return undefined;
   const ledger = await queryRows<{ id: string | number; kind: string; wallet_type: WalletType; amount: string; created_at: Date | string; memo: unknown }>(
@@ -58,6 +59,9 @@ export async function adminUserDetail(db: Db, id: number): Promise<AdminUser | u
     commission_bps: user.commissionBps,
     wallets: (await listWallets(db, id)).map((w) => ({ wallet_type: w.walletType, balance: w.balance.toString() })),
     ledger: ledger.map((l) => ({ id: Number(l.id), kind: l.kind, wallet_type: l.wallet_type, amount: l.amount, created_at: new Date(l.created_at).toISOString(), memo: l.memo })),
+    is_banned: isBannedAt(user, now),
+    banned_until: isBannedAt(user, now) ? (user.bannedUntil?.toISOString() ?? null) : null,
+    ban_reason: isBannedAt(user, now) ? user.banReason : null,
     games: games.map((g) => ({
       room_id: Number(g.id),
       finished_at: g.finished_at === null ? null : new Date(g.finished_at).toISOString(),
@@ -123,7 +127,7 @@ export async function adjustBalance(store: Store, actor: AuditActor, userId: num
   });
 }
 
-export type PatchResult = { ok: true; user: { id: number; roles: Role[]; commission_bps: number } } | { ok: false; error: Failure };
+export type PatchResult = { ok: true; user: { id: number; roles: Role[]; commission_bps: number }; isRoleChange: boolean } | { ok: false; error: Failure };
 
 /** Sets a user's roles (the whole set) and/or agent commission rate, with its audit line. */
 export async function patchUser(
@@ -146,9 +150,13 @@ export async function patchUser(
     }
     if (change.commission_bps !== undefined) await tx.update(users).set({ commissionBps: change.commission_bps }).where(eq(users.id, userId));
     const roles = (await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.role))).map((r) => r.role as Role);
+    // Tokens carry the roles: a demoted admin's token must stop working now, not in 15 minutes.
+    // The refresh tokens stay, so the player's next refresh simply carries the new roles.
+    const isRoleChange = roles.join(',') !== before.roles.join(',');
+    if (isRoleChange) await revokeSessions(tx, userId, { refreshTokens: false }, now);
     const after = { roles, commission_bps: change.commission_bps ?? user.commissionBps };
     await appendAudit(tx, actor, { action: 'user.update', resource: `user:${userId}`, before, after }, now);
-    return { ok: true, user: { id: userId, ...after } };
+    return { ok: true, user: { id: userId, ...after }, isRoleChange };
   });
 }
 

@@ -44,9 +44,16 @@ export function createEconomy(deps: EconomyDeps) {
     telegram: stars ? createTelegramPayments({ store, options: stars, onWalletChange, logError: deps.logError }) : undefined,
     rewards: createRewardsService({ store, now, onWalletChange }),
     promoCodes: createPromoCodesService({ store, now, onWalletChange }),
-    /** At most PROMO_USES_PER_MINUTE attempts per user: a script guessing codes is refused before the database. */
-    async isPromoLimited(userId: number): Promise<boolean> {
-      return !(await deps.windows.take(`promo:${userId}`, config.economy.promoUsesPerMinute, 60_000));
+    /**
+     * At most PROMO_USES_PER_MINUTE attempts per user and PROMO_USES_PER_MINUTE_PER_ADDRESS per
+     * client address: a script guessing codes is refused before the database, and five accounts
+     * from one address no longer get five allowances. An attempt the user's window refuses is not
+     * counted against the address, so one greedy account does not lock out its neighbours.
+     */
+    async isPromoLimited(userId: number, address: string): Promise<boolean> {
+      const perUser = config.economy.promoUsesPerMinute;
+      if (!(await deps.windows.take(`promo:${userId}`, perUser, 60_000))) return true;
+      return !(await deps.windows.take(`promo-address:${address}`, config.economy.promoUsesPerMinutePerAddress ?? perUser * 3, 60_000));
     },
   };
 }

@@ -121,4 +121,16 @@ describe('using a promo code', () => {
     clock.advance(60_000);
     expect((await use(p, 'GUESS8')).status).toBe(404);
   });
+
+  // Before, each account had its own 5 a minute: 5 accounts from one address made 25 guesses.
+  it('is rate limited per address too: five accounts from one address share one allowance', async () => {
+    const accounts = await Promise.all([1, 2, 3, 4, 5].map((i) => newPlayer(server.url, `sybil${i}`)));
+    const statuses: number[] = [];
+    for (const account of accounts) for (let i = 0; i < 5; i++) statuses.push((await use(account, `SYBIL${i}`)).status);
+    // The address allowance is three times the user's (15 here): the rest of the 25 is refused.
+    expect(statuses.filter((s) => s === 404)).toHaveLength(15);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    clock.advance(60_000);
+    expect((await use(accounts[4]!, 'SYBIL9')).status).toBe(404);
+  });
 });

@@ -39,6 +39,8 @@ export interface GameService {
   act(userId: number, roomId: number, move: PlayerMove, seq?: number): Promise<Result<{ seq: number }>>;
   /** Before the start frees the seat; during the game surrenders. */
   leave(userId: number, roomId: number): Promise<Result<{ seq: number }>>;
+  /** Frees the seat of a room not yet started; a started one is left alone (room/already_started), never surrendered. */
+  leaveWaitingRoom(userId: number, roomId: number): Promise<Result<{ seq: number }>>;
   /** Fires every due deadline (turn timers, catch windows, unready seats); returns how many. */
   fireDue(limit?: number): Promise<number>;
   cards(userId: number, roomId: number): Promise<Result<{ items: Card[]; seq: number }>>;
@@ -164,6 +166,15 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         // Out already (or the game is over): leaving the table changes nothing.
         if (room.status === 'FINISHED' || state.results[state.players.indexOf(me)] !== null) return ok({ seq: state.seq });
         return applyInRoom(tx, outbox, room, { type: 'surrender', player: me }, now, undefined, 'left');
+      });
+    },
+
+    leaveWaitingRoom(userId, roomId) {
+      return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
+        const room = await lockRoom(tx, roomId);
+        if (!room) return failure('room/not_found', `No room ${roomId}`);
+        if (room.status !== 'pending' && room.status !== 'ready') return failure('room/already_started', 'The game has started');
+        return beforeStart.leaveBeforeStart(tx, outbox, room, userId, now);
       });
     },
 

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../test-support/server.js';
 
 let server: TestServer;
 let player: TestUser;
+let banTarget: TestUser;
 let agent: TestUser;
 let otherAgent: TestUser;
 let admin: TestUser;
@@ -47,6 +48,9 @@ const calls: Call[] = [
     expect: [401, 403, 403, 200],
   },
   { method: 'PATCH', route: '/api/admin/users/{id}', path: () => `/api/admin/users/${player.id}`, body: () => ({ commission_bps: 100 }), expect: [401, 403, 403, 200] },
+  // A user of its own: a ban revokes the target's tokens, and the table's player must keep its own.
+  { method: 'POST', route: '/api/admin/users/{id}/ban', path: () => `/api/admin/users/${banTarget.id}/ban`, body: () => ({ reason: 'table test' }), expect: [401, 403, 403, 200] },
+  { method: 'DELETE', route: '/api/admin/users/{id}/ban', path: () => `/api/admin/users/${banTarget.id}/ban`, expect: [401, 403, 403, 200] },
   { method: 'GET', route: '/api/admin/info/admin/agent', path: () => '/api/admin/info/admin/agent', expect: [401, 403, 200, 200] },
   { method: 'GET', route: '/api/admin/info/admin/agent/{id}', path: () => `/api/admin/info/admin/agent/${agent.id}`, expect: [401, 403, 200, 200] },
   { method: 'GET', route: '/api/admin/info/admin/agent/children/{id}', path: () => `/api/admin/info/admin/agent/children/${agent.id}`, expect: [401, 403, 200, 200] },
@@ -80,6 +84,7 @@ beforeAll(async () => {
   agent = await placeUser(server, { roles: ['player', 'agent'], commissionBps: 2000 });
   otherAgent = await placeUser(server, { roles: ['player', 'agent'], commissionBps: 2000 });
   player = await placeUser(server, { parentId: agent.id, country: 'KZ' });
+  banTarget = await placeUser(server);
   for (let i = 0; i < 2; i++) {
     const res = await request<{ id: number }>(`${server.url}/api/banner`, { token: admin.token, raw: form({ name: `seed ${i}`, ...window }, { data: png }) });
     bannerIds.push(res.body.id);

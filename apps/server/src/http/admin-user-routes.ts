@@ -1,6 +1,7 @@
-import { adjustAnswer, adjustRequest, adminUser, adminUserSearchPage, adminUserSearchQuery, countryCodeParams, countryUsers, errorBody, idParams, pageQuery, userPatched, userPatchRequest, countryCounts } from '@durak/protocol';
+import { adjustAnswer, adjustRequest, adminUser, adminUserSearchPage, adminUserSearchQuery, banRequest, banState, countryCodeParams, countryUsers, errorBody, idParams, pageQuery, userPatched, userPatchRequest, countryCounts } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { banUser, unbanUser, waitingRoomsOf } from '../admin/bans.js';
 import { searchUsers } from '../admin/user-search.js';
 import { adjustBalance, adminUserDetail, patchUser, usersOfCountry, usersPerCountry } from '../admin/users.js';
 import { actorOf, guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
@@ -45,7 +46,7 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
   );
 
   app.get('/api/admin/users/:id', { onRequest: read, schema: { tags, security, params: idParams, response: { 200: adminUser, ...errors } } }, async (request, reply) => {
-    const user = await adminUserDetail(store.db, request.params.id);
+    const user = await adminUserDetail(store.db, request.params.id, now());
     if (!user) return sendFailure(reply, { code: 'user/not_found', message: `No user ${request.params.id}`, details: { id: request.params.id } });
     return user;
   });
@@ -66,7 +67,32 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     async (request, reply) => {
       const result = await patchUser(store, actorOf(request), request.params.id, request.body, now());
       if (!result.ok) return sendFailure(reply, result.error);
+      if (result.isRoleChange) await services.accounts.afterRevocation(request.params.id);
       return result.user;
+    },
+  );
+
+  // Bans (FEATURES.md §8). After the ban commits: the user's sockets close on every node and their
+  // seats in waiting rooms are freed, each room in its own transaction as a leave would be.
+  app.post(
+    '/api/admin/users/:id/ban',
+    { onRequest: guard(tokens, 'admin.users.ban'), schema: { tags, security, params: idParams, body: banRequest, response: { 200: banState, ...errors } } },
+    async (request, reply) => {
+      const userId = request.params.id;
+      const result = await banUser(store, actorOf(request), userId, request.body, now());
+      if (!result.ok) return sendFailure(reply, result.error);
+      await services.accounts.afterRevocation(userId);
+      for (const roomId of await waitingRoomsOf(store.db, userId)) await services.rooms.games.leaveWaitingRoom(userId, roomId);
+      return result.ban;
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:id/ban',
+    { onRequest: guard(tokens, 'admin.users.ban'), schema: { tags, security, params: idParams, response: { 200: banState, ...errors } } },
+    async (request, reply) => {
+      const result = await unbanUser(store, actorOf(request), request.params.id, now());
+      return result.ok ? result.ban : sendFailure(reply, result.error);
     },
   );
 }

@@ -16,6 +16,13 @@ declare module 'fastify' {
   }
 }
 
+const tokenFailures = {
+  expired: { code: 'auth/token_expired', message: 'The access token has expired' },
+  invalid: { code: 'auth/token_invalid', message: 'The access token is not valid' },
+  // The client refreshes as for an expired token; after a ban or sign-out everywhere that fails too.
+  revoked: { code: 'auth/token_revoked', message: 'The access token was revoked: sign in again' },
+} as const;
+
 /** preHandler: requires `Authorization: Bearer <access token>` and sets `request.authUser`. */
 export function authenticate(tokens: TokenService): preHandlerAsyncHookHandler {
   return async function (request: FastifyRequest, reply: FastifyReply) {
@@ -27,12 +34,7 @@ export function authenticate(tokens: TokenService): preHandlerAsyncHookHandler {
     }
     const checked = await tokens.verifyAccessToken(match[1]);
     if (!checked.ok) {
-      await sendFailure(
-        reply,
-        checked.reason === 'expired'
-          ? { code: 'auth/token_expired', message: 'The access token has expired' }
-          : { code: 'auth/token_invalid', message: 'The access token is not valid' },
-      );
+      await sendFailure(reply, tokenFailures[checked.reason]);
       return reply;
     }
     request.authUser = { id: checked.userId, roles: checked.roles };

@@ -97,7 +97,7 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
     { preValidation: signedIn, schema: { tags: ['promocode'], security, params: z.object({ promoCode: promoCodeText }), response: { 200: usedPromoCode, ...errors } } },
     async (request, reply) => {
       const userId = callerOf(request).id;
-      if (await economy.isPromoLimited(userId)) return sendFailure(reply, { code: 'request/rate_limited', message: 'Too many promo code attempts, wait a minute' });
+      if (await economy.isPromoLimited(userId, request.ip)) return sendFailure(reply, { code: 'request/rate_limited', message: 'Too many promo code attempts, wait a minute' });
       const used = await economy.promoCodes.use(userId, request.params.promoCode);
       return used.ok ? used.value : sendFailure(reply, used.error);
     },

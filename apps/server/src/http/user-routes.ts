@@ -2,6 +2,7 @@ import {
   type Failure,
   avatarUploaded,
   changeUsernameRequest,
+  changePasswordRequest,
   errorBody,
   logoutRequest,
   loginRequest,
@@ -55,6 +56,25 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     await accounts.logout(request.body.refresh_token);
     return reply.code(204).send(null);
   });
+
+  // Every session of the caller ends (FEATURES.md §8): this device included; it signs in again.
+  app.post(
+    '/api/auth/sign-out-everywhere',
+    { preHandler: signedIn, schema: { tags, security: [{ bearer: [] }], response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await accounts.signOutEverywhere(callerOf(request).id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/user/password',
+    { config: limited, preHandler: signedIn, schema: { tags, security: [{ bearer: [] }], body: changePasswordRequest, response: { 200: tokenPair, ...errors } } },
+    async (request, reply) => {
+      const result = await accounts.changePassword(callerOf(request).id, request.body.current_password, request.body.new_password);
+      return result.ok ? result.value : sendFailure(reply, result.error);
+    },
+  );
 
   app.post(
     '/api/user/telegram/auth',

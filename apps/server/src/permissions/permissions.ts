@@ -16,6 +16,8 @@ export const rolePermissions: Readonly<Record<Role, readonly string[]>> = {
     'admin.users.read',
     'admin.users.manage',
     'admin.users.adjust',
+    // Ban and unban (FEATURES.md §8): apart from manage, so a support role can be given one without the other.
+    'admin.users.ban',
     'admin.agents.read',
     'admin.tournaments.manage',
     'admin.banners.manage',

@@ -69,7 +69,9 @@ export function createRealtime(options: {
 function verifyAccessTokenForRealtime(tokens: TokenService): VerifyToken {
   return async (token) => {
     const checked = await tokens.verifyAccessToken(token);
-    if (!checked.ok) return { ok: false, reason: checked.reason };
+    // A revoked token is answered as an expired one (109): the client asks for a new token, which
+    // works after a role change and fails (signing the player out) after a ban or sign-out everywhere.
+    if (!checked.ok) return { ok: false, reason: checked.reason === 'revoked' ? 'expired' : checked.reason };
     return { ok: true, userId: String(checked.userId), expiresAt: checked.expiresAt };
   };
 }

@@ -40,6 +40,8 @@ export const rooms = pgTable(
     tournamentRound: integer('tournament_round'),
     /** A practice room's computer players' level (easy | normal | hard); null for a room of people. */
     botLevel: text('bot_level'),
+    /** The creator of a practice game they still play, else null: unique, one such game per user (0011). */
+    practiceUserId: bigint('practice_user_id', { mode: 'number' }).unique('rooms_one_practice_per_user_idx').references(() => users.id),
     /** The room of this finished game's rematch, set once under this row's lock (FEATURES.md §6). */
     rematchRoomId: bigint('rematch_room_id', { mode: 'number' }),
     /** Each player's time bank, ms (player id -> ms); refilled when a game starts. */

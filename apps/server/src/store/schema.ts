@@ -38,6 +38,14 @@ export const users = pgTable(
     ancestors: bigint('ancestors', { mode: 'number' }).array().notNull().default(sql`'{}'`),
     commissionBps: integer('commission_bps').notNull().default(0),
     lastPlayedAt: timestamp('last_played_at', { withTimezone: true }),
+    // Going live (0011_revocation.sql): access tokens older than this version are refused.
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Set while a ban holds; `bannedUntil` null = until an admin lifts it. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    bannedUntil: timestamp('banned_until', { withTimezone: true }),
+    banReason: text('ban_reason'),
+    /** UTS #39 skeleton of the username (accounts/username-skeleton.ts); unique, so look-alikes are one name. */
+    usernameSkeleton: text('username_skeleton').unique('users_username_skeleton_idx'),
   },
   (t) => [
     index('users_parent_idx').on(t.parentId),
