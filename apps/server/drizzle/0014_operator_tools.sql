@@ -23,3 +23,6 @@ CREATE INDEX "audit_log_actor_idx" ON "audit_log" ("actor_id", "at" DESC, "id" D
 -- The admin user search: a username prefix, letter case ignored (the unique lower() index cannot
 -- serve LIKE 'x%' under a non-C collation; text_pattern_ops can).
 CREATE INDEX "users_username_prefix_idx" ON "users" (lower("username") text_pattern_ops);
+--> statement-breakpoint
+-- The same search folding look-alike letters (the UTS #39 skeleton of 0011).
+CREATE INDEX "users_username_skeleton_prefix_idx" ON "users" ("username_skeleton" text_pattern_ops);

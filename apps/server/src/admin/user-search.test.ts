@@ -32,6 +32,10 @@ describe('GET /api/admin/users', () => {
     expect(names((await search('search=volo')).body)).toEqual(['Volodya_K']);
   });
 
+  it('folds look-alike letters: a Cyrillic "о" finds the Latin one', async () => {
+    expect(names((await search(`search=${encodeURIComponent('vоlk')}`)).body)).toEqual(['volkov']);
+  });
+
   it('takes % and _ as letters, not wildcards', async () => {
     expect(names((await search(`search=${encodeURIComponent('vo%')}`)).body)).toEqual(['vo%l_trick']);
     expect(names((await search(`search=${encodeURIComponent('vo_')}`)).body)).toEqual([]);

@@ -1,12 +1,14 @@
 import type { AdminUserFound, Role } from '@durak/protocol';
 import { sql, type SQL } from 'drizzle-orm';
+import { usernameSkeleton } from '../accounts/username-skeleton.js';
 import { queryRows, type Db } from '../store/db.js';
 
 /** LIKE's own characters in what an operator typed are letters to find, not wildcards. */
-const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The operator's user search (FEATURES.md §9): a username prefix with letter case ignored, or,
+ * The operator's user search (FEATURES.md §9): a username prefix with letter case and look-alike
+ * letters ignored, or,
  * when the text is a number, also the user with that id or that Telegram id. `country` narrows
  * to one country (`none`: users without one), which is how the home page's country rows open.
  */
@@ -14,7 +16,9 @@ export async function searchUsers(db: Db, query: { search?: string | undefined; 
   const conditions: SQL[] = [sql`not u.is_bot`];
   const text = query.search?.trim();
   if (text) {
-    const byName = sql`lower(u.username) like ${likePrefix(text)}`;
+    // Letter case and look-alikes (UTS #39 skeleton: Cyrillic "а" finds Latin "a") both fold; a user
+    // whose skeleton was not filled yet is still found by letter case alone.
+    const byName = sql`(lower(u.username) like ${likePrefix(text.toLowerCase())} or u.username_skeleton like ${likePrefix(usernameSkeleton(text))})`;
     conditions.push(/^\d{1,18}$/.test(text) ? sql`(${byName} or u.id = ${text}::bigint or u.telegram_id = ${text}::bigint)` : byName);
   }
   if (query.country === 'none') conditions.push(sql`u.country is null`);

@@ -75,6 +75,11 @@ describe('the audit log', () => {
     await call(`/api/admin/users/${player.id}/adjust`, { body: { wallet_type: 'BONUS_BALANCE', amount: '25', reason: 'goodwill', idempotency_key: 'audit-test-adjust-1' } });
     expect_('user.adjust', `user:${player.id}`);
 
+    await call(`/api/admin/users/${other.id}/ban`, { body: { reason: 'abuse in chat' } });
+    expect_('user.ban', `user:${other.id}`);
+    await call(`/api/admin/users/${other.id}/ban`, { method: 'DELETE' });
+    expect_('user.unban', `user:${other.id}`);
+
     const lines = (await audit()).items;
     for (const want of expected) {
       const line = lines.find((l) => l.action === want.action && l.resource === want.resource);
