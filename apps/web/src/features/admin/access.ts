@@ -20,6 +20,7 @@ export const SCREEN_PERMISSIONS: Readonly<Record<AdminScreen, readonly string[]>
   banner_create: ['admin.banners.manage'],
   audit: ['admin.audit.read'],
   user: ['admin.users.read'],
+  promocodes: ['admin.promocodes.manage'],
 };
 
 export function canSee(screen: AdminScreen, permissions: readonly string[]): boolean {

@@ -8,6 +8,7 @@ import AuditPage from './pages/audit-page';
 import BannerPage from './pages/banner-page';
 import BannersPage from './pages/banners-page';
 import HomePage from './pages/home-page';
+import PromoCodesPage from './pages/promo-codes-page';
 import UserPage from './pages/user-page';
 import type { AdminScreen } from './screens';
 import { AdminLayout } from './ui/admin-layout';
@@ -51,6 +52,8 @@ function Screen({ screen }: { screen: AdminScreen }) {
       return <AuditPage />;
     case 'user':
       return <UserPage />;
+    case 'promocodes':
+      return <PromoCodesPage />;
     case 'tournaments':
     case 'tournament':
       return (

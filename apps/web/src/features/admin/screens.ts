@@ -13,5 +13,6 @@ export const ADMIN_SCREENS = {
   banner_create: '/admin/banner/create',
   audit: '/admin/audit',
   user: '/admin/user/:id',
+  promocodes: '/admin/promocodes',
 } as const;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
