@@ -107,6 +107,7 @@ export default function UserPage() {
       {permissions.includes('admin.users.adjust') ? (
         <form
           className="admin-inline-form"
+          data-testid="adjust-form"
           onSubmit={(event) => {
             event.preventDefault();
             if (isAmountValid) setPending('adjust');
