@@ -129,8 +129,8 @@ describe('admin area', () => {
     const before = BigInt(me.wallets.find((w) => w.wallet_type === 'BONUS_BALANCE')!.balance);
     const { page, errors, close } = await adminPage(PHONE);
     await page.goto(`/admin/user/${me.id}`);
-    await page.locator('.admin-inline-form input[type=text]').fill('+2500');
-    await page.locator('.admin-inline-form button[type=submit]').click();
+    await page.locator('[data-testid=adjust-form] input[type=text]').fill('+2500');
+    await page.locator('[data-testid=adjust-form] button[type=submit]').click();
     await page.locator('.modal textarea').fill('Компенсация за сбой');
     await screenshot(page, 'admin-user-adjust-phone');
     await page.locator('.modal .admin-btn-primary').click();

@@ -157,8 +157,8 @@ export const agentFigures = z.object({
   active_players_30d: z.number().int(),
   deposits: chips,
   rake: chips,
-  /** Chips with up to 4 decimals (commission is kept in chip-basis-points, not rounded per game). */
-  commission: z.string(),
+  /** Whole chips: the accrued chip-basis-points floored once over the total (fractions carried, never shown). */
+  commission: chips,
   children_count: z.number().int(),
 });
 export type AgentFigures = z.infer<typeof agentFigures>;

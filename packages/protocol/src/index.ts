@@ -17,3 +17,4 @@ export * from './wallet-messages.js';
 export * from './health.js';
 export * from './friends.js';
 export * from './chat.js';
+export * from './operator.js';

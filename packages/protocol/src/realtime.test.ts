@@ -123,7 +123,7 @@ const tournamentSample = {
   id: 3, name: 'Sunday knockout', status: 'running', buy_in: '100', balance_type: 'BONUS_BALANCE', starts_at: '2026-11-24T12:00:00.000Z',
   min_players: 2, max_players: 64, room_size: 4, deck_size: 36, is_speed_mode: false, is_transfer_allowed: false, is_cheating_allowed: false,
   is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true, card_transfer_permission: 'ALL_PLAYERS',
-  secret_trump_mode: false, rebuy_rounds: 0, rebuy_price: '0', guaranteed_pool: '0', payout_preset_id: 2, is_pinned: false, round: 1, is_final: false,
+  secret_trump_mode: false, rebuy_rounds: 0, rebuy_price: '0', guaranteed_pool: '0', fee: '0', payout_preset_id: 2, is_pinned: false, round: 1, is_final: false,
   players_count: 7, pool: '700', next_round_at: null,
 };
 const tournamentSamples = [

@@ -3,7 +3,6 @@ import { chipsAmountOrZeroText, chipsAmountText, isoDate, queryNumber, smallPath
 import { links, pageQuery, walletType } from './common.js';
 import { cardTransferPermission, ruleOptionFields } from './rooms.js';
 
-
 export const tournamentStatus = z.enum(['registration', 'running', 'paused', 'finished', 'cancelled']);
 export type TournamentStatus = z.infer<typeof tournamentStatus>;
 
@@ -21,6 +20,8 @@ export const createTournamentBody = z
     rebuy_rounds: z.number().int().min(0).max(20).default(0),
     rebuy_price: chipsAmountOrZeroText.default(0n),
     guaranteed_pool: chipsAmountOrZeroText.default(0n),
+    /** The house fee, whole chips per entry and per rebuy, paid beside them and never into the pool. */
+    fee: chipsAmountOrZeroText.default(0n),
     payout_preset_id: z.number().int().min(1),
     is_pinned: z.boolean().default(false),
   })
@@ -75,6 +76,8 @@ export const tournament = z.object({
   rebuy_rounds: z.number(),
   rebuy_price: z.string(),
   guaranteed_pool: z.string(),
+  /** The house fee per entry and per rebuy (whole chips), on top of buy_in / rebuy_price. */
+  fee: z.string(),
   payout_preset_id: z.number(),
   is_pinned: z.boolean(),
   round: z.number(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../test-support/http.js';
 import { startTestServer, type TestServer } from '../test-support/server.js';
 import { recordDepositForAgents, recordGameForAgents, rakeShares, splitCommission } from './agent-rollups.js';
-import { formatUnits } from './agents.js';
+import { wholeChipsOfUnits } from './agents.js';
 import { placeUser, type TestUser } from './test-support.js';
 
 describe('commission arithmetic', () => {
@@ -32,8 +32,9 @@ describe('commission arithmetic', () => {
     expect([...rakeShares([7, 8, 9], 11n).values()]).toEqual([4n, 4n, 3n]);
   });
 
-  it('formats chip-basis-points as chips', () => {
-    expect([formatUnits(0n), formatUnits(251_000n), formatUnits(1_234_567n), formatUnits(10_000n)]).toEqual(['0', '25.1', '123.4567', '1']);
+  it('shows commission in whole chips, the fraction carried in the units until it makes a chip', () => {
+    // A 50-chip rake at 5% is 2.5 chips: 2 are shown, the half waits for the next game.
+    expect([wholeChipsOfUnits(0n), wholeChipsOfUnits(50n * 500n), wholeChipsOfUnits(251_000n), wholeChipsOfUnits(1_234_567n), wholeChipsOfUnits(10_000n)]).toEqual(['0', '2', '25', '123', '1']);
   });
 });
 
@@ -77,10 +78,10 @@ describe('agent figures over a three-level tree', () => {
   it('every level earns its difference on its downline’s rake', async () => {
     const [t, m, b] = await Promise.all([figures(admin, top.id), figures(admin, middle.id), figures(admin, bottom.id)]);
     // p (251): bottom 10%, middle 20-10, top 30-20 -> 25.1 each. q (250): middle 20% = 50, top 10% = 25. r (250): top 30% = 75.
-    expect(b.body).toMatchObject({ rake: '251', commission: '25.1', players: 1, deposits: '700' });
-    expect(m.body).toMatchObject({ rake: '501', commission: '75.1', players: 3, deposits: '700', children_count: 2 });
-    expect(t.body).toMatchObject({ rake: '751', commission: '125.1', players: 5, deposits: '700', children_count: 2 });
-    // Together the chain earns exactly the top rate on the rake of the top agent's downline.
+    expect(b.body).toMatchObject({ rake: '251', commission: '25', players: 1, deposits: '700' });
+    expect(m.body).toMatchObject({ rake: '501', commission: '75', players: 3, deposits: '700', children_count: 2 });
+    expect(t.body).toMatchObject({ rake: '751', commission: '125', players: 5, deposits: '700', children_count: 2 });
+    // Together the chain earns exactly the top rate on the rake of the top agent's downline (in units; the figures floor).
     expect(25.1 + 75.1 + 125.1).toBeCloseTo(751 * 0.3, 6);
   });
 

@@ -56,13 +56,13 @@ export async function listAgents(db: Db, scope: TreeScope, query: AgentListQuery
   };
 }
 
-/** Chips x basis points as chips with up to four decimals: 123450 -> "12.345". */
-export function formatUnits(units: bigint): string {
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const whole = abs / 10_000n;
-  const fraction = (abs % 10_000n).toString().padStart(4, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+/**
+ * Commission as whole chips: the accrued chip x basis points, floored once over the whole total
+ * (never per game or per day), so a fraction is carried until it makes a chip and never shown as
+ * "2.5" of a chip (docs/decisions.md).
+ */
+export function wholeChipsOfUnits(units: bigint): string {
+  return (units < 0n ? -(-units / 10_000n) : units / 10_000n).toString();
 }
 
 /**
@@ -107,7 +107,7 @@ export async function agentFigures(db: Db, agentId: number, now: Date): Promise<
     active_players_30d: row.active,
     deposits: row.deposits,
     rake: row.rake,
-    commission: formatUnits(BigInt(row.units)),
+    commission: wholeChipsOfUnits(BigInt(row.units)),
     children_count: row.children_count,
   };
 }

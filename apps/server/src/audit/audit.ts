@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../store/db.js';
 import { auditLog } from '../store/admin-schema.js';
 import { users } from '../store/schema.js';
@@ -24,7 +24,8 @@ export interface AuditRecord {
 /**
  * Appends one audit line inside the caller's transaction, so the write and its record commit or
  * roll back together: no admin change without its line, no line for a change that did not happen.
- * Every admin write (banners, roles, adjustments, promo codes, tournaments) calls this.
+ * Every admin write (banners, roles and commission, adjustments, promo codes, tournaments, bans)
+ * calls this one helper; `admin-audit.test.ts` performs each kind and finds its line.
  */
 export async function appendAudit(tx: Tx, actor: AuditActor, record: AuditRecord, at: Date): Promise<void> {
   await tx.insert(auditLog).values({
@@ -57,8 +58,28 @@ export interface AuditLine {
   reason: string | null;
 }
 
+/** What the audit page filters by (FEATURES.md §9); see `auditQuery` in the protocol for the forms. */
+export interface AuditFilter {
+  readonly actor?: string | undefined;
+  readonly action?: string | undefined;
+  readonly resource?: string | undefined;
+}
+
+function filterOf(filter: AuditFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.actor) {
+    conditions.push(/^\d{1,18}$/.test(filter.actor) ? eq(auditLog.actorId, Number(filter.actor)) : sql`lower(${users.username}) = lower(${filter.actor})`);
+  }
+  // An area (`tournament`) finds its every action; `tournament.pin` only itself.
+  if (filter.action) conditions.push(filter.action.includes('.') ? eq(auditLog.action, filter.action) : sql`${auditLog.action} like ${`${filter.action}.%`}`);
+  // A kind (`promocode`) finds each of its resources; `promocode:7` only that one.
+  if (filter.resource) conditions.push(filter.resource.includes(':') ? eq(auditLog.resource, filter.resource) : sql`${auditLog.resource} like ${`${filter.resource}:%`}`);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
 /** The newest lines first, a page at a time, with the total for the pager. */
-export async function listAudit(db: Db, page: number, limit: number): Promise<{ items: AuditLine[]; total: number }> {
+export async function listAudit(db: Db, page: number, limit: number, filter: AuditFilter = {}): Promise<{ items: AuditLine[]; total: number }> {
+  const where = filterOf(filter);
   const rows = await db
     .select({
       id: auditLog.id,
@@ -74,10 +95,11 @@ export async function listAudit(db: Db, page: number, limit: number): Promise<{ 
     })
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).innerJoin(users, eq(users.id, auditLog.actorId)).where(where);
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -1,5 +1,5 @@
 import type { WalletType } from '@durak/protocol';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Store } from '../store/db.js';
 import { promoCodes, promoCodeUses } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
@@ -8,51 +8,11 @@ import { atomically, fail, succeed, type Outcome } from './transaction.js';
 /** The system account promo chips come from (per wallet type; its balance is negative). */
 export const PROMO = 'promo';
 
-type PromoRow = typeof promoCodes.$inferSelect;
-export const promoAnswer = (row: PromoRow) => ({
-  id: row.id,
-  code: row.code,
-  amount: row.amount.toString(),
-  wallet_type: row.walletType as WalletType,
-  max_uses: row.maxUses,
-  used_count: row.usedCount,
-  expires_at: row.expiresAt?.toISOString() ?? null,
-  created_at: row.createdAt.toISOString(),
-});
-
-export interface NewPromoCode {
-  readonly code: string;
-  readonly amount: bigint;
-  readonly walletType: WalletType;
-  readonly maxUses: number;
-  readonly expiresAt: Date | null;
-}
-
 export type PromoCodesService = ReturnType<typeof createPromoCodesService>;
 
 export function createPromoCodesService(deps: { store: Store; now: () => Date; onWalletChange: (userId: number) => Promise<void> }) {
   const { store, now } = deps;
   return {
-    async create(adminId: number, input: NewPromoCode): Promise<Outcome<ReturnType<typeof promoAnswer>>> {
-      const [row] = await store.db
-        .insert(promoCodes)
-        .values({ code: input.code, amount: input.amount, walletType: input.walletType, maxUses: input.maxUses, expiresAt: input.expiresAt, createdBy: adminId })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) return fail('promo/code_taken', 'A promo code with this text exists (letter case ignored)', { code: input.code });
-      return succeed(promoAnswer(row));
-    },
-
-    async list(page: number, limit: number) {
-      const rows = await store.db
-        .select()
-        .from(promoCodes)
-        .orderBy(desc(promoCodes.id))
-        .limit(limit + 1)
-        .offset((page - 1) * limit);
-      return { items: rows.slice(0, limit).map(promoAnswer), hasMore: rows.length > limit };
-    },
-
     /**
      * Uses a code once per user. The code's row is locked first, so concurrent users of its last
      * use are served one at a time (one wins, the rest see it used up) and one user's concurrent
@@ -66,6 +26,8 @@ export function createPromoCodesService(deps: { store: Store; now: () => Date; o
           .where(sql`lower(${promoCodes.code}) = lower(${code})`)
           .for('update');
         if (!promo) return fail('promo/not_found', 'No such promo code', { code });
+        // A code an admin switched off is over for players, as an expired one is.
+        if (!promo.isActive) return fail('promo/expired', 'This promo code is no longer active', { code: promo.code });
         if (promo.expiresAt && promo.expiresAt.getTime() <= now().getTime()) return fail('promo/expired', 'This promo code has expired', { code: promo.code });
         const [used] = await tx.select({ userId: promoCodeUses.userId }).from(promoCodeUses).where(and(eq(promoCodeUses.promoCodeId, promo.id), eq(promoCodeUses.userId, userId)));
         if (used) return fail('promo/already_used', 'You have already used this promo code', { code: promo.code });

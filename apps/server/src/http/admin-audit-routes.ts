@@ -1,21 +1,21 @@
-import { auditPage, errorBody, pageQuery } from '@durak/protocol';
+import { auditPage, auditQuery, errorBody } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listAudit } from '../audit/audit.js';
 import { guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
 
-/** GET /api/admin/audit: the audit log, newest first. */
+/** GET /api/admin/audit: the audit log, newest first, filtered by actor, action and resource. */
 export function registerAdminAuditRoutes(root: FastifyInstance, { services }: AdminContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/audit',
     {
       onRequest: guard(services.tokens, 'admin.audit.read'),
-      schema: { tags: ['admin'], security, querystring: pageQuery, response: { 200: auditPage, '4xx': errorBody, '5xx': errorBody } },
+      schema: { tags: ['admin'], security, querystring: auditQuery, response: { 200: auditPage, '4xx': errorBody, '5xx': errorBody } },
     },
     async (request) => {
-      const { page, limit } = request.query;
-      const { items, total } = await listAudit(services.store.db, page, limit);
+      const { page, limit, actor, action, resource } = request.query;
+      const { items, total } = await listAudit(services.store.db, page, limit, { actor, action, resource });
       return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
   );

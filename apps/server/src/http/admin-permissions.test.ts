@@ -64,6 +64,9 @@ const calls: Call[] = [
     body: () => ({ code: `TABLE${(keys += 1)}`, amount: '50', wallet_type: 'BONUS_BALANCE', max_uses: 3 }),
     expect: [401, 403, 403, 201],
   },
+  { method: 'GET', route: '/api/admin/users', path: () => '/api/admin/users?search=u', expect: [401, 403, 403, 200] },
+  { method: 'PATCH', route: '/api/admin/promocodes/{id}', path: () => '/api/admin/promocodes/987654', body: () => ({ is_active: false }), expect: [401, 403, 403, 404] },
+  { method: 'GET', route: '/api/admin/promocodes/{id}/uses', path: () => '/api/admin/promocodes/987654/uses', expect: [401, 403, 403, 404] },
   { method: 'GET', route: '/api/v1/admin/tournament/info', path: () => '/api/v1/admin/tournament/info', expect: [401, 403, 403, 200] },
   // The permission is checked before the tournament is looked for: the admin learns it does not exist.
   { method: 'GET', route: '/api/v1/admin/tournament/{id}/place/info', path: () => '/api/v1/admin/tournament/999999/place/info', expect: [401, 403, 403, 404] },

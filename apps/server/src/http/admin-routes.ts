@@ -4,6 +4,7 @@ import type { AdminContext } from './admin-guard.js';
 import { registerAdminAgentRoutes } from './admin-agent-routes.js';
 import { registerAdminAuditRoutes } from './admin-audit-routes.js';
 import { registerAdminReportRoutes } from './admin-report-routes.js';
+import { registerAdminPromoRoutes } from './admin-promo-routes.js';
 import { registerAdminUserRoutes } from './admin-user-routes.js';
 import { registerBannerRoutes } from './banner-routes.js';
 
@@ -15,4 +16,5 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, no
   registerBannerRoutes(app, context);
   registerAdminAuditRoutes(app, context);
   registerAdminReportRoutes(app, context);
+  registerAdminPromoRoutes(app, context);
 }

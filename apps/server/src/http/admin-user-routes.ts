@@ -1,7 +1,8 @@
-import { adjustAnswer, adjustRequest, banRequest, banState, adminUser, countryCodeParams, countryUsers, errorBody, idParams, pageQuery, userPatched, userPatchRequest, countryCounts } from '@durak/protocol';
+import { adjustAnswer, adjustRequest, adminUser, adminUserSearchPage, adminUserSearchQuery, banRequest, banState, countryCodeParams, countryUsers, errorBody, idParams, pageQuery, userPatched, userPatchRequest, countryCounts } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { banUser, unbanUser, waitingRoomsOf } from '../admin/bans.js';
+import { searchUsers } from '../admin/user-search.js';
 import { adjustBalance, adminUserDetail, patchUser, usersOfCountry, usersPerCountry } from '../admin/users.js';
 import { actorOf, guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
 import { sendFailure } from './errors.js';
@@ -30,6 +31,16 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     async (request) => {
       const { page, limit } = request.query;
       const { items, total } = await usersOfCountry(store.db, request.params.code, page, limit);
+      return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
+    },
+  );
+
+  app.get(
+    '/api/admin/users',
+    { onRequest: read, schema: { tags, security, querystring: adminUserSearchQuery, response: { 200: adminUserSearchPage, ...errors } } },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { items, total } = await searchUsers(store.db, request.query);
       return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
   );

@@ -3,16 +3,12 @@ import {
   claimedReward,
   convertAnswer,
   convertBody,
-  createPromoCodeBody,
   depositAnswer,
   depositBody,
   errorBody,
   idParam,
-  pageQuery,
   productList,
   productQuery,
-  promoCode,
-  promoCodeList,
   promoCodeText,
   usedPromoCode,
   walletType,
@@ -22,7 +18,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isTelegramSecret, telegramUpdate } from '../economy/telegram-stars.js';
 import type { Services } from '../services.js';
-import { guard } from './admin-guard.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
 
@@ -107,24 +102,4 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
       return used.ok ? used.value : sendFailure(reply, used.error);
     },
   );
-
-  const admin = guard(services.tokens, 'admin.promocodes.manage');
-  app.post(
-    '/api/admin/promocodes',
-    { onRequest: admin, schema: { tags: ['admin'], security, body: createPromoCodeBody, response: { 201: promoCode, ...errors } } },
-    async (request, reply) => {
-      const { code, amount, wallet_type, max_uses, expires_at } = request.body;
-      const created = await economy.promoCodes.create(callerOf(request).id, { code, amount, walletType: wallet_type, maxUses: max_uses, expiresAt: expires_at ? new Date(expires_at) : null });
-      return created.ok ? reply.code(201).send(created.value) : sendFailure(reply, created.error);
-    },
-  );
-
-  app.get('/api/admin/promocodes', { onRequest: admin, schema: { tags: ['admin'], security, querystring: pageQuery, response: { 200: promoCodeList, ...errors } } }, async (request) => {
-    const { page, limit } = request.query;
-    const listed = await economy.promoCodes.list(page, limit);
-    return {
-      items: listed.items,
-      links: { next: listed.hasMore ? `/api/admin/promocodes?page=${page + 1}&limit=${limit}` : null, previous: page > 1 ? `/api/admin/promocodes?page=${page - 1}&limit=${limit}` : null },
-    };
-  });
 }

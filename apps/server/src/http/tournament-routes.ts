@@ -23,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
 import type { TournamentsService } from '../tournaments/tournaments-service.js';
 import { answer, pageLinks } from './paging.js';
-import { guard } from './admin-guard.js';
+import { actorOf, guard } from './admin-guard.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
 
@@ -40,7 +40,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
 
   for (const path of ['/api/v1/tournament/', '/api/v1/tournament']) {
     app.post(path, { onRequest: manage, schema: { tags, security, body: createTournamentBody, response: { 201: tournament, ...errors } } }, async (request, reply) =>
-      answer(reply, await service.create(callerOf(request).id, request.body), 201),
+      answer(reply, await service.create(actorOf(request), request.body), 201),
     );
     app.get(path, { preHandler: signedIn, schema: { tags, security, querystring: tournamentListQuery, response: { 200: tournamentList, ...errors } } }, async (request) => {
       const { items, hasNext } = await service.list(request.query);
@@ -55,12 +55,12 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     answer(reply, await service.withdraw(callerOf(request).id, request.body.tournament_id)),
   );
   app.delete('/api/v1/tournament/delete', { onRequest: manage, schema: { tags, security, body: tournamentIdBody, response: { 200: tournament, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.cancel(request.body.tournament_id)),
+    answer(reply, await service.cancel(actorOf(request), request.body.tournament_id)),
   );
   app.patch(
     '/api/v1/tournament/update/:id/is_pinned',
     { onRequest: manage, schema: { tags, security, params: tournamentIdParams, body: pinBody, response: { 200: tournament, ...errors } } },
-    async (request, reply) => answer(reply, await service.setPinned(request.params.id, request.body.is_pinned)),
+    async (request, reply) => answer(reply, await service.setPinned(actorOf(request), request.params.id, request.body.is_pinned)),
   );
   app.get('/api/v1/tournament/:id', { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
     answer(reply, await service.get(callerOf(request).id, request.params.id)),
@@ -87,10 +87,10 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     answer(reply, await service.rebuy(callerOf(request).id, request.params.id)),
   );
   app.post('/api/v1/tournament/:id/pause', { onRequest: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.pause(request.params.id)),
+    answer(reply, await service.pause(actorOf(request), request.params.id)),
   );
   app.post('/api/v1/tournament/:id/continue', { onRequest: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.resume(request.params.id)),
+    answer(reply, await service.resume(actorOf(request), request.params.id)),
   );
 
   const payoutTags = ['payouts'];

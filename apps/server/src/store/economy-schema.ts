@@ -122,6 +122,8 @@ export const promoCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An admin disables a code rather than deleting it (its uses stay in the books). */
+    isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [
     // Codes are typed by people: "SPRING" and "spring" are one code.

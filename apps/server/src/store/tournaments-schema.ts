@@ -35,6 +35,10 @@ export const tournaments = pgTable(
     rebuyRounds: integer('rebuy_rounds').notNull().default(0),
     rebuyPrice: bigint('rebuy_price', { mode: 'bigint' }).notNull().default(0n),
     guaranteedPool: bigint('guaranteed_pool', { mode: 'bigint' }).notNull().default(0n),
+    /** The house fee per entry and per rebuy, paid wallet -> house beside it; never in the pool. */
+    fee: bigint('fee', { mode: 'bigint' }).notNull().default(0n),
+    /** Fees the house has kept (net of refunds): the admin list's rake. */
+    feesTaken: bigint('fees_taken', { mode: 'bigint' }).notNull().default(0n),
     payoutPresetId: integer('payout_preset_id')
       .notNull()
       .references(() => payoutPresets.id),
@@ -72,6 +76,8 @@ export const tournamentEntries = pgTable(
     rebuys: integer('rebuys').notNull().default(0),
     /** What this player has in the pool: refunded in full when the tournament is cancelled. */
     paidIn: bigint('paid_in', { mode: 'bigint' }).notNull().default(0n),
+    /** What this player paid the house in fees: refunded with the pool money on withdrawal or cancellation. */
+    feePaid: bigint('fee_paid', { mode: 'bigint' }).notNull().default(0n),
     isEliminated: boolean('is_eliminated').notNull().default(false),
     eliminatedRound: integer('eliminated_round'),
     roundReached: integer('round_reached').notNull().default(0),

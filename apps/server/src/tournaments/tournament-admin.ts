@@ -20,7 +20,7 @@ export interface AdminTournamentRow {
   readonly rebuys: number;
   readonly pool: string;
   readonly paid: string;
-  /** Tournaments take no fee today: the house's share is 0 (the guarantee's overlay is its cost). */
+  /** The house fees kept (entries and rebuys, net of refunds); the guarantee's overlay is not netted out. */
   readonly rake: string;
 }
 
@@ -47,7 +47,7 @@ export function createTournamentAdmin(store: Store): TournamentAdmin {
           rebuys: r,
           pool: poolOf(t).toString(),
           paid: t.paidOut.toString(),
-          rake: '0',
+          rake: t.feesTaken.toString(),
         })),
         hasNext: rows.length > query.limit,
       };

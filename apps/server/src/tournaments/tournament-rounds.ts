@@ -197,7 +197,7 @@ async function assertPoolEmpty(tx: Tx, t: TournamentRow): Promise<void> {
 export async function cancelTournament(tx: Tx, t: TournamentRow, outbox: Outbox, now: Date): Promise<void> {
   const walletType = walletOf(t);
   const payers = (await entriesOf(tx, t.id)).filter((e) => e.paidIn > 0n);
-  await lockAccountSet(tx, [{ system: poolAccount(t.id), walletType }, ...payers.map((e) => ({ userId: e.userId, walletType }))]);
+  await lockAccountSet(tx, [{ system: poolAccount(t.id), walletType }, { system: houseAccount, walletType }, ...payers.map((e) => ({ userId: e.userId, walletType }))]);
   for (const e of payers) {
     const refunded = await transfer(tx, {
       from: { system: poolAccount(t.id), walletType },
@@ -210,14 +210,28 @@ export async function cancelTournament(tx: Tx, t: TournamentRow, outbox: Outbox,
     if (!refunded.ok) throw new Error(`refund of tournament ${t.id} failed: ${refunded.error.code}`);
     outbox.toUser(e.userId, { type: 'wallet_changed', tournament_id: t.id, wallet_type: walletType, amount: e.paidIn.toString() });
   }
-  await tx.update(tournamentEntries).set({ paidIn: 0n }).where(eq(tournamentEntries.tournamentId, t.id));
+  // A cancelled tournament keeps no fee either: the house gives back every entry's and rebuy's fee.
+  const feePayers = (await entriesOf(tx, t.id)).filter((e) => e.feePaid > 0n);
+  for (const e of feePayers) {
+    const refunded = await transfer(tx, {
+      from: { system: houseAccount, walletType },
+      to: { userId: e.userId, walletType },
+      amount: e.feePaid,
+      kind: 'tournament_fee_refund',
+      idempotencyKey: `tournament:${t.id}:cancel_fee_refund:${e.userId}`,
+      memo: { tournament_id: t.id },
+    });
+    if (!refunded.ok) throw new Error(`fee refund of tournament ${t.id} failed: ${refunded.error.code}`);
+    outbox.toUser(e.userId, { type: 'wallet_changed', tournament_id: t.id, wallet_type: walletType, amount: e.feePaid.toString() });
+  }
+  await tx.update(tournamentEntries).set({ paidIn: 0n, feePaid: 0n }).where(eq(tournamentEntries.tournamentId, t.id));
   const stopped = await tx
     .update(rooms)
     .set({ status: 'FINISHED', expiresAt: null, finishedAt: now })
     .where(and(eq(rooms.tournamentId, t.id), sql`${rooms.status} <> 'FINISHED'`))
     .returning({ id: rooms.id, seq: rooms.seq });
   for (const room of stopped) outbox.toRoom(room.id, { type: 'room_closed', room_id: room.id, seq: room.seq });
-  await tx.update(tournaments).set({ status: 'cancelled', paidIn: 0n, dueAt: null, finishedAt: now }).where(eq(tournaments.id, t.id));
+  await tx.update(tournaments).set({ status: 'cancelled', paidIn: 0n, feesTaken: 0n, dueAt: null, finishedAt: now }).where(eq(tournaments.id, t.id));
   await assertPoolEmpty(tx, t);
   await publishChanged(tx, t, outbox);
 }

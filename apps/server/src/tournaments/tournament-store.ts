@@ -78,6 +78,7 @@ export function tournamentJson(t: TournamentRow, playersCount: number): Tourname
     rebuy_rounds: t.rebuyRounds,
     rebuy_price: t.rebuyPrice.toString(),
     guaranteed_pool: t.guaranteedPool.toString(),
+    fee: t.fee.toString(),
     payout_preset_id: t.payoutPresetId,
     is_pinned: t.isPinned,
     round: t.round,

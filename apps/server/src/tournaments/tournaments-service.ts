@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { CreateTournamentBody, TournamentDetail, TournamentPayload, WalletType } from '@durak/protocol';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TournamentDetail } from '@durak/protocol';
+import { and, eq } from 'drizzle-orm';
 import type { ResultPayload } from '@durak/protocol';
 import { startGame } from '../games/start-game.js';
 import { createPublisher, Outbox, type Publisher, type RoomsRealtime } from '../tables/outbox.js';
@@ -8,13 +8,13 @@ import type { RoomsConfig } from '../tables/rooms-config.js';
 import type { RoomRow } from '../tables/room-store.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Store, Tx } from '../store/db.js';
-import { rooms } from '../store/rooms-schema.js';
 import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
-import { transfer } from '../wallets/ledger.js';
 import { payoutStructure, prizeDistribution, type PayoutPreset } from './payouts.js';
 import { createTournamentAdmin, type TournamentAdmin } from './tournament-admin.js';
+import { createTournamentAdminWrites, type TournamentAdminWrites } from './tournament-admin-writes.js';
+import { movePlayerChips } from './tournament-money.js';
 import { cancelTournament, publishChanged, recordGame, seatNextRound, type RoundDeps } from './tournament-rounds.js';
-import { allPresets, byeRoundOf, currentRoomOf, poolOf, listPlayers, listTournamentRooms, listTournaments, lockDueTournament, lockTournament, poolAccount, presetById, registeredCount, tournamentJson, type TournamentRow } from './tournament-store.js';
+import { allPresets, byeRoundOf, currentRoomOf, poolOf, listPlayers, listTournamentRooms, listTournaments, lockDueTournament, lockTournament, presetById, registeredCount, tournamentJson, type TournamentRow } from './tournament-store.js';
 
 export interface TournamentsOptions {
   readonly store: Store;
@@ -25,17 +25,12 @@ export interface TournamentsOptions {
   readonly logError?: (error: unknown, message: string) => void;
 }
 
-export interface TournamentsService {
-  create(adminId: number, body: CreateTournamentBody): Promise<Result<TournamentPayload>>;
+export interface TournamentsService extends TournamentAdminWrites {
   list(query: { status?: string | undefined; page: number; limit: number }): ReturnType<typeof listTournaments>;
   get(userId: number, id: number): Promise<Result<TournamentDetail>>;
   register(userId: number, id: number): Promise<Result<TournamentDetail>>;
   withdraw(userId: number, id: number): Promise<Result<TournamentDetail>>;
   rebuy(userId: number, id: number): Promise<Result<TournamentDetail>>;
-  cancel(id: number): Promise<Result<TournamentPayload>>;
-  setPinned(id: number, isPinned: boolean): Promise<Result<TournamentPayload>>;
-  pause(id: number): Promise<Result<TournamentPayload>>;
-  resume(id: number): Promise<Result<TournamentPayload>>;
   players(id: number, page: number, limit: number): Promise<Result<Awaited<ReturnType<typeof listPlayers>>>>;
   rooms(id: number, query: { round?: number | undefined; page: number; limit: number }): Promise<Result<Awaited<ReturnType<typeof listTournamentRooms>>>>;
   readonly admin: TournamentAdmin;
@@ -50,6 +45,9 @@ export interface TournamentsService {
   startSweeper(): void;
   close(): Promise<void>;
 }
+
+/** Carries a refusal out of a transaction so that the transaction rolls back. */
+class RolledBack extends Error {}
 
 const notFound = (id: number) => failure('tournament/not_found', `No tournament ${id}`);
 const isOver = (t: TournamentRow) => t.status === 'finished' || t.status === 'cancelled';
@@ -67,14 +65,31 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
     startGame,
   };
 
-  /** One transaction with an outbox, published after the commit on the tournament's own chain. */
-  async function inTransaction<T>(id: number, fn: (tx: Tx, outbox: Outbox, at: Date) => Promise<T>): Promise<T> {
+  /**
+   * One transaction with an outbox, published after the commit on the tournament's own chain. A
+   * refusal rolls the whole transaction back: a registration whose buy-in went through but whose
+   * fee did not must leave neither behind.
+   */
+  async function inTransaction<T extends Result<unknown>>(id: number, fn: (tx: Tx, outbox: Outbox, at: Date) => Promise<T>): Promise<T> {
     const outbox = new Outbox();
     const at = now();
-    const value = await store.withTransaction((tx) => fn(tx, outbox, at));
-    // Negative keys keep the tournaments' publish chains apart from the rooms' (positive ids).
-    await publisher.flush(-id, outbox);
-    return value;
+    let refusal: T | undefined;
+    try {
+      const value = await store.withTransaction(async (tx) => {
+        const result = await fn(tx, outbox, at);
+        if (!result.ok) {
+          refusal = result;
+          throw new RolledBack();
+        }
+        return result;
+      });
+      // Negative keys keep the tournaments' publish chains apart from the rooms' (positive ids).
+      await publisher.flush(-id, outbox);
+      return value;
+    } catch (error) {
+      if (error instanceof RolledBack && refusal) return refusal;
+      throw error;
+    }
   }
 
   async function detail(userId: number, t: TournamentRow, db: Tx | Store['db'] = store.db): Promise<TournamentDetail> {
@@ -102,53 +117,10 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
     return row!;
   }
 
-  /** Moves chips between the player's wallet and the pool, telling the player's channel. */
-  async function movePool(tx: Tx, outbox: Outbox, t: TournamentRow, userId: number, amount: bigint, direction: 'in' | 'out', kind: string, key: string) {
-    const walletType = t.balanceType as WalletType;
-    const user = { userId, walletType };
-    const pool = { system: poolAccount(t.id), walletType };
-    const moved = await transfer(tx, { from: direction === 'in' ? user : pool, to: direction === 'in' ? pool : user, amount, kind, idempotencyKey: key, memo: { tournament_id: t.id } });
-    if (moved.ok) outbox.toUser(userId, { type: 'wallet_changed', tournament_id: t.id, wallet_type: walletType, amount: (direction === 'in' ? -amount : amount).toString() });
-    return moved;
-  }
+  const adminWrites = createTournamentAdminWrites({ store, now, deps, inTransaction });
 
   const service: TournamentsService = {
-    async create(adminId, body) {
-      const startsAt = new Date(body.starts_at);
-      if (startsAt.getTime() <= now().getTime()) return failure('request/invalid', 'starts_at: must be in the future', { field: 'starts_at' });
-      if (!(await presetById(store.db, body.payout_preset_id))) {
-        return failure('request/invalid', 'payout_preset_id: no such payout preset', { field: 'payout_preset_id' });
-      }
-      const [row] = await store.db
-        .insert(tournaments)
-        .values({
-          name: body.name,
-          createdBy: adminId,
-          buyIn: body.buy_in,
-          balanceType: body.balance_type,
-          startsAt,
-          minPlayers: body.min_players,
-          maxPlayers: body.max_players,
-          roomSize: body.room_size,
-          deckSize: body.deck_size,
-          isSpeedMode: body.is_speed_mode,
-          isTransferAllowed: body.is_transfer_allowed,
-          isCheatingAllowed: body.is_cheating_allowed,
-          isDrawAllowed: body.is_draw_allowed,
-          isDeathMatchAllowed: body.is_death_match_allowed,
-          isClassicModeAllowed: body.is_classic_mode_allowed,
-          cardTransferPermission: body.card_transfer_permission,
-          secretTrumpMode: body.secret_trump_mode,
-          rebuyRounds: body.rebuy_rounds,
-          rebuyPrice: body.rebuy_price,
-          guaranteedPool: body.guaranteed_pool,
-          payoutPresetId: body.payout_preset_id,
-          isPinned: body.is_pinned,
-          dueAt: startsAt,
-        })
-        .returning();
-      return ok(tournamentJson(row!, 0));
-    },
+    ...adminWrites,
 
     list: (query) => listTournaments(store.db, query),
 
@@ -167,18 +139,23 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         if ((await registeredCount(tx, id)) >= t.maxPlayers) return failure('tournament/full', 'The tournament is full');
         const registrations = (entry?.registrations ?? 0) + 1;
         if (t.buyIn > 0n) {
-          const paid = await movePool(tx, outbox, t, userId, t.buyIn, 'in', 'tournament_buy_in', `tournament:${id}:entry:${userId}:${registrations}`);
+          const paid = await movePlayerChips(tx, outbox, t, { userId, amount: t.buyIn, direction: 'in', account: 'pool', kind: 'tournament_buy_in', key: `tournament:${id}:entry:${userId}:${registrations}` });
           if (!paid.ok) return paid;
+        }
+        // The fee goes beside the buy-in to the house, in the same transaction: a wallet that cannot pay both pays neither.
+        if (t.fee > 0n) {
+          const fee = await movePlayerChips(tx, outbox, t, { userId, amount: t.fee, direction: 'in', account: 'house', kind: 'tournament_fee', key: `tournament:${id}:entry_fee:${userId}:${registrations}` });
+          if (!fee.ok) return fee;
         }
         if (entry) {
           await tx
             .update(tournamentEntries)
-            .set({ isRegistered: true, registrations, paidIn: entry.paidIn + t.buyIn })
+            .set({ isRegistered: true, registrations, paidIn: entry.paidIn + t.buyIn, feePaid: entry.feePaid + t.fee })
             .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
         } else {
-          await tx.insert(tournamentEntries).values({ tournamentId: id, userId, paidIn: t.buyIn });
+          await tx.insert(tournamentEntries).values({ tournamentId: id, userId, paidIn: t.buyIn, feePaid: t.fee });
         }
-        await tx.update(tournaments).set({ paidIn: t.paidIn + t.buyIn }).where(eq(tournaments.id, id));
+        await tx.update(tournaments).set({ paidIn: t.paidIn + t.buyIn, feesTaken: t.feesTaken + t.fee }).where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
         outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
         await publishChanged(tx, updated, outbox);
@@ -194,14 +171,19 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         const [entry] = await tx.select().from(tournamentEntries).where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
         if (!entry?.isRegistered) return failure('tournament/not_registered', 'You are not registered');
         if (entry.paidIn > 0n) {
-          const back = await movePool(tx, outbox, t, userId, entry.paidIn, 'out', 'tournament_refund', `tournament:${id}:withdraw:${userId}:${entry.registrations}`);
+          const back = await movePlayerChips(tx, outbox, t, { userId, amount: entry.paidIn, direction: 'out', account: 'pool', kind: 'tournament_refund', key: `tournament:${id}:withdraw:${userId}:${entry.registrations}` });
           if (!back.ok) throw new Error(`withdrawal refund failed: ${back.error.code}`);
+        }
+        // Before the start a withdrawal costs nothing: the house gives its fee back too.
+        if (entry.feePaid > 0n) {
+          const back = await movePlayerChips(tx, outbox, t, { userId, amount: entry.feePaid, direction: 'out', account: 'house', kind: 'tournament_fee_refund', key: `tournament:${id}:withdraw_fee:${userId}:${entry.registrations}` });
+          if (!back.ok) throw new Error(`withdrawal fee refund failed: ${back.error.code}`);
         }
         await tx
           .update(tournamentEntries)
-          .set({ isRegistered: false, paidIn: 0n })
+          .set({ isRegistered: false, paidIn: 0n, feePaid: 0n })
           .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
-        await tx.update(tournaments).set({ paidIn: t.paidIn - entry.paidIn }).where(eq(tournaments.id, id));
+        await tx.update(tournaments).set({ paidIn: t.paidIn - entry.paidIn, feesTaken: t.feesTaken - entry.feePaid }).where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
         outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
         await publishChanged(tx, updated, outbox);
@@ -219,77 +201,21 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         if (!entry.isEliminated) return failure('tournament/not_eliminated', 'You are still in the tournament');
         if (t.round > t.rebuyRounds || t.finalRound !== null) return failure('tournament/rebuy_closed', 'Rebuys are closed');
         const rebuys = entry.rebuys + 1;
-        const paid = await movePool(tx, outbox, t, userId, t.rebuyPrice, 'in', 'tournament_rebuy', `tournament:${id}:rebuy:${userId}:${rebuys}`);
+        const paid = await movePlayerChips(tx, outbox, t, { userId, amount: t.rebuyPrice, direction: 'in', account: 'pool', kind: 'tournament_rebuy', key: `tournament:${id}:rebuy:${userId}:${rebuys}` });
         if (!paid.ok) return paid;
+        if (t.fee > 0n) {
+          const fee = await movePlayerChips(tx, outbox, t, { userId, amount: t.fee, direction: 'in', account: 'house', kind: 'tournament_fee', key: `tournament:${id}:rebuy_fee:${userId}:${rebuys}` });
+          if (!fee.ok) return fee;
+        }
         await tx
           .update(tournamentEntries)
-          .set({ rebuys, paidIn: entry.paidIn + t.rebuyPrice, isEliminated: false, eliminatedRound: null })
+          .set({ rebuys, paidIn: entry.paidIn + t.rebuyPrice, feePaid: entry.feePaid + t.fee, isEliminated: false, eliminatedRound: null })
           .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
-        await tx.update(tournaments).set({ paidIn: t.paidIn + t.rebuyPrice }).where(eq(tournaments.id, id));
+        await tx.update(tournaments).set({ paidIn: t.paidIn + t.rebuyPrice, feesTaken: t.feesTaken + t.fee }).where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
         outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: t.round, eliminated: [] });
         await publishChanged(tx, updated, outbox);
         return ok(await detail(userId, updated, tx));
-      });
-    },
-
-    async cancel(id) {
-      // The running rooms first, in id order, as a finishing game takes them (room, then
-      // tournament): taking the tournament first could deadlock with a game's last move.
-      return inTransaction(id, async (tx, outbox, at) => {
-        await tx
-          .select({ id: rooms.id })
-          .from(rooms)
-          .where(and(eq(rooms.tournamentId, id), sql`${rooms.status} <> 'FINISHED'`))
-          .orderBy(asc(rooms.id))
-          .for('update');
-        const t = await lockTournament(tx, id);
-        if (!t) return notFound(id);
-        if (isOver(t)) return failure('tournament/over', `The tournament is already ${t.status}`);
-        await cancelTournament(tx, t, outbox, at);
-        return ok(tournamentJson(await fresh(tx, id), await registeredCount(tx, id)));
-      });
-    },
-
-    setPinned(id, isPinned) {
-      return inTransaction(id, async (tx, outbox) => {
-        const t = await lockTournament(tx, id);
-        if (!t) return notFound(id);
-        await tx.update(tournaments).set({ isPinned }).where(eq(tournaments.id, id));
-        const updated = await fresh(tx, id);
-        await publishChanged(tx, updated, outbox);
-        return ok(tournamentJson(updated, await registeredCount(tx, id)));
-      });
-    },
-
-    pause(id) {
-      return inTransaction(id, async (tx, outbox) => {
-        const t = await lockTournament(tx, id);
-        if (!t) return notFound(id);
-        if (t.status !== 'running') return failure('tournament/not_running', 'Only a running tournament can be paused');
-        // Running games finish; the next round is not seated until an admin continues.
-        await tx.update(tournaments).set({ status: 'paused', dueAt: null }).where(eq(tournaments.id, id));
-        const updated = await fresh(tx, id);
-        await publishChanged(tx, updated, outbox);
-        return ok(tournamentJson(updated, await registeredCount(tx, id)));
-      });
-    },
-
-    resume(id) {
-      return inTransaction(id, async (tx, outbox, at) => {
-        const t = await lockTournament(tx, id);
-        if (!t) return notFound(id);
-        if (t.status !== 'paused') return failure('tournament/not_paused', 'The tournament is not paused');
-        const [left] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(rooms)
-          .where(and(eq(rooms.tournamentId, id), eq(rooms.tournamentRound, t.round), sql`${rooms.status} <> 'FINISHED'`));
-        await tx.update(tournaments).set({ status: 'running' }).where(eq(tournaments.id, id));
-        // The round is over: the next one is seated now; otherwise its last game will schedule it.
-        if ((left?.n ?? 0) === 0) await seatNextRound(tx, { ...t, status: 'running' }, outbox, at, deps);
-        const updated = await fresh(tx, id);
-        await publishChanged(tx, updated, outbox);
-        return ok(tournamentJson(updated, await registeredCount(tx, id)));
       });
     },
 

@@ -21,6 +21,7 @@ export const SCREEN_PERMISSIONS: Readonly<Record<AdminScreen, readonly string[]>
   audit: ['admin.audit.read'],
   reports: ['admin.reports.read'],
   user: ['admin.users.read'],
+  promocodes: ['admin.promocodes.manage'],
 };
 
 export function canSee(screen: AdminScreen, permissions: readonly string[]): boolean {

@@ -1,4 +1,4 @@
-import type { AdminUser, AgentFigures, AuditEntry, Banner } from '@durak/protocol';
+import type { AdminPromoCode, AdminUser, AdminUserFound, AgentFigures, AuditEntry, Banner, BanState, PromoCodeUse } from '@durak/protocol';
 import { http } from '../../net/http';
 
 export interface Page<T> {
@@ -64,6 +64,14 @@ export const adminApi = {
     http.patch(`/admin/users/${id}`, body, withReason(reason)).then((r) => r.data as { id: number; roles: string[]; commission_bps: number }),
   adjust: (id: number, body: { wallet_type: string; amount: string; reason: string; idempotency_key: string }) =>
     http.post(`/admin/users/${id}/adjust`, body).then((r) => r.data as { wallets: { wallet_type: string; balance: string }[] }),
+  searchUsers: (query: ListQuery) => http.get<Page<AdminUserFound>>('/admin/users', { params: query }).then((r) => r.data),
+  ban: (id: number, body: { reason: string; until?: string }) => http.post<BanState>(`/admin/users/${id}/ban`, body).then((r) => r.data),
+  unban: (id: number, reason: string) => http.delete<BanState>(`/admin/users/${id}/ban`, withReason(reason)).then((r) => r.data),
+  promoCodes: (query: ListQuery) => http.get<Page<AdminPromoCode>>('/admin/promocodes', { params: query }).then((r) => r.data),
+  createPromoCode: (body: { code: string; amount: string; wallet_type: string; max_uses: number; expires_at?: string }, reason?: string) =>
+    http.post<AdminPromoCode>('/admin/promocodes', body, withReason(reason)).then((r) => r.data),
+  setPromoCodeActive: (id: number, isActive: boolean, reason?: string) => http.patch<AdminPromoCode>(`/admin/promocodes/${id}`, { is_active: isActive }, withReason(reason)).then((r) => r.data),
+  promoCodeUses: (id: number, query: ListQuery) => http.get<Page<PromoCodeUse>>(`/admin/promocodes/${id}/uses`, { params: query }).then((r) => r.data),
   audit: (query: ListQuery) => http.get<Page<AuditEntry>>('/admin/audit', { params: query }).then((r) => r.data),
   banners: () => http.get<{ items: Banner[] }>('/admin/banner').then((r) => r.data.items),
   activeBanners: () => http.get<{ items: Banner[] }>('/banner').then((r) => r.data.items),
@@ -82,6 +90,9 @@ export const adminKeys = {
   usersByCountry: (query: ListQuery) => ['admin', 'users-by-country', query] as const,
   user: (id: number) => ['admin', 'user', id] as const,
   audit: (query: ListQuery) => ['admin', 'audit', query] as const,
+  userSearch: (query: ListQuery) => ['admin', 'user-search', query] as const,
+  promoCodes: (query: ListQuery) => ['admin', 'promocodes', query] as const,
+  promoCodeUses: (id: number, query: ListQuery) => ['admin', 'promocode', id, 'uses', query] as const,
   banners: ['admin', 'banners'] as const,
   banner: (id: number) => ['admin', 'banner', id] as const,
 };

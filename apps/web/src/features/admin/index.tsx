@@ -9,6 +9,7 @@ import ReportsPage from './pages/reports-page';
 import BannerPage from './pages/banner-page';
 import BannersPage from './pages/banners-page';
 import HomePage from './pages/home-page';
+import PromoCodesPage from './pages/promo-codes-page';
 import UserPage from './pages/user-page';
 import type { AdminScreen } from './screens';
 import { AdminLayout } from './ui/admin-layout';
@@ -54,6 +55,8 @@ function Screen({ screen }: { screen: AdminScreen }) {
       return <ReportsPage />;
     case 'user':
       return <UserPage />;
+    case 'promocodes':
+      return <PromoCodesPage />;
     case 'tournaments':
     case 'tournament':
       return (

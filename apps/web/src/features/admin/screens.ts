@@ -14,5 +14,6 @@ export const ADMIN_SCREENS = {
   audit: '/admin/audit',
   reports: '/admin/reports',
   user: '/admin/user/:id',
+  promocodes: '/admin/promocodes',
 } as const;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

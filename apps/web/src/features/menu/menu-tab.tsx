@@ -1,10 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { playSoundLater as playSound } from '../../device/play-sound';
 import { vibrate } from '../../device/vibrate';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
+import { permissionsQuery } from '../../net/query-client';
 import { useSettingsStore } from '../../state/settings-store';
 import { Modal } from '../../ui/modal';
 import { APP_VERSION, COPYRIGHT_YEAR } from '../start/start-screen';
@@ -82,6 +83,7 @@ export function MenuTab() {
         </button>
       </div>
       <PromoCodeField />
+      <AdminLink />
       <button type="button" className="btn btn-danger btn-block" onClick={() => setConfirming(true)}>
         {t('menu.logout')}
       </button>
@@ -101,5 +103,17 @@ export function MenuTab() {
         </div>
       </Modal>
     </section>
+  );
+}
+
+/** Holders of `admin.access` reach the admin area from here (the server still checks every call). */
+function AdminLink() {
+  const { t } = useTranslation();
+  const permissions = useQuery(permissionsQuery).data?.permissions ?? [];
+  if (!permissions.includes('admin.access')) return null;
+  return (
+    <Link to="/admin" className="btn btn-ghost btn-block" data-testid="menu-admin-link">
+      {t('menuAdmin.open')}
+    </Link>
   );
 }

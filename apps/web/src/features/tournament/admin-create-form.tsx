@@ -130,12 +130,15 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
         <Field name="guaranteed_pool" label={t('form.guaranteed_pool')} problem={problemOf('guaranteed_pool')}>
           {input('guaranteed_pool')}
         </Field>
+        <Field name="fee" label={t('houseFee.label')} problem={problemOf('fee')}>
+          {input('fee')}
+        </Field>
         <Field name="payout_preset_id" label={t('form.payout_preset')} problem={problemOf('payout_preset_id')}>
           <select id="trn-payout_preset_id" className="select" value={form.payout_preset_id} onChange={(e) => set('payout_preset_id', e.target.value)} data-testid="form-payout_preset_id">
             <option value="">{presets.isPending ? t('loading') : presets.isError ? t('form.presets_failed') : t('form.choose')}</option>
             {presets.data?.items.map((p) => (
               <option key={p.id} value={String(p.id)}>
-                {p.name} ({p.places.map((bps) => `${bps / 100}%`).join(' / ')})
+                {t(`presetNames.${p.id}`, { defaultValue: p.name })} ({p.places.map((bps) => `${bps / 100}%`).join(' / ')})
               </option>
             ))}
           </select>

@@ -24,6 +24,7 @@ export function detail(over: Partial<TournamentDetail> = {}, info: Partial<Tourn
     rebuy_rounds: 0,
     rebuy_price: '0',
     guaranteed_pool: '0',
+    fee: '0',
     payout_preset_id: 1,
     is_pinned: false,
     round: 0,

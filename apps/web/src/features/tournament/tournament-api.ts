@@ -54,6 +54,7 @@ export interface CreateTournamentRequest {
   rebuy_rounds: number;
   rebuy_price: string;
   guaranteed_pool: string;
+  fee: string;
   payout_preset_id: number;
   is_pinned: boolean;
 }

@@ -19,6 +19,7 @@ describe('the create form refuses what the server refuses', () => {
     ['a buy-in with cents', { buy_in: '10.5' }, 'buy_in', 'form.chips'],
     ['a negative buy-in', { buy_in: '-1' }, 'buy_in', 'form.chips'],
     ['an empty guarantee', { guaranteed_pool: '' }, 'guaranteed_pool', 'form.chips'],
+    ['a fee with cents', { fee: '2.5' }, 'fee', 'form.chips'],
     ['rebuys without a price', { rebuy_rounds: '2', rebuy_price: '0' }, 'rebuy_price', 'form.rebuy_price_needed'],
     ['more than 20 rebuy rounds', { rebuy_rounds: '21' }, 'rebuy_rounds', 'form.range'],
     ['a start in the past', { starts_at: toLocalInput(now - 60_000) }, 'starts_at', 'form.in_future'],
@@ -32,8 +33,8 @@ describe('the create form refuses what the server refuses', () => {
 
 describe('the body sent', () => {
   it('sends amounts as decimal strings, counts as numbers, exactly one ending and the start in UTC', () => {
-    const body = tournamentBody({ ...valid, buy_in: ' 250 ', ending: 'death_match', room_size: '3', deck_size: '24' });
-    expect(body).toMatchObject({ name: 'Sunday cup', buy_in: '250', room_size: 3, deck_size: 24, is_death_match_allowed: true, is_classic_mode_allowed: false, payout_preset_id: 2 });
+    const body = tournamentBody({ ...valid, buy_in: ' 250 ', fee: ' 25 ', ending: 'death_match', room_size: '3', deck_size: '24' });
+    expect(body).toMatchObject({ name: 'Sunday cup', buy_in: '250', fee: '25', room_size: 3, deck_size: 24, is_death_match_allowed: true, is_classic_mode_allowed: false, payout_preset_id: 2 });
     expect(body.starts_at).toBe(new Date(valid.starts_at).toISOString());
   });
 

@@ -21,6 +21,8 @@ export interface TournamentForm {
   rebuy_rounds: string;
   rebuy_price: string;
   guaranteed_pool: string;
+  /** The house fee per entry and rebuy, on top of them (FEATURES.md §9). */
+  fee: string;
   payout_preset_id: string;
   is_pinned: boolean;
 }
@@ -55,6 +57,7 @@ export function defaultForm(nowMs: number): TournamentForm {
     rebuy_rounds: '0',
     rebuy_price: '0',
     guaranteed_pool: '0',
+    fee: '0',
     payout_preset_id: '',
     is_pinned: false,
   };
@@ -79,7 +82,7 @@ export function validateTournament(form: TournamentForm, nowMs: number): FormPro
   const name = form.name.trim();
   if (name === '') problems.name = { key: 'form.required' };
   else if (name.length > NAME_MAX) problems.name = { key: 'form.too_long', values: { max: NAME_MAX } };
-  for (const field of ['buy_in', 'rebuy_price', 'guaranteed_pool'] as const) {
+  for (const field of ['buy_in', 'rebuy_price', 'guaranteed_pool', 'fee'] as const) {
     if (!WHOLE.test(form[field].trim())) problems[field] = { key: 'form.chips' };
   }
   const startsAt = Date.parse(form.starts_at);
@@ -126,6 +129,7 @@ export function tournamentBody(form: TournamentForm): CreateTournamentRequest {
     rebuy_rounds: Number(form.rebuy_rounds),
     rebuy_price: form.rebuy_price.trim(),
     guaranteed_pool: form.guaranteed_pool.trim(),
+    fee: form.fee.trim(),
     payout_preset_id: Number(form.payout_preset_id),
     is_pinned: form.is_pinned,
   };

@@ -39,6 +39,7 @@ export function TournamentInfo({ t: tournament }: { t: TournamentDetail }) {
           <dt>{t('info.buy_in')}</dt>
           <dd data-testid="tournament-buy-in">
             {tournament.buy_in === '0' ? t('info.free') : t('info.amount_in_wallet', { amount: formatChips(tournament.buy_in), wallet })}
+            {tournament.fee !== '0' ? <small data-testid="tournament-fee"> {t('houseFee.plus', { amount: formatChips(tournament.fee) })}</small> : null}
           </dd>
         </div>
         <div>

@@ -9,7 +9,8 @@ import { AdminLayout, Figure } from '../ui/admin-layout';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { pagedRows, useListParams } from '../ui/use-list-params';
 import { AgentFiguresView } from './agent-figures';
-import { CountryUsers } from './country-users';
+import { FilterBar } from '../ui/filter-bar';
+import { FoundUsers } from './country-users';
 
 const countries = columnHelper<CountryCount>();
 
@@ -29,21 +30,39 @@ export default function HomePage() {
 function OperatorFigures() {
   const { t } = useTranslation('admin');
   const list = useListParams({ limit: 20 });
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const country = params.get('country');
+  const search = params.get('search') ?? '';
+  // A new search or country starts the found users at their first page.
+  const show = (changes: Record<string, string>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('c_page');
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      return next;
+    });
   const result = useQuery({ queryKey: adminKeys.usersByCountry(list.query), queryFn: () => adminApi.usersByCountry(list.query), placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
       countries.accessor('country', {
         header: t('home.country'),
-        cell: (c) => (c.getValue() ? <Link to={`?country=${c.getValue()}`}>{c.getValue()}</Link> : t('home.no_country')),
+        // Every row opens its users, the one without a country too.
+        cell: (c) => <Link to={`?country=${c.getValue() ?? 'none'}`}>{c.getValue() ?? t('home.no_country')}</Link>,
       }),
       countries.accessor('count', { header: t('home.users') }),
     ],
     [t],
   );
+  const isCountryShown = country !== null && /^([A-Za-z]{2}|none)$/.test(country);
   return (
     <>
+      <div className="admin-user-search">
+        <FilterBar search={search} onSearch={(text) => show({ search: text, country: '' })} placeholder={t('operator.search.placeholder')} />
+      </div>
+      {search ? <FoundUsers search={search} /> : null}
       <div className="admin-figures">
         <Figure label={t('home.countries')} value={result.data?.total ?? '…'} />
         <Figure label={t('home.users')} value={result.data?.users ?? '…'} />
@@ -54,7 +73,7 @@ function OperatorFigures() {
         {...pagedRows(list, result, (row) => row.country ?? '-')}
         emptyText={t('state.empty')}
       />
-      {country && /^[A-Za-z]{2}$/.test(country) ? <CountryUsers country={country.toUpperCase()} /> : null}
+      {!search && isCountryShown ? <FoundUsers country={country === 'none' ? 'none' : country.toUpperCase()} /> : null}
     </>
   );
 }

@@ -13,6 +13,7 @@ import { columnHelper, DataTable } from '../ui/data-table';
 import { errorText } from '../ui/error-text';
 import { routeId } from '../../../app/route-id';
 import { NotFound } from '../ui/not-found';
+import { BanPanel } from './ban-panel';
 
 type Ledger = AdminUser['ledger'][number];
 type Game = AdminUser['games'][number];
@@ -53,8 +54,9 @@ export default function UserPage() {
   const ledger = useMemo(
     () => [
       ledgerColumns.accessor('created_at', { header: t('audit.at'), cell: (c) => date(c.getValue()) }),
-      ledgerColumns.accessor('kind', { header: t('user.kind'), cell: (c) => <code>{c.getValue()}</code> }),
-      ledgerColumns.accessor('wallet_type', { header: t('user.wallet') }),
+      // An unknown kind (a newer server) shows as its code rather than nothing.
+      ledgerColumns.accessor('kind', { header: t('user.kind'), cell: (c) => t(`operator.kind.${c.getValue()}`, { defaultValue: c.getValue() }) }),
+      ledgerColumns.accessor('wallet_type', { header: t('user.wallet'), cell: (c) => t(`operator.wallet.${c.getValue()}`) }),
       ledgerColumns.accessor('amount', { header: t('user.amount'), cell: (c) => formatChips(c.getValue()) }),
     ],
     [t, i18n.language],
@@ -63,8 +65,8 @@ export default function UserPage() {
     () => [
       gameColumns.accessor('room_id', { header: t('user.room') }),
       gameColumns.accessor('finished_at', { header: t('user.finished'), cell: (c) => date(c.getValue()) }),
-      gameColumns.accessor('bet_amount', { header: t('user.bet'), cell: (c) => `${formatChips(c.getValue())} ${c.row.original.balance_type}` }),
-      gameColumns.accessor('result', { header: t('user.result'), cell: (c) => c.getValue() ?? '—' }),
+      gameColumns.accessor('bet_amount', { header: t('user.bet'), cell: (c) => `${formatChips(c.getValue())} · ${t(`operator.wallet.${c.row.original.balance_type}`)}` }),
+      gameColumns.accessor('result', { header: t('user.result'), cell: (c) => (c.getValue() ? t(`operator.result.${c.getValue()}`, { defaultValue: c.getValue()! }) : '—') }),
       gameColumns.accessor('amount', { header: t('user.amount'), cell: (c) => (c.getValue() === null ? '—' : formatChips(c.getValue()!)) }),
     ],
     [t, i18n.language],
@@ -93,16 +95,19 @@ export default function UserPage() {
     <AdminLayout title={t('user.title', { name: u.username })}>
       <div className="admin-figures">
         {u.wallets.map((w) => (
-          <Figure key={w.wallet_type} label={w.wallet_type} value={formatChips(w.balance)} />
+          <Figure key={w.wallet_type} label={t(`operator.wallet.${w.wallet_type}`)} value={formatChips(w.balance)} />
         ))}
         <Figure label={t('home.country')} value={u.country ?? '—'} />
+        <Figure label={t('operator.user.roles')} value={<span className="admin-figure-value-small">{u.roles.map((r) => t(`role.${r}`)).join(', ')}</span>} />
         <Figure label={t('user.joined')} value={date(u.created_at)} />
         <Figure label={t('agent.last_played')} value={date(u.last_played_at)} />
         <Figure label={t('agent.parent')} value={u.parent_id ? <Link to={`/admin/agent/${u.parent_id}`}>#{u.parent_id}</Link> : '—'} />
       </div>
+      <BanPanel user={u} canBan={permissions.includes('admin.users.ban')} />
       {permissions.includes('admin.users.adjust') ? (
         <form
           className="admin-inline-form"
+          data-testid="adjust-form"
           onSubmit={(event) => {
             event.preventDefault();
             if (isAmountValid) setPending('adjust');
@@ -112,7 +117,9 @@ export default function UserPage() {
             <span>{t('user.wallet')}</span>
             <select value={walletType} onChange={(e) => setWalletType(e.target.value)}>
               {u.wallets.map((w) => (
-                <option key={w.wallet_type}>{w.wallet_type}</option>
+                <option key={w.wallet_type} value={w.wallet_type}>
+                  {t(`operator.wallet.${w.wallet_type}`)}
+                </option>
               ))}
             </select>
           </label>
@@ -157,7 +164,7 @@ export default function UserPage() {
       >
         <p>
           {pending === 'adjust'
-            ? t('user.adjust_text', { amount, wallet: walletType, name: u.username })
+            ? t('user.adjust_text', { amount, wallet: t(`operator.wallet.${walletType}`), name: u.username })
             : t('user.roles_text', { roles: shownRoles.map((r) => t(`role.${r}`)).join(', '), name: u.username })}
         </p>
       </ConfirmDialog>

@@ -12,6 +12,7 @@ const NAV: readonly { screen: AdminScreen; to: string; label: string; alsoUnder?
   { screen: 'agents', to: '/admin/agents', label: 'nav.agents' },
   { screen: 'banners', to: '/admin/banners', label: 'nav.banners' },
   { screen: 'tournaments', to: '/admin/tournaments', label: 'nav.tournaments', alsoUnder: '/admin/tournament/' },
+  { screen: 'promocodes', to: '/admin/promocodes', label: 'operator.promo.nav' },
   { screen: 'audit', to: '/admin/audit', label: 'nav.audit' },
   { screen: 'reports', to: '/admin/reports', label: 'reportsPage.nav' },
 ];
