@@ -116,6 +116,7 @@ export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload 
     })),
     created_at: room.createdAt.toISOString(),
     rematch_room_id: room.rematchRoomId,
+    tournament_id: room.tournamentId,
   };
 }
 

@@ -12,6 +12,7 @@ import { createRoomBody, DEFAULT_CREATE_FORM, validateCreateRoom, type CreateRoo
 import { roomsApi } from './rooms-api';
 import { RuleChoices } from './rule-choices';
 import { BALANCE_TYPES, DECK_SIZES, PLAYER_COUNTS, TRANSFER_PERMISSIONS } from './room-options';
+import './dialog-forms.css';
 
 /** Every room option, the bet presets, a password for a private room; checked before sending. */
 export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
