@@ -10,6 +10,7 @@ import { useUserStore } from '../state/user-store';
 import { AppRoutes } from './app-routes';
 import { MiniAppBridge } from './mini-app-bridge';
 import { RealtimeLink } from './realtime-link';
+import { TournamentSeatToast } from '../features/first-taps/seat-toast';
 
 /** Connects the HTTP client's session events to the router and the user store. */
 function SessionHooks() {
@@ -39,6 +40,7 @@ export function App() {
         <SessionHooks />
         <MiniAppBridge />
         <RealtimeLink />
+        <TournamentSeatToast />
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>

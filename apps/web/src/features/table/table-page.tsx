@@ -24,6 +24,7 @@ import { seatSpots } from './seat-layout';
 import { EmptySeat, SeatView } from './seat-view';
 import type { Emoji } from './table-api';
 import { TableSlots } from './table-slots';
+import { confirmText } from './confirm-text';
 import { TopBar } from './top-bar';
 import { tableApi } from './table-api';
 import { useActions } from './use-actions';
@@ -305,7 +306,7 @@ export function TablePage({ roomId }: { roomId: string }) {
       <EmojiPicker target={emojiTarget?.name ?? null} isOwnSeat={emojiTarget?.id === me} onPick={sendEmoji} onClose={() => setEmojiTarget(null)} />
       <ConfirmDialog
         isOpen={confirm !== null}
-        text={confirm === 'surrender' ? t('confirm.surrender', { amount: bet }) : t('confirm.leave', { amount: bet })}
+        text={confirmText(confirm, bet, room, t)}
         confirmLabel={confirm === 'surrender' ? t('action.surrender') : t('action.leave')}
         onClose={() => setConfirm(null)}
         onConfirm={() => {
