@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chips, page, pageQuery, role, walletType } from './common.js';
+import { chips, links, page, pageQuery, role, walletType } from './common.js';
 import { usersByCountry, wallet } from './user.js';
 
 /** A path id: a positive integer (`/api/banner/{id}`, `/api/admin/users/{id}`, ...). */
@@ -27,7 +27,8 @@ export const banner = z.object({
   position: z.number().int(),
 });
 export type Banner = z.infer<typeof banner>;
-export const bannerList = z.object({ items: z.array(banner) });
+// Every list answers `{items, links}` (DESIGN.md §9); the banners are one page.
+export const bannerList = z.object({ items: z.array(banner), links });
 
 const bannerDate = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' });
 /** The text fields of a banner's multipart form (the image travels beside them as `image`). */

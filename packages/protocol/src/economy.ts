@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assetType } from './assets.js';
-import { chips, walletType } from './common.js';
+import { chips, links, walletType } from './common.js';
 
 /** The largest BIGINT: no amount may pass it. */
 export const MAX_CHIPS = 9_223_372_036_854_775_807n;
@@ -32,7 +32,8 @@ export const assetItem = z.object({
   is_active: z.boolean(),
 });
 export type AssetItem = z.infer<typeof assetItem>;
-export const assetList = z.object({ items: z.array(assetItem) });
+// Every list answers `{items, links}` (DESIGN.md §9); the catalogue is one page.
+export const assetList = z.object({ items: z.array(assetItem), links });
 export const assetQuery = z.object({ asset_id: idParam });
 
 export const productKind = z.enum(['chips', 'conversion', 'asset']);

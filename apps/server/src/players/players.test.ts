@@ -151,6 +151,21 @@ describe('friends and referrals', () => {
 });
 
 describe('the video counter', () => {
+  it('counts a view sent with no body at all, as SPEC shows it, with or without a JSON content type', async () => {
+    const count = async (p: { token: string }) => (await request<{ count: number }>(`${server.url}/api/video/count?video_id=main`, { token: p.token })).body.count;
+    for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
+      const p = await newPlayer(server.url, 'vnb');
+      const before = await count(p);
+      const res = await fetch(`${server.url}/api/video/view`, { method: 'POST', headers: { authorization: `Bearer ${p.token}`, ...headers } });
+      expect([res.status, await res.json()]).toEqual([200, { counted: true }]);
+      expect(await count(p)).toBe(before + 1);
+    }
+    const p = await newPlayer(server.url, 'vnb');
+    const broken = await fetch(`${server.url}/api/video/view`, { method: 'POST', headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, body: '{nope' });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { error: { code: string } }).error.code).toBe('request/invalid');
+  });
+
   it('counts one view per player per video per day', async () => {
     const p = await newPlayer(server.url, 'vid');
     const view = () => request<{ counted: boolean }>(`${server.url}/api/video/view`, { token: p.token, body: { video_id: 'intro' } });
