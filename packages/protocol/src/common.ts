@@ -20,3 +20,7 @@ export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
+
+/** SPEC §9: `GET /api/flags`, the installation's feature flags by name; the web reads them once at start. */
+export const featureFlagsAnswer = z.object({ flags: z.record(z.string(), z.boolean()) });
+export type FeatureFlags = z.infer<typeof featureFlagsAnswer>['flags'];
