@@ -6,7 +6,7 @@ import { toApiFailure } from '../../net/api-error';
 import { useUserStore } from '../../state/user-store';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
-import { BET_PRESETS, betLabel, presetAmount } from './bets';
+import { BET_PRESETS, presetAmount } from './bets';
 import { SingleChoice, Switch } from './choice';
 import { createRoomBody, DEFAULT_CREATE_FORM, validateCreateRoom, type CreateRoomForm, typedBetLabel } from './create-room-form';
 import { roomsApi } from './rooms-api';
