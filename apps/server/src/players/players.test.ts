@@ -129,8 +129,30 @@ describe('friends and referrals', () => {
     const opponents = [await newPlayer(server.url, 'op'), await newPlayer(server.url, 'op')];
     const rooms = await Promise.all(opponents.map((o) => startedRoom(server.url, [friend, o], { bet_amount: '100' })));
     await Promise.all(rooms.map((roomId, i) => playToEnd(server.url, roomId, [friend, opponents[i]!], rng(20 + i))));
+    // Both hear of the bonus on their own channel, each naming the other (FEATURES.md §10).
+    const heard: Record<string, unknown[]> = {};
+    const listeners = await Promise.all(
+      [friend, inviter].map(async (p) => {
+        const c = new Centrifuge(server.wsUrl, { websocket: WebSocket, token: p.token });
+        const s = c.newSubscription(`#${p.id}`);
+        heard[p.id] = [];
+        s.on('publication', (ctx) => heard[p.id]!.push(ctx.data));
+        const ready = new Promise((resolve) => s.once('subscribed', resolve));
+        s.subscribe();
+        c.connect();
+        await ready;
+        return c;
+      }),
+    );
     const paid = await Promise.all([1, 2, 3].map(() => server.services.players.payDueReferrals()));
     expect(paid.reduce((a, b) => a + b, 0)).toBe(1);
+    try {
+      const bonusOf = (id: number) => heard[id]!.filter((m) => (m as { type: string }).type === 'referral_bonus');
+      await expect.poll(() => bonusOf(friend.id)).toEqual([{ type: 'referral_bonus', role: 'friend', other_username: inviter.username, wallet_type: 'BONUS_BALANCE', amount: '1000' }]);
+      await expect.poll(() => bonusOf(inviter.id)).toEqual([{ type: 'referral_bonus', role: 'inviter', other_username: name, wallet_type: 'BONUS_BALANCE', amount: '1000' }]);
+    } finally {
+      for (const c of listeners) c.disconnect();
+    }
     expect(await bonusBalance(server.url, inviter)).toBe(inviterBefore + 1000n);
     // The friend's balance moved by the two games' results too: compare with what they were paid.
     const games = await request<{ items: { amount: string }[] }>(`${server.url}/api/v1/player/games`, { token });

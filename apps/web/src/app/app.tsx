@@ -10,6 +10,7 @@ import { useUserStore } from '../state/user-store';
 import { AppRoutes } from './app-routes';
 import { MiniAppBridge } from './mini-app-bridge';
 import { RealtimeLink } from './realtime-link';
+import { ReferralToast } from '../features/first-taps/referral-toast';
 import { TournamentSeatToast } from '../features/first-taps/seat-toast';
 
 /** Connects the HTTP client's session events to the router and the user store. */
@@ -41,6 +42,7 @@ export function App() {
         <MiniAppBridge />
         <RealtimeLink />
         <TournamentSeatToast />
+        <ReferralToast />
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>
