@@ -155,6 +155,8 @@ describe('thrown emoji', () => {
     // The guest sees it land on their own seat; the host sees it at the guest's seat.
     await guest.page.locator('.me-bar .seat-emoji').waitFor({ timeout: 10_000 });
     await host.page.locator('.felt .seat-emoji').waitFor({ timeout: 10_000 });
+    await screenshot(guest.page, `first-taps-emoji-own-${name}`);
+    await screenshot(host.page, `first-taps-emoji-seat-${name}`);
     expect(await emojiOnTop(guest.page, '.me-bar .seat-emoji')).toBe('on top');
     expect(await emojiOnTop(host.page, '.felt .seat-emoji')).toBe('on top');
     // The own bubble sits over the own avatar, not off towards the bet pill.
@@ -163,12 +165,33 @@ describe('thrown emoji', () => {
     expect(bubble!.height).toBeGreaterThanOrEqual(32);
     // Drawn in colour: the shipped colour font is in use for it.
     await expect.poll(() => guest.page.evaluate(() => document.fonts.check('40px "Noto Color Emoji"', '🍅'))).toBe(true);
-    await screenshot(guest.page, `first-taps-emoji-own-${name}`);
-    await screenshot(host.page, `first-taps-emoji-seat-${name}`);
     expect(host.errors).toEqual([]);
     expect(guest.errors).toEqual([]);
     await host.close();
     await guest.close();
+  });
+});
+
+describe('the desktop table', () => {
+  it.each([
+    ['1280', { width: 1280, height: 800 }],
+    ['1920', { width: 1920, height: 1080 }],
+  ] as const)('%s: the top seat stays below the top bar and the talon sits on the felt', async (name, viewport) => {
+    const [hostTokens, guestTokens] = [await player(), await player()];
+    const room = await call<{ id: number }>(hostTokens.access_token, 'POST', '/v1/rooms/', classicRoom);
+    await call(guestTokens.access_token, 'POST', `/v1/rooms/${room.id}/seat`, {});
+    for (const t of [hostTokens, guestTokens]) await call(t.access_token, 'POST', `/v1/rooms/${room.id}/ready`);
+    const { page, errors, close } = await openAs(hostTokens, viewport);
+    await page.goto(`/durak/${room.id}`);
+    await page.locator('.talon').waitFor();
+    const [bar, seat, oval, talon] = await Promise.all(['.table-top .table-info', '.felt [data-testid="seat"] .seat-avatar', '.felt-oval', '.talon-stack'].map((sel) => page.locator(sel).boundingBox()));
+    expect(seat!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+    const centre = { x: talon!.x + talon!.width / 2, y: talon!.y + talon!.height / 2 };
+    expect(centre.x).toBeGreaterThan(oval!.x);
+    expect(centre.y).toBeLessThan(oval!.y + oval!.height);
+    await screenshot(page, `first-taps-table-${name}`);
+    expect(errors).toEqual([]);
+    await close();
   });
 });
 
@@ -307,6 +330,8 @@ describe('pictures', () => {
       'first-taps-emoji-own-phone',
       'first-taps-emoji-seat-desktop',
       'first-taps-store-phone',
+      'first-taps-table-1280',
+      'first-taps-table-1920',
       'first-taps-store-desktop',
       'first-taps-seat-toast-phone',
       'first-taps-tournament-results-phone',
