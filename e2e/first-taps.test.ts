@@ -155,6 +155,9 @@ describe('thrown emoji', () => {
     // The guest sees it land on their own seat; the host sees it at the guest's seat.
     await guest.page.locator('.me-bar .seat-emoji').waitFor({ timeout: 10_000 });
     await host.page.locator('.felt .seat-emoji').waitFor({ timeout: 10_000 });
+    // The pictures hold the bubble at its full size (its pop animation starts transparent).
+    const hold = (p: Page) => p.evaluate(() => document.querySelectorAll('.seat-emoji').forEach((el) => el.getAnimations().forEach((a) => { a.pause(); a.currentTime = 800; })));
+    await Promise.all([hold(guest.page), hold(host.page)]);
     await screenshot(guest.page, `first-taps-emoji-own-${name}`);
     await screenshot(host.page, `first-taps-emoji-seat-${name}`);
     expect(await emojiOnTop(guest.page, '.me-bar .seat-emoji')).toBe('on top');
