@@ -1,6 +1,3 @@
-// Colour emoji on every platform (FEATURES.md §10): the font's unicode-range subsets load only for glyphs drawn.
-import '@fontsource/noto-color-emoji/index.css';
-
 /** The catalogue's emoji names drawn as Unicode; an unknown name falls back to a neutral face. */
 const GLYPHS: Record<string, string> = {
   smile: '😊', laugh: '😂', heart: '❤️', cool: '😎', thinking: '🤔', cry: '😢', angry: '😠', thumbs_up: '👍',
