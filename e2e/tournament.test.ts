@@ -74,6 +74,8 @@ describe('a tournament through its page', () => {
     // No reload from here on: the start arrives over the tournament channel and the player's own.
     await expect.poll(() => page.getByTestId('tournament-status').getAttribute('data-status'), { timeout: (LEAD_SECONDS + 20) * 1000 }).toBe('running');
     await expect.poll(() => page.getByTestId('tournament-round').textContent()).toBe('1');
+    // The seat toast offers the table with a countdown (FEATURES.md §10); this player stays to look around.
+    await page.getByTestId('seat-toast-stay').click();
     const link = page.getByTestId('tournament-my-game');
     await link.waitFor({ timeout: 10_000 });
     const href = await link.getAttribute('href');

@@ -8,6 +8,19 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** The two flags that ship (SPEC §9): the table chat on, a voice channel off. */
+export const DEFAULT_FEATURE_FLAGS = 'table_chat=on,voice_chat=off';
+
+/** `table_chat=on,voice_chat=off` as `{ table_chat: true, voice_chat: false }` (validated by the schema). */
+export function parseFeatureFlags(text: string): Record<string, boolean> {
+  return Object.fromEntries(
+    text
+      .split(',')
+      .map((pair) => pair.split('=').map((part) => part.trim()))
+      .map(([name, value]) => [name!, value === 'on' || value === 'true' || value === '1']),
+  );
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -36,6 +49,11 @@ const envSchema = z.object({
   STARS_CHIPS_RATE: z.string().regex(/^[1-9]\d{0,8}$/, 'must be a whole number of chips above 0').default('100'),
   PROMO_USES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   PROMO_USES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  // SPEC §9's feature flags, `name=on|off` separated by commas; the web reads them once at start.
+  FEATURE_FLAGS: z
+    .string()
+    .regex(/^\s*[a-z][a-z0-9_]{0,39}\s*=\s*(on|off|true|false|1|0)\s*(,\s*[a-z][a-z0-9_]{0,39}\s*=\s*(on|off|true|false|1|0)\s*)*$/, 'must be name=on|off pairs separated by commas, e.g. table_chat=on,voice_chat=off')
+    .default(DEFAULT_FEATURE_FLAGS),
 });
 
 /** Deposits, Telegram Stars and promo-code limits (FEATURES.md §2). */
@@ -88,6 +106,8 @@ export interface Config {
   /** Turn and ready timers, rake, timer sweep, emoji limits (TURN_SECONDS, READY_SECONDS, RAKE_BPS, ...). */
   readonly rooms: RoomsConfig;
   readonly economy: EconomyConfig;
+  /** SPEC §9's feature flags from FEATURE_FLAGS, answered by `GET /api/flags`. */
+  readonly featureFlags: Readonly<Record<string, boolean>>;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; message: string };
@@ -153,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, warn: (message: string) => vo
         promoUsesPerMinute: e.PROMO_USES_PER_MINUTE,
         promoUsesPerMinutePerAddress: e.PROMO_USES_PER_MINUTE_PER_ADDRESS,
       },
+      featureFlags: parseFeatureFlags(e.FEATURE_FLAGS),
     },
   };
 }

@@ -4,11 +4,14 @@ import { App } from './app/app';
 import { installBrowserHooks } from './app/browser-hooks';
 import { startPageModule } from './app/route-modules';
 import { i18next, initI18n } from './i18n/i18n';
+import { loadFlags } from './net/flags';
 import { refreshToken } from './net/session';
 import './styles.css';
 import './ui/host-theme.css';
 
 installBrowserHooks();
+// SPEC §9: the feature flags, read once at start beside the texts (never blocking the first screen).
+void loadFlags();
 // The opened page's code downloads beside the texts rather than after them (FEATURES §6).
 const namespaces = startPageModule(location.pathname, refreshToken() !== undefined);
 // The first screen needs its texts; i18next settles even when a language file fails to load.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, pathId, signedChipsAmount } from './bounds.js';
-import { chips, page, pageQuery, role, walletType } from './common.js';
+import { chips, links, page, pageQuery, role, walletType } from './common.js';
 import { usersByCountry, wallet } from './user.js';
 
 /** A path id: a positive integer (`/api/banner/{id}`, `/api/admin/users/{id}`, ...). */
@@ -28,7 +28,8 @@ export const banner = z.object({
   position: z.number().int(),
 });
 export type Banner = z.infer<typeof banner>;
-export const bannerList = z.object({ items: z.array(banner) });
+// Every list answers `{items, links}` (DESIGN.md §9); the banners are one page.
+export const bannerList = z.object({ items: z.array(banner), links });
 
 const bannerDate = isoDate;
 /** The text fields of a banner's multipart form (the image travels beside them as `image`). */

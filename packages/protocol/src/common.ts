@@ -17,3 +17,7 @@ export function page<T extends z.ZodType>(item: T) {
 }
 
 export { pageQuery } from './bounds.js';
+
+/** SPEC §9: `GET /api/flags`, the installation's feature flags by name; the web reads them once at start. */
+export const featureFlagsAnswer = z.object({ flags: z.record(z.string(), z.boolean()) });
+export type FeatureFlags = z.infer<typeof featureFlagsAnswer>['flags'];

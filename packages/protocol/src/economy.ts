@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { assetType } from './assets.js';
 import { chipsAmount, isoDate, smallPathId } from './bounds.js';
-import { chips, walletType } from './common.js';
+import { chips, links, walletType } from './common.js';
 
 /** A deposit's or a promo code's amount: the shared definition (1 to 1,000,000,000 chips). */
 export const positiveChips = chipsAmount;
@@ -23,7 +23,8 @@ export const assetItem = z.object({
   is_active: z.boolean(),
 });
 export type AssetItem = z.infer<typeof assetItem>;
-export const assetList = z.object({ items: z.array(assetItem) });
+// Every list answers `{items, links}` (DESIGN.md §9); the catalogue is one page.
+export const assetList = z.object({ items: z.array(assetItem), links });
 export const assetQuery = z.object({ asset_id: idParam });
 
 export const productKind = z.enum(['chips', 'conversion', 'asset']);

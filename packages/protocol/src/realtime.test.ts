@@ -107,6 +107,7 @@ const userSamples = [
   { type: 'wallet_changed', room_id: 7, wallet_type: 'BONUS_BALANCE', amount: '-100' },
   { type: 'wallet_changed', tournament_id: 3, wallet_type: 'BONUS_BALANCE', amount: '250' },
   { type: 'tournament_seated', tournament_id: 3, round: 2, room_id: 9 },
+  { type: 'referral_bonus', role: 'inviter', other_username: 'anna', wallet_type: 'BONUS_BALANCE', amount: '1000' },
   { type: 'tournament_bye', tournament_id: 3, round: 2 },
   { type: 'wallet', wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '9900' }, { wallet_type: 'BALANCE', balance: '0' }] },
   { type: 'rematch_offered', room_id: 12, from_room_id: 7 },

@@ -86,6 +86,11 @@ export const userMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('wallet_changed'), room_id: roomId.optional(), tournament_id: z.number().int().optional(), wallet_type: walletType, amount: chips }),
   /** Every wallet's new balance after the economy moved chips (a purchase, deposit, reward, ...). */
   walletMessage,
+  /**
+   * The referral bonus arrived (FEATURES.md §10): told to both the friend and the inviter, each
+   * naming the other, beside the `wallet_changed` that moves the balance.
+   */
+  z.object({ type: z.literal('referral_bonus'), role: z.enum(['friend', 'inviter']), other_username: z.string(), wallet_type: walletType, amount: chips }),
   /** Another player of a finished game asked for a rematch: its new room waits for this player. */
   z.object({ type: z.literal('rematch_offered'), room_id: roomId, from_room_id: roomId.optional() }),
   /** A tournament seated the player in its next game. */

@@ -165,6 +165,8 @@ export const room = z.object({
   created_at: z.string(),
   /** A finished room's rematch room, once one of its players asked for it (FEATURES.md §6). */
   rematch_room_id: z.number().int().nullable().optional(),
+  /** A tournament game's tournament (no stake, no rematch); null for a lobby or practice room. */
+  tournament_id: z.number().int().nullable().optional(),
 });
 export type RoomPayload = z.infer<typeof room>;
 export const roomList = z.object({ items: z.array(room), links });

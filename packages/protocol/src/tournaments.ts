@@ -89,6 +89,15 @@ export const tournament = z.object({
   next_round_at: z.string().nullable(),
 });
 export type TournamentPayload = z.infer<typeof tournament>;
+/**
+ * The caller's running tournament game, if any (FEATURES.md §10): the web takes a player who had
+ * no page open when the round started to their table on their next load.
+ */
+export const tournamentSeat = z.object({
+  seat: z.object({ tournament_id: z.number(), tournament_name: z.string(), round: z.number(), room_id: z.number() }).nullable(),
+});
+export type TournamentSeat = z.infer<typeof tournamentSeat>;
+
 export const tournamentDetail = tournament.extend({ player_info: tournamentPlayerInfo });
 export type TournamentDetail = z.infer<typeof tournamentDetail>;
 export const tournamentList = z.object({ items: z.array(tournament), links });
@@ -135,4 +144,6 @@ export const placeInfo = z.object({
   items: z.array(
     z.object({ place: z.number(), user_id: z.number(), username: z.string(), round_reached: z.number(), prize: z.string() }),
   ),
+  // Every list answers `{items, links}` (DESIGN.md §9); the standings are one page.
+  links,
 });

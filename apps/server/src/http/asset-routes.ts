@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
+import { pageLinks } from './paging.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
 
@@ -16,10 +17,12 @@ export function registerAssetRoutes(root: FastifyInstance, services: Pick<Servic
 
   app.get('/api/assets/all-assets', { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } }, async (request) => ({
     items: await assets.listAll(callerOf(request).id),
+    links: pageLinks(request, 1, false),
   }));
 
   app.get('/api/assets/user-assets', { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } }, async (request) => ({
     items: await assets.listOwned(callerOf(request).id),
+    links: pageLinks(request, 1, false),
   }));
 
   app.get(

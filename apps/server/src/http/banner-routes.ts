@@ -8,6 +8,7 @@ import { activeBanners, allBanners, bannerView, createBanner, deleteBanner, find
 import { actorOf, guard, security, type AdminContext } from './admin-guard.js';
 import { authenticate } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
+import { pageLinks } from './paging.js';
 import { invalid, parseWith, readForm } from './multipart-form.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
@@ -28,11 +29,12 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
   app.get(
     '/api/banner',
     { preHandler: authenticate(services.tokens), schema: { tags: ['banner'], security, response: { 200: bannerList, ...errors } } },
-    async () => ({ items: await activeBanners(store.db, now()) }),
+    async (request) => ({ items: await activeBanners(store.db, now()), links: pageLinks(request, 1, false) }),
   );
 
-  app.get('/api/admin/banner', { onRequest: manage, schema: { tags, security, response: { 200: bannerList, ...errors } } }, async () => ({
+  app.get('/api/admin/banner', { onRequest: manage, schema: { tags, security, response: { 200: bannerList, ...errors } } }, async (request) => ({
     items: await allBanners(store.db),
+    links: pageLinks(request, 1, false),
   }));
 
   app.get('/api/banner/:id', { onRequest: manage, schema: { tags, security, params: idParams, response: { 200: banner, ...errors } } }, async (request, reply) => {
@@ -132,7 +134,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     async (request, reply) => {
       const result = await reorderBanners(store, actorOf(request), request.body.ids, now());
       if (!result.ok) return sendFailure(reply, result.error);
-      return { items: result.banners };
+      return { items: result.banners, links: pageLinks(request, 1, false) };
     },
   );
 }

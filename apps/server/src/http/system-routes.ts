@@ -1,4 +1,4 @@
-import { healthAnswer, readyAnswer, type ReadinessCheck } from '@durak/protocol';
+import { featureFlagsAnswer, healthAnswer, readyAnswer, type ReadinessCheck } from '@durak/protocol';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +17,10 @@ export function registerSystemRoutes(root: FastifyInstance, services: Services, 
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Probes arrive every few seconds from every balancer: at info level they would drown the log.
   const probe = { logLevel: 'warn' as const };
+
+  // Public: the web reads the flags before anyone signs in, to know what to show at all.
+  const flags = { flags: { ...services.config.featureFlags } };
+  app.get('/api/flags', { schema: { tags: ['system'], response: { 200: featureFlagsAnswer } } }, async () => flags);
 
   // Liveness: the process runs and its event loop turns. It asks nothing of the database, so an
   // orchestrator does not restart a healthy node because PostgreSQL is failing over.

@@ -17,6 +17,7 @@ import {
   tournamentPlayerList,
   tournamentRoomList,
   tournamentRoomsQuery,
+  tournamentSeat,
 } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ import { sendFailure } from './errors.js';
 
 const errors = { '4xx': errorBody };
 
-/** Tournaments and their payouts (FEATURES.md §1): 12 tournament calls, 3 payout calls, 2 admin calls. */
+/** Tournaments and their payouts (FEATURES.md §1): 13 tournament calls, 3 payout calls, 2 admin calls. */
 export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenService, service: TournamentsService): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const signedIn = authenticate(tokens);
@@ -61,6 +62,10 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     '/api/v1/tournament/update/:id/is_pinned',
     { onRequest: manage, schema: { tags, security, params: tournamentIdParams, body: pinBody, response: { 200: tournament, ...errors } } },
     async (request, reply) => answer(reply, await service.setPinned(actorOf(request), request.params.id, request.body.is_pinned)),
+  );
+  // A static path: Fastify matches it before `:id`, which would refuse "seat" as a number.
+  app.get('/api/v1/tournament/seat', { preHandler: signedIn, schema: { tags, security, response: { 200: tournamentSeat, ...errors } } }, async (request) =>
+    service.seat(callerOf(request).id),
   );
   app.get('/api/v1/tournament/:id', { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
     answer(reply, await service.get(callerOf(request).id, request.params.id)),
@@ -124,7 +129,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     { onRequest: manage, schema: { tags: ['admin'], security, params: tournamentIdParams, querystring: placeInfoQuery, response: { 200: placeInfo, ...errors } } },
     async (request, reply) => {
       const places = await service.places(request.params.id, request.query.place);
-      return places.ok ? { items: places.value } : sendFailure(reply, places.error);
+      return places.ok ? { items: places.value, links: pageLinks(request, 1, false) } : sendFailure(reply, places.error);
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { WalletType } from '@durak/protocol';
-import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Store } from '../store/db.js';
 import { playerStats, ratingHistory, referralBonuses, videoViews } from '../store/players-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
@@ -214,6 +214,8 @@ export function createPlayersService(options: PlayersOptions) {
             .for('update', { skipLocked: true });
           if (!due) return null;
           if (options.referralBonus > 0n) {
+            // Each side's notice names the other one.
+            const names = new Map((await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [due.friendId, due.parentId]))).map((u) => [u.id, u.username]));
             for (const [userId, side] of [[due.friendId, 'friend'], [due.parentId, 'inviter']] as const) {
               const moved = await transfer(tx, {
                 from: { system: issuance, walletType: 'BONUS_BALANCE' },
@@ -225,6 +227,8 @@ export function createPlayersService(options: PlayersOptions) {
               });
               if (!moved.ok) throw new Error(`referral bonus of ${due.friendId} failed: ${moved.error.code}`);
               outbox.toUser(userId, { type: 'wallet_changed', wallet_type: 'BONUS_BALANCE', amount: options.referralBonus.toString() });
+              const other = names.get(side === 'friend' ? due.parentId : due.friendId) ?? '';
+              outbox.toUser(userId, { type: 'referral_bonus', role: side, other_username: other, wallet_type: 'BONUS_BALANCE', amount: options.referralBonus.toString() });
             }
           }
           await tx.update(referralBonuses).set({ paidAt: now() }).where(eq(referralBonuses.friendId, due.friendId));

@@ -129,8 +129,30 @@ describe('friends and referrals', () => {
     const opponents = [await newPlayer(server.url, 'op'), await newPlayer(server.url, 'op')];
     const rooms = await Promise.all(opponents.map((o) => startedRoom(server.url, [friend, o], { bet_amount: '100' })));
     await Promise.all(rooms.map((roomId, i) => playToEnd(server.url, roomId, [friend, opponents[i]!], rng(20 + i))));
+    // Both hear of the bonus on their own channel, each naming the other (FEATURES.md §10).
+    const heard: Record<string, unknown[]> = {};
+    const listeners = await Promise.all(
+      [friend, inviter].map(async (p) => {
+        const c = new Centrifuge(server.wsUrl, { websocket: WebSocket, token: p.token });
+        const s = c.newSubscription(`#${p.id}`);
+        heard[p.id] = [];
+        s.on('publication', (ctx) => heard[p.id]!.push(ctx.data));
+        const ready = new Promise((resolve) => s.once('subscribed', resolve));
+        s.subscribe();
+        c.connect();
+        await ready;
+        return c;
+      }),
+    );
     const paid = await Promise.all([1, 2, 3].map(() => server.services.players.payDueReferrals()));
     expect(paid.reduce((a, b) => a + b, 0)).toBe(1);
+    try {
+      const bonusOf = (id: number) => heard[id]!.filter((m) => (m as { type: string }).type === 'referral_bonus');
+      await expect.poll(() => bonusOf(friend.id)).toEqual([{ type: 'referral_bonus', role: 'friend', other_username: inviter.username, wallet_type: 'BONUS_BALANCE', amount: '1000' }]);
+      await expect.poll(() => bonusOf(inviter.id)).toEqual([{ type: 'referral_bonus', role: 'inviter', other_username: name, wallet_type: 'BONUS_BALANCE', amount: '1000' }]);
+    } finally {
+      for (const c of listeners) c.disconnect();
+    }
     expect(await bonusBalance(server.url, inviter)).toBe(inviterBefore + 1000n);
     // The friend's balance moved by the two games' results too: compare with what they were paid.
     const games = await request<{ items: { amount: string }[] }>(`${server.url}/api/v1/player/games`, { token });
@@ -151,6 +173,21 @@ describe('friends and referrals', () => {
 });
 
 describe('the video counter', () => {
+  it('counts a view sent with no body at all, as SPEC shows it, with or without a JSON content type', async () => {
+    const count = async (p: { token: string }) => (await request<{ count: number }>(`${server.url}/api/video/count?video_id=main`, { token: p.token })).body.count;
+    for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
+      const p = await newPlayer(server.url, 'vnb');
+      const before = await count(p);
+      const res = await fetch(`${server.url}/api/video/view`, { method: 'POST', headers: { authorization: `Bearer ${p.token}`, ...headers } });
+      expect([res.status, await res.json()]).toEqual([200, { counted: true }]);
+      expect(await count(p)).toBe(before + 1);
+    }
+    const p = await newPlayer(server.url, 'vnb');
+    const broken = await fetch(`${server.url}/api/video/view`, { method: 'POST', headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, body: '{nope' });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { error: { code: string } }).error.code).toBe('request/invalid');
+  });
+
   it('counts one view per player per video per day', async () => {
     const p = await newPlayer(server.url, 'vid');
     const view = () => request<{ counted: boolean }>(`${server.url}/api/video/view`, { token: p.token, body: { video_id: 'intro' } });

@@ -129,6 +129,7 @@ export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload 
     host: hostOf(room, seats),
     created_at: room.createdAt.toISOString(),
     rematch_room_id: room.rematchRoomId,
+    tournament_id: room.tournamentId,
   };
 }
 

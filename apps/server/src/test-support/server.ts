@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: join(dataDir, 'no-web'),
     welcomeBonus: 10_000n,
     referralBonus: 1000n,
+    featureFlags: { table_chat: true, voice_chat: false },
     logLevel: 'silent',
     authRateLimit: 0,
     trustProxy: false,

@@ -149,6 +149,19 @@ export async function currentRoomOf(db: Db | Tx, tournamentId: number, userId: n
   return row?.id ?? null;
 }
 
+/** The player's running tournament game in any tournament (the newest, should there be two). */
+export async function runningSeatOf(db: Db | Tx, userId: number): Promise<{ tournamentId: number; name: string; round: number; roomId: number } | null> {
+  const [row] = await db
+    .select({ tournamentId: tournaments.id, name: tournaments.name, round: rooms.tournamentRound, roomId: rooms.id })
+    .from(rooms)
+    .innerJoin(roomSeats, eq(roomSeats.roomId, rooms.id))
+    .innerJoin(tournaments, eq(tournaments.id, rooms.tournamentId))
+    .where(and(eq(roomSeats.userId, userId), eq(rooms.status, 'in_progress')))
+    .orderBy(desc(rooms.id))
+    .limit(1);
+  return row ? { tournamentId: row.tournamentId, name: row.name, round: row.round ?? 0, roomId: row.roomId } : null;
+}
+
 /**
  * The round a player sits out with a bye: the tournament's current round when they are still in
  * it, reached it, and hold no seat at any of its tables; null otherwise.

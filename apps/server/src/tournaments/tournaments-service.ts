@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { TournamentDetail } from '@durak/protocol';
+import type { TournamentDetail, TournamentSeat } from '@durak/protocol';
 import { and, eq } from 'drizzle-orm';
 import type { ResultPayload } from '@durak/protocol';
 import { startGame } from '../games/start-game.js';
@@ -14,7 +14,7 @@ import { createTournamentAdmin, type TournamentAdmin } from './tournament-admin.
 import { createTournamentAdminWrites, type TournamentAdminWrites } from './tournament-admin-writes.js';
 import { movePlayerChips } from './tournament-money.js';
 import { cancelTournament, publishChanged, recordGame, seatNextRound, type RoundDeps } from './tournament-rounds.js';
-import { allPresets, byeRoundOf, currentRoomOf, poolOf, listPlayers, listTournamentRooms, listTournaments, lockDueTournament, lockTournament, presetById, registeredCount, tournamentJson, type TournamentRow } from './tournament-store.js';
+import { allPresets, byeRoundOf, currentRoomOf, runningSeatOf, poolOf, listPlayers, listTournamentRooms, listTournaments, lockDueTournament, lockTournament, presetById, registeredCount, tournamentJson, type TournamentRow } from './tournament-store.js';
 
 export interface TournamentsOptions {
   readonly store: Store;
@@ -28,6 +28,8 @@ export interface TournamentsOptions {
 export interface TournamentsService extends TournamentAdminWrites {
   list(query: { status?: string | undefined; page: number; limit: number }): ReturnType<typeof listTournaments>;
   get(userId: number, id: number): Promise<Result<TournamentDetail>>;
+  /** The caller's running tournament game, for the web to take them to on load. */
+  seat(userId: number): Promise<TournamentSeat>;
   register(userId: number, id: number): Promise<Result<TournamentDetail>>;
   withdraw(userId: number, id: number): Promise<Result<TournamentDetail>>;
   rebuy(userId: number, id: number): Promise<Result<TournamentDetail>>;
@@ -124,6 +126,10 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
 
     list: (query) => listTournaments(store.db, query),
 
+    async seat(userId) {
+      const seat = await runningSeatOf(store.db, userId);
+      return { seat: seat && { tournament_id: seat.tournamentId, tournament_name: seat.name, round: seat.round, room_id: seat.roomId } };
+    },
     async get(userId, id) {
       const [t] = await store.db.select().from(tournaments).where(eq(tournaments.id, id));
       return t ? ok(await detail(userId, t)) : notFound(id);

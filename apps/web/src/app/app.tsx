@@ -11,6 +11,8 @@ import { AppRoutes } from './app-routes';
 import { FriendsLive } from '../features/friends/friends-live';
 import { MiniAppBridge } from './mini-app-bridge';
 import { RealtimeLink } from './realtime-link';
+import { ReferralToast } from '../features/first-taps/referral-toast';
+import { TournamentSeatToast } from '../features/first-taps/seat-toast';
 
 /** Connects the HTTP client's session events to the router and the user store. */
 function SessionHooks() {
@@ -41,6 +43,8 @@ export function App() {
         <MiniAppBridge />
         <RealtimeLink />
         <FriendsLive />
+        <TournamentSeatToast />
+        <ReferralToast />
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>

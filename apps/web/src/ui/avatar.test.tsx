@@ -9,6 +9,10 @@ describe('Avatar', () => {
     const { container } = render(<Avatar url="https://cdn.example/me.webp" name="Ivan" />);
     expect(container.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/me.webp');
   });
+  it('shows our own upload, which the server answers as a relative path', () => {
+    const { container } = render(<Avatar url="/uploads/avatars/me.webp" name="Ivan" />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/uploads/avatars/me.webp');
+  });
   it('shows the placeholder with the initial for anything else', () => {
     const { container } = render(<Avatar url="http://cdn.example/me.webp" name="ivan" />);
     expect(container.querySelector('img')).toBeNull();

@@ -1,6 +1,6 @@
 import { isShownAvatar } from './format';
 
-/** SPEC §5: only an https avatar is shown; anything else gets the placeholder with an initial. */
+/** Our own uploads and foreign https avatars are shown (`isShownAvatar`); anything else gets the placeholder with an initial. */
 export function Avatar({ url, name, size = 44 }: { url: string | null | undefined; name: string; size?: number }) {
   if (isShownAvatar(url)) {
     return <img className="avatar" src={url} alt="" width={size} height={size} referrerPolicy="no-referrer" />;

@@ -14,16 +14,22 @@ describe('cutName', () => {
 });
 
 describe('isShownAvatar', () => {
+  const origin = 'http://127.0.0.1:8080';
   it.each([
     ['https://cdn.example/a.webp', true],
     ['http://cdn.example/a.webp', false],
-    ['/uploads/a.webp', false],
+    // An upload answered by our own server is a relative path: shown, as is our origin spelt out.
+    ['/uploads/avatars/a.webp', true],
+    ['http://127.0.0.1:8080/uploads/avatars/a.webp', true],
+    // A protocol-relative URL is another origin over the page's http: not shown.
+    ['//cdn.example/a.webp', false],
     ['', false],
     [null, false],
     [undefined, false],
     ['javascript:alert(1)', false],
+    ['data:image/png;base64,AAAA', false],
   ])('%s -> %s', (url, shown) => {
-    expect(isShownAvatar(url)).toBe(shown);
+    expect(isShownAvatar(url, origin)).toBe(shown);
   });
 });
 

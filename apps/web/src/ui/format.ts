@@ -5,9 +5,25 @@ export function cutName(name: string, max = 10, keep = 8): string {
   return chars.length > max ? `${chars.slice(0, keep).join('')}…` : name;
 }
 
-/** SPEC §5: an avatar is shown only when its URL starts with https. */
-export function isShownAvatar(url: string | null | undefined): url is string {
-  return typeof url === 'string' && url.startsWith('https');
+/**
+ * One avatar rule for every screen: our own origin's images (the server answers an upload as a
+ * relative `/uploads/...` path) are shown; SPEC §5's https rule is about foreign URLs, so any
+ * other origin must be https. Anything unparsable or of another scheme gets the placeholder.
+ */
+export function isShownAvatar(url: string | null | undefined, origin: string = ownOrigin()): url is string {
+  if (typeof url !== 'string' || url === '') return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, origin);
+  } catch {
+    return false;
+  }
+  if (parsed.origin === origin) return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  return parsed.protocol === 'https:';
+}
+
+function ownOrigin(): string {
+  return typeof location === 'undefined' ? 'https://invalid.invalid' : location.origin;
 }
 
 /** Balances travel as decimal strings of whole chips; group thousands for reading. */

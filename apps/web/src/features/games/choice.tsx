@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './dialog-forms.css';
 
 interface Option<T> {
   value: T;

@@ -63,6 +63,16 @@ describe('the create-room dialog’s bets', () => {
     expect(presets.getByRole('radio', { name: '49999' }).getAttribute('aria-checked')).toBe('true');
   });
 
+  it('keeps every digit of a 20-digit bet in what it says about it', () => {
+    open();
+    fireEvent.change(screen.getByTestId('create-bet'), { target: { value: '12345678901234567891' } });
+    expect((screen.getByTestId('create-bet') as HTMLInputElement).value).toBe('12345678901234567891');
+    fireEvent.click(screen.getByTestId('create-submit'));
+    const said = screen.getByTestId('create-errors').textContent ?? '';
+    expect(said).toContain('12\u202f345\u202f678\u202f901\u202f234\u202f567\u202f891');
+    expect(post).not.toHaveBeenCalled();
+  });
+
   it('a bet larger than the wallet is not sent, and the dialog offers a way to get chips', () => {
     const presets = open();
     fireEvent.click(presets.getByRole('radio', { name: '100k' }));

@@ -6,12 +6,13 @@ import { toApiFailure } from '../../net/api-error';
 import { useUserStore } from '../../state/user-store';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
-import { BET_PRESETS, betLabel, presetAmount } from './bets';
+import { BET_PRESETS, presetAmount } from './bets';
 import { SingleChoice, Switch } from './choice';
-import { createRoomBody, DEFAULT_CREATE_FORM, validateCreateRoom, type CreateRoomForm } from './create-room-form';
+import { createRoomBody, DEFAULT_CREATE_FORM, validateCreateRoom, type CreateRoomForm, typedBetLabel } from './create-room-form';
 import { roomsApi } from './rooms-api';
 import { RuleChoices } from './rule-choices';
 import { BALANCE_TYPES, DECK_SIZES, PLAYER_COUNTS, TRANSFER_PERMISSIONS } from './room-options';
+import './dialog-forms.css';
 
 /** Every room option, the bet presets, a password for a private room; checked before sending. */
 export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -119,7 +120,7 @@ export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose
         {isTouched && errors.length > 0 ? (
           <ul className="form-errors" data-testid="create-errors">
             {errors.map((code) => (
-              <li key={code}>{t(`error.${code}`, { amount: betLabel(form.bet_amount) })}</li>
+              <li key={code}>{t(`error.${code}`, { amount: typedBetLabel(betText) })}</li>
             ))}
           </ul>
         ) : null}

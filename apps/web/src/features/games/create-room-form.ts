@@ -65,6 +65,15 @@ export function validateCreateRoom(form: CreateRoomForm, balance: string | undef
   return errors;
 }
 
+/**
+ * The bet as the player typed it, grouped for reading, for the form's messages: every digit kept.
+ * Read back from the number, a 20-digit bet (past a double's precision) named a different amount.
+ */
+export function typedBetLabel(text: string): string {
+  const digits = text.trim();
+  return /^\d+$/.test(digits) ? digits.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f') : digits;
+}
+
 /** The request body: the ending is one of classic or death match, the password only when private. */
 export function createRoomBody(form: CreateRoomForm): CreateRoomBody {
   const { is_private, password, ...options } = form;

@@ -4,6 +4,7 @@ import { BET_RANGES, rangeBounds, type BetRange } from './bets';
 import { MultiChoice, SingleChoice } from './choice';
 import { DEFAULT_FILTER, TOGGLE_KEYS, useFilterStore, type Toggle } from './filter-store';
 import { BALANCE_TYPES, DECK_SIZES, PLAYER_COUNTS, ROOM_STATUSES, TRANSFER_PERMISSIONS } from './room-options';
+import './dialog-forms.css';
 
 /** The range chip that matches the stored bet range, or 'all' for the default range. */
 function selectedRange(from: string, to: string): BetRange | 'all' {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/modal';
+import './dialog-forms.css';
 
 /** SPEC §1: joining a private room asks for its password; so does watching one without a seat (`submitLabel`). */
 export function JoinDialog({

@@ -9,6 +9,7 @@ import { BOT_COUNTS, BOT_LEVELS, DEFAULT_PRACTICE_FORM, MAX_BOTS_FOR_24, practic
 import { roomsApi } from './rooms-api';
 import { RuleChoices } from './rule-choices';
 import { DECK_SIZES } from './room-options';
+import './dialog-forms.css';
 
 /** "Play against the computer" (FEATURES.md §7): bots, their level and the rules, then straight to the table. */
 export function PracticeDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../net/http';
 import './banner-carousel.css';
@@ -22,18 +23,46 @@ export const activeBannersKey = ['banner', 'active'] as const;
 export function BannerCarousel() {
   const { t } = useTranslation();
   const banners = useQuery({ queryKey: activeBannersKey, queryFn: () => http.get<{ items: ActiveBanner[] }>('/banner').then((r) => r.data.items), staleTime: 60_000 });
+  const track = useRef<HTMLUListElement>(null);
+  const [current, setCurrent] = useState(0);
   const items = banners.data ?? [];
   if (items.length === 0) return null;
+  const show = (index: number) => {
+    const el = track.current;
+    if (el) el.scrollTo({ left: index * (el.scrollWidth / items.length), behavior: 'smooth' });
+  };
   return (
     <section className="banners" aria-label={t('home.banners')} data-testid="home-banners">
-      <ul className="banners-track">
+      <ul
+        className="banners-track"
+        ref={track}
+        onScroll={(event) => {
+          const el = event.currentTarget;
+          setCurrent(Math.min(items.length - 1, Math.round((el.scrollLeft / Math.max(1, el.scrollWidth)) * items.length)));
+        }}
+      >
         {items.map((banner) => (
           <li key={banner.id} className="banners-slide">
             <img src={banner.image} alt={banner.name} width={banner.width} height={banner.height} loading="lazy" />
+            {/* Below the picture, never over it: a banner's image often carries text of its own. */}
             {banner.description ? <p className="banners-caption">{banner.description}</p> : null}
           </li>
         ))}
       </ul>
+      {items.length > 1 ? (
+        <div className="banners-dots" data-testid="banner-dots">
+          {items.map((banner, index) => (
+            <button
+              key={banner.id}
+              type="button"
+              className={`banners-dot${index === current ? ' banners-dot-on' : ''}`}
+              aria-label={t('first_taps.banner_dot', { n: index + 1, count: items.length })}
+              aria-current={index === current}
+              onClick={() => show(index)}
+            />
+          ))}
+        </div>
+      ) : null}
     </section>
   );
 }

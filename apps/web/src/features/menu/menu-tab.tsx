@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { playSoundLater as playSound } from '../../device/play-sound';
 import { vibrate } from '../../device/vibrate';
+import { markLanguageChosen } from '../../i18n/account-language';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 import { permissionsQuery } from '../../net/query-client';
 import { useSettingsStore } from '../../state/settings-store';
@@ -39,7 +40,10 @@ export function MenuTab() {
       <ProfileSection />
       <div className="menu-row">
         <label htmlFor={ids.language}>{t('menu.language')}</label>
-        <select id={ids.language} className="select" value={current} data-testid="language-select" onChange={(event) => void i18n.changeLanguage(event.target.value)}>
+        <select id={ids.language} className="select" value={current} data-testid="language-select" onChange={(event) => {
+            markLanguageChosen();
+            void i18n.changeLanguage(event.target.value);
+          }}>
           {LANGUAGES.map((lng) => (
             <option key={lng} value={lng}>
               {LANGUAGE_NAMES[lng]}

@@ -7,6 +7,7 @@ import { routeVibrationToHost } from '../../device/vibrate';
 import { useUserStore } from '../../state/user-store';
 import { runStartUp, signInWithHost, START_STEPS } from './start-up';
 import './start-screen.css';
+import { languageToApply } from '../../i18n/account-language';
 
 export const APP_VERSION = '1.3';
 export const COPYRIGHT_YEAR = 2024;
@@ -15,7 +16,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /** SPEC §2 start screen: shown until the user is loaded; progress, version and a retry. */
 export function StartScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [percent, setPercent] = useState<number>(START_STEPS[0]);
   const [hasFailed, setFailed] = useState(false);
   const attempt = useRef(0);
@@ -42,6 +43,8 @@ export function StartScreen() {
         if (run !== attempt.current) return;
         if (outcome.kind === 'loaded') {
           useUserStore.getState().setUser(outcome.user);
+          const language = languageToApply(outcome.user.language, i18n.language);
+          if (language) void i18n.changeLanguage(language);
           // Priority sounds first, the rest in batches, from the first tap (audio is locked until
           // then); howler stays out of the start route's bundle. The slot machine's wait for /bandit.
           afterFirstGesture(() => void import('../../device/sound-player').then(({ preloadSounds }) => preloadSounds('durak')));
@@ -53,7 +56,7 @@ export function StartScreen() {
         setFailed(true);
       },
     );
-  }, []);
+  }, [i18n]);
 
   useEffect(() => {
     start();

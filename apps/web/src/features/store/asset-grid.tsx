@@ -95,7 +95,8 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
               <div className={`store-preview store-preview-${item.type === 'CARD_BACK' ? 'back' : 'felt'}`}>
                 <img src={item.url} alt="" loading="lazy" />
                 {state === 'active' ? <span className="store-mark store-mark-active">{t('store.active')}</span> : null}
-                {state === 'owned' ? <span className="store-mark">{t('store.owned')}</span> : null}
+                {/* The free default is "free" (its price tag says so), never "bought". */}
+                {state === 'owned' && item.price !== '0' ? <span className="store-mark">{t('store.owned')}</span> : null}
               </div>
               <strong className="store-item-name">{t(`store.asset.${item.name}`, { defaultValue: item.name })}</strong>
               <PriceTag price={item.price} walletType={item.balance_type} />

@@ -59,6 +59,17 @@ describe('the store page', () => {
     expect(screen.getByTestId('asset-5').dataset.state).toBe('too_poor');
   });
 
+  it('calls the free default "free", never "bought", once another back is in use', async () => {
+    economyApi.allAssets.mockResolvedValue([item({ id: 1, is_active: false }), item({ id: 2, name: 'navy', url: '/n.svg', price: '2000', is_owned: true, is_active: true }), item({ id: 3, name: 'ruby', url: '/r.svg', price: '900', is_owned: true, is_active: false })]);
+    renderStore();
+    const free = await screen.findByTestId('asset-1');
+    expect(free.dataset.state).toBe('owned');
+    expect(free.textContent).toContain('Free');
+    expect(free.textContent).not.toContain('Owned');
+    // A bought one still says so.
+    expect((await screen.findByTestId('asset-3')).textContent).toContain('Owned');
+  });
+
   it('buys only after a confirmation that names the price, then shows it owned', async () => {
     economyApi.allAssets.mockResolvedValue(catalogue);
     economyApi.buyAsset.mockResolvedValue({ ...catalogue[1]!, is_owned: true });

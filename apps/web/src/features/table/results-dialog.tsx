@@ -8,6 +8,7 @@ import { Modal } from '../../ui/modal';
 import { CardFace } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
 import { checkDeal, type FairCheck } from './fair-check';
+import { TournamentOutcome } from './tournament-outcome';
 import type { ResultPayload, WatchSeat, WatchState } from '@durak/protocol';
 
 function signed(amount: string): string {
@@ -45,6 +46,8 @@ export function ResultsDialog({ watch, me, isOpen, onClose, rematch }: { watch: 
   // The line's own reason, or the seat's (a result read from an older line without one).
   const reasonOf = (id: string, own: string | undefined) => own ?? watch.seats[id]?.result_reason ?? null;
   const myIndex = order.findIndex((s) => String(s.player.player_id) === me);
+  // A tournament game has no stake and no rematch: its ending speaks of the tournament instead.
+  const tournamentId = watch.room.tournament_id ?? null;
 
   return (
     <Modal
@@ -73,19 +76,22 @@ export function ResultsDialog({ watch, me, isOpen, onClose, rematch }: { watch: 
                     {reasonOf(line.player_id, line.result_reason) ? ` · ${t(`result.reason_${reasonOf(line.player_id, line.result_reason)}`)}` : ''}
                   </span>
                 </span>
+                {tournamentId === null ? (
                 <strong className={`results-amount${line.amount.startsWith('-') ? ' results-minus' : ''}`} data-testid="result-amount">
                   {signed(line.amount)}
                 </strong>
+                ) : null}
               </li>
             );
           })}
         </ol>
-        {watch.rake && watch.rake !== '0' ? (
+        {tournamentId !== null ? <TournamentOutcome watch={watch} me={me} tournamentId={tournamentId} /> : null}
+        {tournamentId === null && watch.rake && watch.rake !== '0' ? (
           <p className="results-balance" data-testid="results-rake">
             {t('result.rake')}: <strong>{formatChips(watch.rake)}</strong>
           </p>
         ) : null}
-        {balance !== undefined && watch.seats[me] ? (
+        {tournamentId === null && balance !== undefined && watch.seats[me] ? (
           <p className="results-balance" data-testid="results-balance">
             {t('result.balance')}: <strong>{formatChips(balance)}</strong>
           </p>
@@ -139,14 +145,16 @@ export function ResultsDialog({ watch, me, isOpen, onClose, rematch }: { watch: 
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             {t('result.stay')}
           </button>
-          {rematch && !isClosedUnplayed && watch.seats[me] ? (
+          {tournamentId === null && rematch && !isClosedUnplayed && watch.seats[me] ? (
             <button type="button" className={`btn ${rematch.isOffered ? 'btn-gold' : 'btn-ghost'}`} disabled={rematch.isPending} onClick={rematch.onRematch} data-testid="results-rematch">
               {t('result.rematch')}
             </button>
           ) : null}
-          <Link to="/games" className="btn btn-gold" data-testid="results-lobby">
-            {t('result.to_lobby')}
-          </Link>
+          {tournamentId === null ? (
+            <Link to="/games" className="btn btn-gold" data-testid="results-lobby">
+              {t('result.to_lobby')}
+            </Link>
+          ) : null}
         </div>
       </div>
     </Modal>

@@ -34,7 +34,7 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
   const avatarSize = 46;
   return (
     <div
-      className={`seat${isMe ? ' seat-me' : ''}${isAttacker ? ' seat-attacker' : ''}${isDefender ? ' seat-defender' : ''}${isOffline ? ' seat-offline' : ''}`}
+      className={`seat${isMe ? ' seat-me' : ''}${isAttacker ? ' seat-attacker' : ''}${isDefender ? ' seat-defender' : ''}${isOffline ? ' seat-offline' : ''}${emoji ? ' seat-emoji-on' : ''}`}
       style={style}
       data-testid="seat"
       data-player-id={String(seat.player.player_id)}

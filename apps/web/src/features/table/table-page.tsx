@@ -26,6 +26,7 @@ import { EmptySeat, SeatView } from './seat-view';
 import { StandInBanner } from './stand-in-banner';
 import type { Emoji } from './table-api';
 import { TableSlots } from './table-slots';
+import { confirmText } from './confirm-text';
 import { TopBar } from './top-bar';
 import { tableApi } from './table-api';
 import { useActions } from './use-actions';
@@ -329,7 +330,7 @@ export function TablePage({ roomId }: { roomId: string }) {
       </EmojiPicker>
       <ConfirmDialog
         isOpen={confirm !== null}
-        text={confirm === 'surrender' ? t('confirm.surrender', { amount: bet }) : t('confirm.leave', { amount: bet })}
+        text={confirmText(confirm, bet, room, t)}
         confirmLabel={confirm === 'surrender' ? t('action.surrender') : t('action.leave')}
         onClose={() => setConfirm(null)}
         onConfirm={() => {

@@ -23,13 +23,20 @@ export function TopBar({ room, canSurrender, onLeave, onSurrender }: { room: Roo
         ‹
       </button>
       <div className="table-info">
-        <span className="table-bet" data-testid="table-bet" role="img" aria-label={betName} title={betName}>
-          <span className={`room-coin room-coin-${room.balance_type.toLowerCase()}`} aria-hidden="true" />
-          {betLabel(room.bet_amount)}
-          <span className="table-wallet" aria-hidden="true">
-            {wallet}
+        {/* A game without a stake (a tournament's, a practice one) shows no bet pill: a "0" only puzzles. */}
+        {room.tournament_id != null ? (
+          <span className="room-badge table-tournament" data-testid="table-tournament">
+            {t('first_taps.tournament.badge')}
           </span>
-        </span>
+        ) : room.bet_amount === '0' ? null : (
+          <span className="table-bet" data-testid="table-bet" role="img" aria-label={betName} title={betName}>
+            <span className={`room-coin room-coin-${room.balance_type.toLowerCase()}`} aria-hidden="true" />
+            {betLabel(room.bet_amount)}
+            <span className="table-wallet" aria-hidden="true">
+              {wallet}
+            </span>
+          </span>
+        )}
         <span className="room-deck">{t('lobby.deck_short', { count: room.deck_size })}</span>
         {OPTION_ICONS.filter(([key]) => room[key]).map(([key, icon]) => (
           <span key={key} className="room-badge" title={t(`option.${key}`)} aria-label={t(`option.${key}`)}>

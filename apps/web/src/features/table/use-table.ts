@@ -125,10 +125,10 @@ export function useTable(roomId: string, onEvent?: EventListener) {
   }, roomChannel);
 
   // Wallet changes on this channel are followed app-wide (app/realtime-link.tsx), tournament
-  // seatings and byes by the tournament page, friend news by features/friends/friends-live.tsx: the
-  // table takes its own room's hand, view and seat news.
+  // seatings and byes by the tournament page, friend news by features/friends/friends-live.tsx, a
+  // referral bonus by its toast: the table takes its own room's hand, view and seat news.
   useChannel(me ? personalChannel(me) : null, (event) => {
-    if (event.type === 'wallet' || event.type === 'wallet_changed' || event.type === 'tournament_seated' || event.type === 'tournament_bye') return;
+    if (event.type === 'wallet' || event.type === 'wallet_changed' || event.type === 'tournament_seated' || event.type === 'tournament_bye' || event.type === 'referral_bonus') return;
     if (event.type === 'friend_request' || event.type === 'friend_accepted' || event.type === 'room_invite') return;
     // A rematch offer names the new room; it belongs to the table of the game it follows.
     const about = event.type === 'rematch_offered' ? event.from_room_id : event.room_id;

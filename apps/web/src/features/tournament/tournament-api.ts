@@ -1,4 +1,4 @@
-import type { TournamentDetail, TournamentPayload, TournamentPlayer, TournamentRoom } from '@durak/protocol';
+import type { TournamentDetail, TournamentPayload, TournamentPlayer, TournamentRoom, TournamentSeat } from '@durak/protocol';
 import { http } from '../../net/http';
 
 export type { TournamentDetail, TournamentPayload, TournamentPlayer, TournamentRoom };
@@ -66,6 +66,8 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 export const tournamentApi = {
   list: (params: { page: number; limit: number; status?: string }, signal?: AbortSignal) =>
     http.get<Page<TournamentPayload>>(`${base}/`, { params, ...withSignal(signal) }).then((r) => r.data),
+  /** The caller's running tournament game, if any (FEATURES.md §10). */
+  seat: () => http.get<TournamentSeat>(`${base}/seat`).then((r) => r.data),
   get: (id: number, signal?: AbortSignal) => http.get<TournamentDetail>(`${base}/${id}`, withSignal(signal)).then((r) => r.data),
   players: (id: number, page: number, limit: number, signal?: AbortSignal) =>
     http.get<Page<TournamentPlayer>>(`${base}/${id}/players`, { params: { page, limit }, ...withSignal(signal) }).then((r) => r.data),
@@ -85,7 +87,7 @@ export const tournamentApi = {
   cancel: (id: number) => http.delete<TournamentPayload>(`${base}/delete`, { data: { tournament_id: id } }).then((r) => r.data),
   adminInfo: (params: { page: number; limit: number; status?: string }, signal?: AbortSignal) =>
     http.get<Page<AdminTournamentRow>>('/v1/admin/tournament/info', { params, ...withSignal(signal) }).then((r) => r.data),
-  placeInfo: (id: number, signal?: AbortSignal) => http.get<{ items: PlaceInfo[] }>(`/v1/admin/tournament/${id}/place/info`, withSignal(signal)).then((r) => r.data),
+  placeInfo: (id: number, signal?: AbortSignal) => http.get<Page<PlaceInfo>>(`/v1/admin/tournament/${id}/place/info`, withSignal(signal)).then((r) => r.data),
 };
 
 export const tournamentKeys = {

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { personalChannel, useChannel } from '../../net/realtime';
+import { useUserStore } from '../../state/user-store';
+import { tournamentApi } from '../tournament/tournament-api';
+import { useNow } from '../tournament/use-now';
+import { isHandled, markHandled } from './handled-seats';
+import '../../ui/toast.css';
+
+/** How long the toast waits before it takes the player to their table (FEATURES.md §10). */
+export const SEAT_COUNTDOWN_MS = 5000;
+
+interface Seat {
+  roomId: number;
+  round: number;
+  deadline: number;
+}
+
+/** The pages a registered player waits on for their round: home and a tournament's page. */
+export function isWaitingPage(pathname: string): boolean {
+  return pathname === '/' || pathname.startsWith('/tournament/');
+}
+
+/**
+ * Takes a tournament player to their table when a round seats them: a toast naming the table
+ * with a 5 s countdown and "go now". The seat arrives on the personal channel while home or a
+ * tournament page is open; a player who had no page open is told on their next load (the server
+ * names a running seat). A seat the player already went to, or stayed away from, is not offered
+ * again on this device.
+ */
+export function TournamentSeatToast() {
+  const { t, ready } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const userId = useUserStore((s) => s.user?.id);
+  const [seat, setSeat] = useState<Seat | null>(null);
+  const isWaiting = isWaitingPage(pathname);
+
+  const offer = useCallback((roomId: number, round: number) => {
+    if (isHandled(roomId)) return;
+    setSeat({ roomId, round, deadline: Date.now() + SEAT_COUNTDOWN_MS });
+  }, []);
+
+  // Once per load and signed-in player, on a page where one waits: a seat the realtime missed.
+  const [hasAsked, setAsked] = useState(false);
+  useEffect(() => {
+    if (userId === undefined || !isWaiting || hasAsked) return;
+    setAsked(true);
+    tournamentApi.seat().then(
+      ({ seat: running }) => running && offer(running.room_id, running.round),
+      () => undefined,
+    );
+  }, [userId, isWaiting, hasAsked, offer]);
+
+  useChannel(userId === undefined ? null : personalChannel(userId), (message) => {
+    if (message.type === 'tournament_seated' && isWaitingPage(location.pathname)) offer(message.room_id, message.round);
+  });
+
+  const go = useCallback(
+    (roomId: number) => {
+      markHandled(roomId);
+      setSeat(null);
+      void navigate(`/durak/${roomId}`);
+    },
+    [navigate],
+  );
+  const now = useNow(seat !== null);
+  const left = seat ? Math.max(0, Math.ceil((seat.deadline - now) / 1000)) : 0;
+  useEffect(() => {
+    if (!seat) return;
+    const timer = setTimeout(() => go(seat.roomId), Math.max(0, seat.deadline - Date.now()));
+    return () => clearTimeout(timer);
+  }, [seat, go]);
+
+  // Left for another screen some other way: the offer goes with the page it was made on.
+  useEffect(() => {
+    if (!isWaiting) setSeat(null);
+  }, [isWaiting]);
+
+  if (!seat || !ready) return null;
+  return (
+    <div className="toast" role="alertdialog" aria-live="assertive" aria-label={t('first_taps.seat.title')} data-testid="seat-toast">
+      <p>
+        <strong>{t('first_taps.seat.title')}</strong>
+      </p>
+      <p data-testid="seat-toast-text">{t('first_taps.seat.text', { round: seat.round, table: seat.roomId, seconds: left })}</p>
+      <div className="toast-actions">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            markHandled(seat.roomId);
+            setSeat(null);
+          }}
+          data-testid="seat-toast-stay"
+        >
+          {t('first_taps.seat.stay')}
+        </button>
+        <button type="button" className="btn btn-gold" onClick={() => go(seat.roomId)} data-testid="seat-toast-go">
+          {t('first_taps.seat.go')}
+        </button>
+      </div>
+    </div>
+  );
+}
