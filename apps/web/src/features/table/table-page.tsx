@@ -30,6 +30,7 @@ import { confirmText } from './confirm-text';
 import { TopBar } from './top-bar';
 import { tableApi } from './table-api';
 import { useActions } from './use-actions';
+import { useFeatureFlag } from '../../net/flags';
 import { TableChat } from './chat/table-chat';
 import { useTableChat } from './chat/use-table-chat';
 import { useEmojiBubbles } from './use-emoji-bubbles';
@@ -52,6 +53,8 @@ export function TablePage({ roomId }: { roomId: string }) {
   // The table (below) knows a private room's password once given; the chat's reads need it too.
   const passwordOf = useRef<() => string | undefined>(() => undefined);
   const chat = useTableChat(roomId, () => passwordOf.current());
+  // SPEC §9: the installation may switch the table chat off (FEATURE_FLAGS table_chat=off).
+  const isChatOn = useFeatureFlag('table_chat');
   const counter = useRef(0);
   const meRef = useRef('');
 
@@ -290,7 +293,7 @@ export function TablePage({ roomId }: { roomId: string }) {
             {t('table.spectator')}
           </p>
         ) : null}
-        <TableChat roomId={roomId} me={me} canWrite={!isSpectator} players={seats.map((s) => ({ user_id: Number(s.player.player_id), username: s.player.username }))} chat={chat} />
+        {isChatOn ? <TableChat roomId={roomId} me={me} canWrite={!isSpectator} players={seats.map((s) => ({ user_id: Number(s.player.player_id), username: s.player.username }))} chat={chat} /> : null}
         <ActionBar
           moves={moves}
           isTaking={isTaking}
