@@ -35,6 +35,7 @@ const envSchema = z.object({
   TELEGRAM_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(v), 'must be 1-256 characters A-Z a-z 0-9 _ -'),
   STARS_CHIPS_RATE: z.string().regex(/^[1-9]\d{0,8}$/, 'must be a whole number of chips above 0').default('100'),
   PROMO_USES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  BENCH_COUNTERS: z.enum(['true', 'false', '1', '0']).default('false'),
 });
 
 /** Deposits, Telegram Stars and promo-code limits (FEATURES.md §2). */
@@ -73,6 +74,8 @@ export interface Config {
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Requests per minute per address on login, registration, refresh and Telegram auth; 0 = off. */
   readonly authRateLimit: number;
+  /** GET /bench/counters answers the node's work counters and CPU time (bench/rooms.mjs); off in production. */
+  readonly benchCounters?: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits, logs). */
   readonly trustProxy: boolean;
   readonly bodyLimit: number;
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, warn: (message: string) => vo
       referralBonus: BigInt(e.REFERRAL_BONUS),
       logLevel: e.LOG_LEVEL,
       authRateLimit: e.AUTH_RATE_LIMIT,
+      benchCounters: e.BENCH_COUNTERS === 'true' || e.BENCH_COUNTERS === '1',
       trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
       bodyLimit: e.BODY_LIMIT,
       argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },

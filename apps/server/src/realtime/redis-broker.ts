@@ -10,6 +10,7 @@ import {
   type Publication,
 } from './broker.js';
 import { newEpoch } from './memory-broker.js';
+import { countRedisCommands } from '../shared/work-counters.js';
 
 // One script per publish so that the offset, the stream entry and the pub/sub message happen
 // in one step: every node sees publications in offset order, and history never misses one
@@ -72,7 +73,7 @@ export interface RedisBrokerOptions extends Partial<BrokerLimits> {
 export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const limits = { ...defaultBrokerLimits, ...options };
   const prefix = options.prefix ?? 'durak:rt';
-  const commands = new Redis(options.url, { maxRetriesPerRequest: 3 });
+  const commands = countRedisCommands(new Redis(options.url, { maxRetriesPerRequest: 3 }));
   const subscriber = new Redis(options.url);
   const onError = options.onError ?? (() => {});
   commands.on('error', onError);

@@ -15,6 +15,7 @@ import * as baseSchema from './schema.js';
 import * as economySchema from './economy-schema.js';
 import * as playersSchema from './players-schema.js';
 import * as tournamentsSchema from './tournaments-schema.js';
+import { workCounters } from '../shared/work-counters.js';
 
 // Each area's tables live in their own file, which reads users from the base one; one schema for queries.
 const schema = { ...baseSchema, ...roomsSchema, ...tournamentsSchema, ...playersSchema, ...banditSchema, ...adminSchema, ...economySchema };
@@ -42,6 +43,10 @@ export interface StoreOptions {
 }
 
 // drizzle/ sits beside src/ and dist/, so this resolves from the sources and the build alike.
+// Every statement Drizzle sends (BEGIN and COMMIT of a node-postgres transaction too); PGlite's
+// own BEGIN and COMMIT are counted in `withTransaction`.
+const logger = { logQuery: () => void workCounters.statements++ };
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
@@ -58,7 +63,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     // An idle pooled connection that dies (server restart, a dropped test database) is replaced on
     // the next checkout; without a listener its error would crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, logger });
     await migratePg(db, { migrationsFolder });
     return {
       kind: 'postgres',
@@ -69,12 +74,15 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite(options.pgliteDir);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   return {
     kind: 'pglite',
     db: db as unknown as Db,
-    withTransaction: (fn) => db.transaction((tx) => fn(tx as unknown as Tx)),
+    withTransaction: (fn) => {
+      workCounters.statements += 2;
+      return db.transaction((tx) => fn(tx as unknown as Tx));
+    },
     close: () => client.close(),
   };
 }
