@@ -104,3 +104,33 @@ export async function queryRows<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+interface PgClientLike {
+  release(): void;
+  query(config: { name: string; text: string; values: unknown[]; rowMode: 'array'; types: typeof pgTimesAsText }): Promise<{ rows: unknown[][] }>;
+}
+interface PgliteClientLike {
+  query(text: string, values: unknown[], options: { rowMode: 'array'; parsers: typeof pgliteTimesAsText }): Promise<{ rows: unknown[][] }>;
+}
+
+// Times come back as text, as Drizzle asks both drivers for them, so Drizzle's column mappers
+// turn a prepared row into exactly the values a query-builder row holds.
+const timeTypes = [1082, 1114, 1184, 1186] as const; // date, timestamp, timestamptz, interval
+const asText = (value: string) => value;
+const pgTimesAsText = {
+  getTypeParser: (oid: number, format?: string) => ((timeTypes as readonly number[]).includes(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')),
+};
+const pgliteTimesAsText = Object.fromEntries(timeTypes.map((oid) => [oid, asText]));
+
+/**
+ * A hot-path statement straight on the transaction's driver connection, rows as arrays: fixed SQL
+ * text, so no query builder runs, and on PostgreSQL a named statement, parsed and planned once per
+ * pooled connection and then only bound and executed. PGlite has no named statements; it still
+ * skips the builder. For the few statements every move runs (room-store's lockRoom, games' saveStep).
+ */
+export async function preparedRows(tx: Tx, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
+  workCounters.statements++;
+  const client = (tx as unknown as { session: { client: PgClientLike | PgliteClientLike } }).session.client;
+  if ('release' in client) return (await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })).rows;
+  return (await client.query(text, values, { rowMode: 'array', parsers: pgliteTimesAsText })).rows;
+}
