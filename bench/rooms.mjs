@@ -3,19 +3,23 @@
 // this process holds the players (HTTP + the real centrifuge client), so on a small machine the
 // players' own CPU competes with the server's: the figures are a floor.
 //
-// Three runs per backend, each with 200 games of 2 players at the same time:
-//  (a) saturation: players act the instant their view arrives (a closed loop). Its actions/s is
-//      the node's capacity, printed against the raw rate of the same statements (below);
+// Per backend, with 200 games of 2 players at the same time:
+//  (a) saturation: players act the instant their view arrives (a closed loop), interleaved with
+//      the floor (floor, product, floor, product..., BENCH_ROUNDS rounds): the same transaction on
+//      the bare driver (below). Medians of the rounds; per action, what the server counted itself
+//      (BENCH_COUNTERS=1: CPU time, SQL statements, Redis calls and bytes up, socket writes and
+//      bytes), figures that do not depend on the machine's load;
 //  (b) paced: players think before every move, uniformly 1-3 s (a brisk human pace; the turn timer
 //      is 30 s). The 200 tables sit down spread over the first 10 s, then moves are measured for a
 //      fixed window. Its p50/p99 action-to-delivery is what a player feels;
 //  (c) the closed loop's p50/p99, for completeness: with every game always waiting on the server,
 //      latency there is queueing (about concurrency / throughput), not service time.
 // Latency: from sending an action over HTTP to its `turn` publication arriving on a player's socket.
-// Raw rate: the transaction one action runs — lockRoom (SELECT ... FOR UPDATE) and saveStep (the
-// event row and the room's new state), the very functions the server calls, on a real game state —
-// with nothing else (no HTTP, engine or publishing), over as many connections as the server has.
-// Targets: paced p99 <= 50 ms; saturation actions/s >= 70% of the raw rate.
+// Floor: BEGIN, SELECT ... FOR UPDATE of the room row, the event row + the room's new state in one
+// statement, COMMIT, on node `pg` with named statements (or a PGlite of this process's own), with a
+// JSONB state of a real game's size, over as many connections as the server has.
+// Targets: paced p99 <= 50 ms; saturation actions/s >= 70% of the floor; server CPU < 1 ms a move.
+// Figures before and after the move-path work (10 games at a time, 3 rounds): docs/rooms.md.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
