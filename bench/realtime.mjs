@@ -93,17 +93,28 @@ try {
   console.log(`memory per idle connection: ${perConnection(after.rss - before.rss)} KB RSS, ${perConnection(after.heapUsed - before.heapUsed)} KB heap (target <= 60 KB)`);
 
   // Latency: 100 publications, 20 ms apart, each to the 1,000 room subscribers.
+  // The fan-out of a publication ends when its last subscriber has it, not when publish() returns
+  // (the node writes to the sockets after that, on the next turn of its event loop).
   const latencies = [];
+  const toLast = [];
+  const seen = new Map();
   onPublication = (text) => {
     const sentAt = Number(/"sentAt":([0-9.]+)/.exec(text)?.[1]);
-    latencies.push(performance.timeOrigin + performance.now() - sentAt);
+    const n = Number(/"n":(\d+)/.exec(text)?.[1]);
+    const latency = performance.timeOrigin + performance.now() - sentAt;
+    latencies.push(latency);
+    const count = (seen.get(n) ?? 0) + 1;
+    seen.set(n, count);
+    if (count === subscriberCount) toLast.push(latency);
   };
   const fanOut = await ask({ type: 'publish', channel: 'room:bench', count: 100, intervalMs: 20 }, 'published');
   const expected = 100 * subscriberCount;
   while (latencies.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   latencies.sort((a, b) => a - b);
   console.log(`publish-to-delivery latency, 1 publication -> ${subscriberCount} subscribers: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms over ${latencies.length} deliveries (target p99 <= 50 ms; cpus: ${cpus}, load average ${loadavg()[0].toFixed(1)})`);
-  console.log(`  of which the node's fan-out (publish until the last socket write): p50 ${fanOut.fanOutP50.toFixed(2)} ms, p99 ${fanOut.fanOutP99.toFixed(2)} ms`);
+  toLast.sort((a, b) => a - b);
+  console.log(`  publish until the last subscriber has it: p50 ${percentile(toLast, 50).toFixed(2)} ms, p99 ${percentile(toLast, 99).toFixed(2)} ms over ${toLast.length} publications`);
+  console.log(`  (the node's publish() call alone, which returns before the sockets are written: p50 ${fanOut.fanOutP50.toFixed(2)} ms, p99 ${fanOut.fanOutP99.toFixed(2)} ms)`);
 
   // Throughput: `publications` (2,000) back to back to the same room subscribers.
   let delivered = 0;

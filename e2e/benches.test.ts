@@ -21,7 +21,7 @@ const SMOKE: Record<string, { env: Record<string, string>; prints: RegExp }> = {
   'rating.mjs': { env: { RATING_BENCH_PLAYERS: '6000', RATING_BENCH_SAMPLES: '2' }, prints: /PGlite rating table of 6000 players, period=week/ },
   'realtime.mjs': { env: { BENCH_CONNECTIONS: '20', BENCH_PUBLICATIONS: '50' }, prints: /publications delivered per second: \d+ \(1000 deliveries/ },
   'rooms.mjs': {
-    env: { BENCH_CONCURRENT_GAMES: '2', BENCH_PACED_SECONDS: '1', BENCH_RAMP_SECONDS: '1', BENCH_RAW_SECONDS: '1', BENCH_ONLY: 'embedded' },
+    env: { BENCH_CONCURRENT_GAMES: '2', BENCH_PACED_SECONDS: '1', BENCH_RAMP_SECONDS: '1', BENCH_FLOOR_SECONDS: '1', BENCH_ROUNDS: '1', BENCH_ONLY: 'embedded' },
     prints: /\(a\) saturation\s+\d+ actions\/s/,
   },
   'table-repaint.mjs': { env: {}, prints: /table repaint after a publication .*median [\d.]+ ms/ },

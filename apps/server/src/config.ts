@@ -54,6 +54,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\s*[a-z][a-z0-9_]{0,39}\s*=\s*(on|off|true|false|1|0)\s*(,\s*[a-z][a-z0-9_]{0,39}\s*=\s*(on|off|true|false|1|0)\s*)*$/, 'must be name=on|off pairs separated by commas, e.g. table_chat=on,voice_chat=off')
     .default(DEFAULT_FEATURE_FLAGS),
+  BENCH_COUNTERS: z.enum(['true', 'false', '1', '0']).default('false'),
 });
 
 /** Deposits, Telegram Stars and promo-code limits (FEATURES.md §2). */
@@ -97,6 +98,8 @@ export interface Config {
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Requests per minute per address on login, registration, refresh and Telegram auth; 0 = off. */
   readonly authRateLimit: number;
+  /** GET /bench/counters answers the node's work counters and CPU time (bench/rooms.mjs); off in production. */
+  readonly benchCounters?: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits, logs). */
   readonly trustProxy: boolean;
   readonly bodyLimit: number;
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, warn: (message: string) => vo
       referralBonus: BigInt(e.REFERRAL_BONUS),
       logLevel: e.LOG_LEVEL,
       authRateLimit: e.AUTH_RATE_LIMIT,
+      benchCounters: e.BENCH_COUNTERS === 'true' || e.BENCH_COUNTERS === '1',
       trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
       bodyLimit: e.BODY_LIMIT,
       argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },

@@ -288,7 +288,13 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
     async fireDue(limit = 100) {
       if (!(await hasDueRoom(store.db, context.now()))) return 0;
       let count = 0;
-      while (count < limit && (await fireOne())) count++;
+      while (count < limit && (await fireOne())) {
+        count++;
+        // Back to the event loop between rooms: on PGlite a statement never waits on I/O, so a
+        // burst of due rooms would otherwise run to its end before a player's request is even
+        // read; this way a move queues for the one connection behind one room, not the burst.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       return count;
     },
 

@@ -1,9 +1,8 @@
 import { awaited, cardCode, turnSeconds, viewFor, type Action, type GameEvent, type GameState } from '@durak/engine';
 import type { BetPayload, ResultPayload, TimerPayload, WalletType } from '@durak/protocol';
-import { sql } from 'drizzle-orm';
 import { botDeadline } from '../practice/bot-turn.js';
 import { standInDeadline } from './stand-in.js';
-import type { Tx } from '../store/db.js';
+import { preparedRows, type Tx } from '../store/db.js';
 import type { Outbox } from '../tables/outbox.js';
 import type { RoomRow } from '../tables/room-store.js';
 import type { RoomsConfig } from '../tables/rooms-config.js';
@@ -98,12 +97,22 @@ export interface StepRow {
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
-/**
- * The rows of one step in one statement (one round trip): the event row with the step's seq and
- * the room's new state. A data-modifying CTE always runs to completion, so the event insert (and
- * its primary key, which refuses a second step with the same seq) happens even though the UPDATE
- * does not read it. `bench/rooms.mjs` measures the raw rate of exactly this and `lockRoom`.
- */
+// The rows of one step in one statement (one round trip): the event row with the step's seq and
+// the room's new state. A data-modifying CTE always runs to completion, so the event insert (and
+// its primary key, which refuses a second step with the same seq) happens even though the UPDATE
+// does not read it. Fixed text, run as a named statement (parsed and planned once per connection).
+const saveStepSql = (finished: boolean) => `
+    with event as (
+      insert into game_events (room_id, seq, action, events) values ($1, $2, $3::jsonb, $4::jsonb)
+    )
+    update rooms
+    set game_state = $5::jsonb, seq = $2, expires_at = $6::timestamptz, timer_started_at = $7::timestamptz, bank_started_at = null,
+        time_banks = $8::jsonb, exit_reasons = $9::jsonb${finished ? `, status = 'FINISHED', results = $10::jsonb, finished_at = $11::timestamptz` : ''}
+    where id = $1`;
+const saveRunningStep = saveStepSql(false);
+const saveLastStep = saveStepSql(true);
+
+/** Writes the step's event row and the room's new state; `bench/rooms.mjs` prints the bare-driver floor of the same shape. */
 export async function saveStep(
   tx: Tx,
   roomId: number,
@@ -111,19 +120,23 @@ export async function saveStep(
   row: StepRow,
 ): Promise<void> {
   const { after } = step;
-  const finished = row.finished
-    ? sql`, status = 'FINISHED', results = ${JSON.stringify(row.finished.results)}::jsonb, finished_at = ${row.finished.at.toISOString()}::timestamptz`
-    : sql``;
-  await tx.execute(sql`
-    with event as (
-      insert into game_events (room_id, seq, action, events)
-      values (${roomId}, ${after.seq}, ${step.action === null ? null : JSON.stringify(step.action)}::jsonb, ${JSON.stringify(step.events)}::jsonb)
-    )
-    update rooms
-    set game_state = ${JSON.stringify(after)}::jsonb, seq = ${after.seq}, expires_at = ${iso(row.expiresAt)}::timestamptz,
-        timer_started_at = ${iso(row.timerStartedAt)}::timestamptz, bank_started_at = null,
-        time_banks = ${JSON.stringify(row.timeBanks)}::jsonb, exit_reasons = ${JSON.stringify(row.exitReasons)}::jsonb${finished}
-    where id = ${roomId}`);
+  const values: unknown[] = [
+    roomId,
+    after.seq,
+    step.action === null ? null : JSON.stringify(step.action),
+    JSON.stringify(step.events),
+    JSON.stringify(after),
+    iso(row.expiresAt),
+    iso(row.timerStartedAt),
+    JSON.stringify(row.timeBanks),
+    JSON.stringify(row.exitReasons),
+  ];
+  if (row.finished) {
+    values.push(JSON.stringify(row.finished.results), row.finished.at.toISOString());
+    await preparedRows(tx, 'durak_save_last_step', saveLastStep, values);
+  } else {
+    await preparedRows(tx, 'durak_save_step', saveRunningStep, values);
+  }
 }
 
 /**

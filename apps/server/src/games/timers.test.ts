@@ -99,3 +99,25 @@ describe('ready timers', () => {
     expect(me.body.wallets.find((w) => w.wallet_type === 'BONUS_BALANCE')?.balance).toBe('10000');
   });
 });
+
+describe('a burst of timeouts', () => {
+  it("does not hold up another table's move until the whole burst is done", async () => {
+    // Many tables' timers run out together; the sweep times them out one after the other. On the
+    // embedded database every statement runs on this thread, so a sweep that never yields would
+    // keep a player's request from even being read until the last table was done.
+    const tables = 12;
+    for (let i = 0; i < tables; i++) await startedRoom(server.url, [await newPlayer(server.url), await newPlayer(server.url)]);
+    clock.advance(31_000);
+    const players = [await newPlayer(server.url), await newPlayer(server.url)];
+    const id = await startedRoom(server.url, players);
+    let isSwept = false;
+    const sweep = server.module.games.fireDue().then((count) => {
+      isSwept = true;
+      return count;
+    });
+    const moved = await request(`${server.url}/api/v1/rooms/${id}/surrender`, { method: 'POST', token: players[0]!.token });
+    expect(moved.status).toBe(200);
+    expect(isSwept).toBe(false);
+    expect(await sweep).toBe(tables);
+  }, 120_000);
+});

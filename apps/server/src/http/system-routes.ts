@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bounded } from '../limits/index.js';
 import type { Services } from '../services.js';
+import { workCounters } from '../shared/work-counters.js';
 
 /** A probe may not hang the prober: each dependency gets this long to answer (FEATURES.md §8). */
 const checkTimeoutMs = 1000;
@@ -40,4 +41,9 @@ export function registerSystemRoutes(root: FastifyInstance, services: Services, 
     const body = await services.metrics.registry.metrics();
     return reply.type(services.metrics.registry.contentType).send(body);
   });
+
+  if (services.config.benchCounters) {
+    // The bench divides the difference of two readings by the moves it made in between.
+    app.get('/bench/counters', { schema: { hide: true } }, async () => ({ ...workCounters, cpuMicros: process.cpuUsage() }));
+  }
 }

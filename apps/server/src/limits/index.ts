@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
+import { countRedisCommands } from '../shared/work-counters.js';
 import { createMemoryRateWindows, createRedisRateWindows, type RateWindows } from './rate-windows.js';
 
 export { createMemoryRateWindows, createRedisRateWindows, type RateWindows } from './rate-windows.js';
@@ -28,7 +29,7 @@ export function createSharedLimits(options: {
   if (!options.redisUrl) return { windows: memory, ready: async () => {}, check: async () => 'off', close: async () => {} };
   // While Redis is away a call fails at once (no offline queue) and this node counts alone: an
   // action must not wait for reconnects.
-  const redis = new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = countRedisCommands(new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false }));
   redis.on('error', options.onError);
   return {
     windows: createRedisRateWindows({ redis, prefix: options.prefix, now, fallback: memory, onError: options.onError }),

@@ -80,14 +80,33 @@ export interface RedisRateWindowsOptions {
   readonly onError: (error: unknown) => void;
 }
 
+/** The scripts, defined on the connection once: called by SHA (EVALSHA), EVAL only after a NOSCRIPT. */
+interface WindowScripts {
+  durakWindowTake(key: string, ...args: (string | number)[]): Promise<unknown>;
+  durakWindowCount(key: string, ...args: (string | number)[]): Promise<unknown>;
+  durakWindowAdd(key: string, ...args: (string | number)[]): Promise<unknown>;
+}
+
+const definedOn = new WeakSet<Redis>();
+
 export function createRedisRateWindows(options: RedisRateWindowsOptions): RateWindows {
-  const { redis, now, fallback } = options;
+  const { now, fallback } = options;
+  const redis = options.redis as Redis & WindowScripts;
+  if (!definedOn.has(redis)) {
+    redis.defineCommand('durakWindowTake', { lua: takeScript, numberOfKeys: 1 });
+    redis.defineCommand('durakWindowCount', { lua: countScript, numberOfKeys: 1 });
+    redis.defineCommand('durakWindowAdd', { lua: addScript, numberOfKeys: 1 });
+    definedOn.add(redis);
+  }
   const keyOf = (key: string) => `${options.prefix}:limits:${key}`;
-  // Two events of one millisecond are two members of the set.
-  const member = () => `${now()}:${randomBytes(6).toString('hex')}`;
-  async function run<T>(script: string, key: string, args: (string | number)[], parse: (reply: unknown) => T, otherwise: () => Promise<T>): Promise<T> {
+  // Two events of one millisecond are two members of the set: a random name per process (nodes
+  // share the sets) and a counter, not a random draw per call.
+  const self = randomBytes(6).toString('hex');
+  let counter = 0;
+  const member = () => `${now()}:${self}:${(counter++).toString(36)}`;
+  async function run<T>(call: () => Promise<unknown>, parse: (reply: unknown) => T, otherwise: () => Promise<T>): Promise<T> {
     try {
-      return parse(await redis.eval(script, 1, keyOf(key), ...args));
+      return parse(await call());
     } catch (error) {
       options.onError(error);
       return otherwise();
@@ -95,9 +114,8 @@ export function createRedisRateWindows(options: RedisRateWindowsOptions): RateWi
   }
   return {
     take: (key, limit, windowMs) =>
-      run(takeScript, key, [now(), windowMs, limit, member()], (reply) => reply === 1, () => fallback.take(key, limit, windowMs)),
-    count: (key, windowMs) => run(countScript, key, [now(), windowMs], (reply) => Number(reply), () => fallback.count(key, windowMs)),
-    add: (key, windowMs) =>
-      run(addScript, key, [now(), windowMs, member()], () => undefined, () => fallback.add(key, windowMs)),
+      run(() => redis.durakWindowTake(keyOf(key), now(), windowMs, limit, member()), (reply) => reply === 1, () => fallback.take(key, limit, windowMs)),
+    count: (key, windowMs) => run(() => redis.durakWindowCount(keyOf(key), now(), windowMs), (reply) => Number(reply), () => fallback.count(key, windowMs)),
+    add: (key, windowMs) => run(() => redis.durakWindowAdd(keyOf(key), now(), windowMs, member()), () => undefined, () => fallback.add(key, windowMs)),
   };
 }

@@ -24,7 +24,8 @@ export type ControlCommand =
 
 /** What a broker delivers to the nodes that listen to a channel (control commands reach every node). */
 export type BrokerEvent =
-  | { type: 'pub'; channel: string; pub: Publication; epoch: string }
+  /** `raw`: the data as JSON text when the broker has it already, so the gateway need not encode it again. */
+  | { type: 'pub'; channel: string; pub: Publication; epoch: string; raw?: string }
   | { type: 'join' | 'leave'; channel: string; info: ClientInfo }
   | { type: 'control'; command: ControlCommand };
 
@@ -45,12 +46,20 @@ export interface PublishOptions {
   idempotencyKey?: string;
 }
 
+export interface PublishItem {
+  channel: string;
+  data: unknown;
+  options?: PublishOptions;
+}
+
 /**
  * Moves publications between nodes and keeps what recovery and presence need.
  * In memory for a single node, Redis when several nodes share one address.
  */
 export interface Broker {
   publish(channel: string, data: unknown, options?: PublishOptions): Promise<StreamPosition>;
+  /** Several publications in this order, as one call to the broker's store (a move's whole outbox). */
+  publishMany(items: readonly PublishItem[]): Promise<StreamPosition[]>;
   /** Start or stop receiving the channel's events on this node. */
   subscribe(channel: string): Promise<void>;
   unsubscribe(channel: string): Promise<void>;
@@ -88,6 +97,15 @@ export const defaultBrokerLimits: BrokerLimits = {
   presenceTtlSeconds: 60,
   idempotencyTtlSeconds: 300,
 };
+
+/**
+ * Names for new streams' epochs without a random draw per publish: a random prefix per process
+ * and a counter, so no two streams this node starts share an epoch, nor do two nodes'.
+ */
+export function epochSource(prefix: string): () => string {
+  let next = 0;
+  return () => `${prefix}${(next++).toString(36)}`;
+}
 
 /** Applies a history query to the kept tail of a stream (oldest first). */
 export function selectHistory(kept: readonly Publication[], position: StreamPosition, query: HistoryQuery): HistoryResult {

@@ -4,6 +4,7 @@ import { pushesJoinLeave, type CanSubscribe, type ChannelOptions } from './chann
 import { clientFaults, disconnect, protocolError, serverUnsubscribe, type Disconnect, type ErrorCode } from './codes.js';
 import { CommandBudget, ErrorBudget } from './connection-budget.js';
 import { handleCommand, isRecord, type Command } from './connection-commands.js';
+import { workCounters } from '../shared/work-counters.js';
 
 const NEWLINE = Buffer.from('\n');
 // One function for every connection's flush, not a bound closure per connection.
@@ -155,13 +156,19 @@ export class Connection {
     const frames = this.outgoing;
     if (frames.length === 0 || this.isClosed) return;
     this.outgoing = [];
-    if (frames.length === 1) return this.ws.send(frames[0]!, { binary: false });
+    workCounters.socketWrites++;
+    if (frames.length === 1) {
+      workCounters.socketBytes += frames[0]!.length;
+      return this.ws.send(frames[0]!, { binary: false });
+    }
     const parts: Buffer[] = [];
     for (const frame of frames) {
       if (parts.length > 0) parts.push(NEWLINE);
       parts.push(typeof frame === 'string' ? Buffer.from(frame) : frame);
     }
-    this.ws.send(Buffer.concat(parts), { binary: false });
+    const frame = Buffer.concat(parts);
+    workCounters.socketBytes += frame.length;
+    this.ws.send(frame, { binary: false });
   }
 
   deliverPublication(channel: string, offset: number, epoch: string, raw: Buffer): void {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Broker, BrokerEvent, ClientInfo, ControlCommand, PublishOptions, StreamPosition } from './broker.js';
+import type { Broker, BrokerEvent, ClientInfo, ControlCommand, PublishItem, PublishOptions, StreamPosition } from './broker.js';
 import { defaultCanSubscribe, defaultChannelOptions, type CanSubscribe, type ChannelOptions } from './channels.js';
 import { disconnect } from './codes.js';
 import { ConnectionCap } from './connection-cap.js';
@@ -63,6 +63,8 @@ export interface Gateway {
   attach(server: Server, path?: string): void;
   /** The server-side publish every service uses: history, recovery and fan-out to every node. */
   publish(channel: string, data: unknown, options?: PublishOptions): Promise<StreamPosition>;
+  /** Several publications in order, in one call to the broker (a committed move's outbox). */
+  publishMany(items: readonly PublishItem[]): Promise<StreamPosition[]>;
   presence(channel: string): Promise<ChannelPresence>;
   isUserConnected(channel: string, userId: string): Promise<boolean>;
   /** Ends the user's subscriptions to the channel on every node (code 2000: the client does not resubscribe). */
@@ -178,8 +180,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     const set = subscribers.get(event.channel);
     if (set === undefined) return;
     if (event.type === 'pub') {
-      // Encoded once for every subscriber of this node.
-      const raw = Buffer.from(JSON.stringify({ push: { channel: event.channel, pub: { data: event.pub.data, offset: event.pub.offset } } }));
+      // Encoded once for every subscriber of this node (from the broker's JSON of the data when it has it).
+      const raw = Buffer.from(
+        event.raw === undefined
+          ? JSON.stringify({ push: { channel: event.channel, pub: { data: event.pub.data, offset: event.pub.offset } } })
+          : `{"push":{"channel":${JSON.stringify(event.channel)},"pub":{"data":${event.raw},"offset":${event.pub.offset}}}}`,
+      );
       for (const connection of set) connection.deliverPublication(event.channel, event.pub.offset, event.epoch, raw);
       return;
     }
@@ -236,6 +242,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     publish(channel, data, publishOptions) {
       return broker.publish(channel, data, publishOptions);
+    },
+    publishMany(items) {
+      return broker.publishMany(items);
     },
     async presence(channel) {
       const clients = await broker.presence(channel);

@@ -3,7 +3,7 @@ import type { Logger } from './connection.js';
 import { createMemoryBroker } from './memory-broker.js';
 import { createRedisBroker } from './redis-broker.js';
 
-export type { Broker, BrokerLimits, ClientInfo, Publication, PublishOptions, StreamPosition } from './broker.js';
+export type { Broker, BrokerLimits, ClientInfo, Publication, PublishItem, PublishOptions, StreamPosition } from './broker.js';
 export { defaultCanSubscribe, defaultChannelOptions, type CanSubscribe, type ChannelOptions, type SubscribeDecision } from './channels.js';
 export { disconnect, errorCode, isTerminal } from './codes.js';
 export type { GatewayLimits, Logger, VerifyToken } from './connection.js';

@@ -72,7 +72,12 @@ export function createMemoryBroker(limits: Partial<BrokerLimits> = {}, now: () =
   }, 60_000);
   sweeper.unref();
 
-  return {
+  const broker: Broker = {
+    async publishMany(items) {
+      const positions: StreamPosition[] = [];
+      for (const item of items) positions.push(await broker.publish(item.channel, item.data, item.options));
+      return positions;
+    },
     async publish(channel, data, options = {}) {
       forgetExpiredKeys();
       const key = options.idempotencyKey === undefined ? undefined : `${channel}\n${options.idempotencyKey}`;
@@ -145,4 +150,5 @@ export function createMemoryBroker(limits: Partial<BrokerLimits> = {}, now: () =
       listened.clear();
     },
   };
+  return broker;
 }

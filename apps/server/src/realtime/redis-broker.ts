@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import {
   defaultBrokerLimits,
@@ -9,31 +10,47 @@ import {
   type ControlCommand,
   type Publication,
   userOfChannel,
+  type PublishItem,
+  type StreamPosition,
+  epochSource,
 } from './broker.js';
-import { newEpoch } from './memory-broker.js';
+import { countRedisCommands } from '../shared/work-counters.js';
 
-// One script per publish so that the offset, the stream entry and the pub/sub message happen
-// in one step: every node sees publications in offset order, and history never misses one
-// that was delivered live.
+// One script call publishes a whole batch (a move's outbox) so that, per publication, the offset,
+// the stream entry and the pub/sub message happen in one step: every node sees publications in
+// offset order, and history never misses one that was delivered live. It is loaded once and called
+// by its SHA (ioredis sends EVALSHA, and EVAL only after a NOSCRIPT), not resent with every call.
+// KEYS, 3 per publication: stream, meta hash, idempotency key. ARGV: history size, history TTL,
+// idempotency TTL, the epoch for a new stream, this node's id; then 3 per publication: the data's
+// JSON, the pub/sub name, '1' when it has an idempotency key. A publication whose key was seen
+// answers '=' and the first one's position, and publishes nothing.
 const publishScript = `
-if ARGV[6] == '1' then
-  local earlier = redis.call('get', KEYS[3])
-  if earlier then return earlier end
+local results = {}
+for i = 1, #KEYS / 3 do
+  local stream, meta, idem = KEYS[i * 3 - 2], KEYS[i * 3 - 1], KEYS[i * 3]
+  local data, name, keyed = ARGV[3 + i * 3], ARGV[4 + i * 3], ARGV[5 + i * 3]
+  local earlier = false
+  if keyed == '1' then earlier = redis.call('get', idem) end
+  if earlier then
+    results[i] = '=' .. earlier
+  else
+    local epoch = redis.call('hget', meta, 'e')
+    if not epoch then
+      epoch = ARGV[4]
+      redis.call('hset', meta, 'e', epoch)
+      redis.call('del', stream)
+    end
+    local offset = redis.call('hincrby', meta, 'o', 1)
+    redis.call('xadd', stream, 'MAXLEN', ARGV[1], offset .. '-1', 'd', data)
+    redis.call('expire', stream, ARGV[2])
+    redis.call('expire', meta, ARGV[2])
+    local result = offset .. ':' .. epoch
+    redis.call('publish', name, '{"t":"p","n":"' .. ARGV[5] .. '","o":' .. offset .. ',"e":"' .. epoch .. '","d":' .. data .. '}')
+    if keyed == '1' then redis.call('set', idem, result, 'EX', ARGV[3]) end
+    results[i] = result
+  end
 end
-local epoch = redis.call('hget', KEYS[2], 'e')
-if not epoch then
-  epoch = ARGV[4]
-  redis.call('hset', KEYS[2], 'e', epoch)
-  redis.call('del', KEYS[1])
-end
-local offset = redis.call('hincrby', KEYS[2], 'o', 1)
-redis.call('xadd', KEYS[1], 'MAXLEN', ARGV[2], offset .. '-1', 'd', ARGV[1])
-redis.call('expire', KEYS[1], ARGV[3])
-redis.call('expire', KEYS[2], ARGV[3])
-local result = offset .. ':' .. epoch
-redis.call('publish', ARGV[5], '{"t":"p","o":' .. offset .. ',"e":"' .. epoch .. '","d":' .. ARGV[1] .. '}')
-if ARGV[6] == '1' then redis.call('set', KEYS[3], result, 'EX', ARGV[7]) end
-return result
+return results
 `;
 
 // Reads the position and the kept tail together; a channel read before its first publication
@@ -54,8 +71,16 @@ return {epoch, offset, entries}
 
 type StreamEntry = [id: string, fields: string[]];
 
+/** The scripts, as ioredis defines them on the connection (EVALSHA, EVAL once after a NOSCRIPT). */
+interface Scripts {
+  durakPublish(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<string[]>;
+  durakHistory(stream: string, meta: string, ...args: (string | number)[]): Promise<[string, string, StreamEntry[]]>;
+}
+
 interface WireEvent {
   t: 'p' | 'j' | 'l';
+  /** The node that published it (publications only). */
+  n?: string;
   o?: number;
   e?: string;
   d?: unknown;
@@ -73,7 +98,16 @@ export interface RedisBrokerOptions extends Partial<BrokerLimits> {
 export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const limits = { ...defaultBrokerLimits, ...options };
   const prefix = options.prefix ?? 'durak:rt';
-  const commands = new Redis(options.url, { maxRetriesPerRequest: 3 });
+  const commands = countRedisCommands(new Redis(options.url, { maxRetriesPerRequest: 3 })) as Redis & Scripts;
+  commands.defineCommand('durakPublish', { lua: publishScript });
+  commands.defineCommand('durakHistory', { lua: historyScript, numberOfKeys: 2 });
+  // This node delivers its own publications to its own clients at once; their copies coming back
+  // through pub/sub start with this and are dropped unread.
+  const nodeId = randomBytes(6).toString('hex');
+  const ownEcho = `{"t":"p","n":"${nodeId}",`;
+  const newEpoch = epochSource(randomBytes(4).toString('hex'));
+  // The channels this node listens to: its own publications on them are delivered here at once.
+  const listened = new Set<string>();
   const subscriber = new Redis(options.url);
   const onError = options.onError ?? (() => {});
   commands.on('error', onError);
@@ -101,7 +135,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   subscriber.subscribe(controlName).catch(onError);
   subscriber.on('message', (name: string, message: string) => {
     if (name === controlName) return deliver({ type: 'control', command: JSON.parse(message) as ControlCommand });
-    if (!name.startsWith(pubsubPrefix)) return;
+    if (!name.startsWith(pubsubPrefix) || message.startsWith(ownEcho)) return;
     const channel = name.slice(pubsubPrefix.length);
     const event = JSON.parse(message) as WireEvent;
     if (event.t === 'p') {
@@ -116,29 +150,40 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     return { offset: Number(result.slice(0, at)), epoch: result.slice(at + 1) };
   }
 
+  async function publishMany(items: readonly PublishItem[]): Promise<StreamPosition[]> {
+    if (items.length === 0) return [];
+    const keys: string[] = [];
+    const args: (string | number)[] = [limits.historySize, limits.historyTtlSeconds, limits.idempotencyTtlSeconds, newEpoch(), nodeId];
+    const texts = items.map((item) => JSON.stringify(item.data ?? null));
+    items.forEach((item, i) => {
+      const key = item.options?.idempotencyKey;
+      keys.push(streamKey(item.channel), metaKey(item.channel), `${prefix}:i:${item.channel}:${key ?? ''}`);
+      args.push(texts[i]!, pubsubName(item.channel), key === undefined ? '0' : '1');
+    });
+    const results = await commands.durakPublish(keys.length, ...keys, ...args);
+    return results.map((result, i) => {
+      const isRepeat = result.startsWith('=');
+      const position = parsePosition(isRepeat ? result.slice(1) : result);
+      if (!isRepeat && listened.has(items[i]!.channel)) {
+        const item = items[i]!;
+        deliver({ type: 'pub', channel: item.channel, pub: { offset: position.offset, data: item.data }, epoch: position.epoch, raw: texts[i]! });
+      }
+      return position;
+    });
+  }
+
   return {
-    async publish(channel, data, publishOptions = {}) {
-      const key = publishOptions.idempotencyKey;
-      const result = (await commands.eval(
-        publishScript,
-        3,
-        streamKey(channel),
-        metaKey(channel),
-        `${prefix}:i:${channel}:${key ?? ''}`,
-        JSON.stringify(data ?? null),
-        limits.historySize,
-        limits.historyTtlSeconds,
-        newEpoch(),
-        pubsubName(channel),
-        key === undefined ? '0' : '1',
-        limits.idempotencyTtlSeconds,
-      )) as string;
-      return parsePosition(result);
+    async publish(channel, data, publishOptions) {
+      const [position] = await publishMany([{ channel, data, ...(publishOptions ? { options: publishOptions } : {}) }]);
+      return position!;
     },
+    publishMany,
     async subscribe(channel) {
+      listened.add(channel);
       await subscriber.subscribe(pubsubName(channel));
     },
     async unsubscribe(channel) {
+      listened.delete(channel);
       await subscriber.unsubscribe(pubsubName(channel));
     },
     listen(onEvent, onResync) {
@@ -147,9 +192,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     },
     async history(channel, query) {
       const wantsEntries = query.since !== undefined || query.limit !== 0;
-      const [epoch, offset, entries] = (await commands.eval(
-        historyScript,
-        2,
+      const [epoch, offset, entries] = (await commands.durakHistory(
         streamKey(channel),
         metaKey(channel),
         newEpoch(),

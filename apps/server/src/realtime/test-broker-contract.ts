@@ -76,6 +76,27 @@ export function brokerContract(make: (limits: Partial<BrokerLimits>) => Broker, 
     expect(events[0]).toMatchObject({ channel: 'room:3', pub: { offset: 1, data: { n: 1 } } });
   });
 
+  it('publishes a batch in order, once each, with idempotency keys kept per publication', async () => {
+    const b = broker();
+    const events: BrokerEvent[] = [];
+    b.listen((event) => events.push(event));
+    await b.subscribe('room:5');
+    const positions = await b.publishMany([
+      { channel: 'room:5', data: { n: 1 } },
+      { channel: '#5', data: { n: 2 } },
+      { channel: 'room:5', data: { n: 3 }, options: { idempotencyKey: 'k' } },
+      { channel: 'room:5', data: { n: 4 }, options: { idempotencyKey: 'k' } },
+    ]);
+    expect(positions.map((p) => p.offset)).toEqual([1, 1, 2, 2]);
+    // A join travels behind the batch's own copies on pub/sub: once it is here, any second copy would be too.
+    await b.publishJoin('room:5', { client: 'c1', user: 'u1' });
+    const deadline = Date.now() + 2000;
+    while (!events.some((e) => e.type === 'join') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(events.map((e) => (e.type === 'pub' ? e.pub.data : e.type))).toEqual([{ n: 1 }, { n: 3 }, 'join']);
+    const kept = await b.history('room:5', { limit: -1 });
+    expect(kept.ok && kept.publications.map((p) => p.data)).toEqual([{ n: 1 }, { n: 3 }]);
+  });
+
   it('keeps presence until a client leaves', async () => {
     const b = broker();
     await b.addPresence('room:5', { client: 'c1', user: 'u1' });

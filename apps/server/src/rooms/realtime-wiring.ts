@@ -7,6 +7,7 @@ import {
   type Broker,
   type Gateway,
   type Logger,
+  type PublishItem,
   type PublishOptions,
   type VerifyToken,
 } from '../realtime/index.js';
@@ -16,6 +17,7 @@ export interface Realtime {
   readonly gateway: Gateway;
   /** With an idempotency key, a repeated publish (a retry, another node) is delivered once. */
   publish(channel: string, data: unknown, options?: PublishOptions): Promise<unknown>;
+  publishMany(items: readonly PublishItem[]): Promise<unknown>;
   presence(channel: string): Promise<{ users: string[] }>;
   /** Distinct users with a realtime connection, on every node. */
   onlineUsers(): Promise<number>;
@@ -54,6 +56,7 @@ export function createRealtime(options: {
     broker,
     gateway,
     publish: (channel, data, publishOptions) => gateway.publish(channel, data, publishOptions),
+    publishMany: (items) => gateway.publishMany(items),
     presence: (channel) => gateway.presence(channel),
     onlineUsers: () => broker.onlineUsers(),
     async close() {

@@ -17,6 +17,7 @@ import * as economySchema from './economy-schema.js';
 import * as friendsSchema from './friends-schema.js';
 import * as playersSchema from './players-schema.js';
 import * as tournamentsSchema from './tournaments-schema.js';
+import { workCounters } from '../shared/work-counters.js';
 
 // Each area's tables live in their own file, which reads users from the base one; one schema for queries.
 const schema = { ...baseSchema, ...roomsSchema, ...tournamentsSchema, ...playersSchema, ...banditSchema, ...adminSchema, ...economySchema, ...friendsSchema, ...chatSchema };
@@ -46,6 +47,10 @@ export interface StoreOptions {
 }
 
 // drizzle/ sits beside src/ and dist/, so this resolves from the sources and the build alike.
+// Every statement Drizzle sends (BEGIN and COMMIT of a node-postgres transaction too); PGlite's
+// own BEGIN and COMMIT are counted in `withTransaction`.
+const logger = { logQuery: () => void workCounters.statements++ };
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
@@ -68,7 +73,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     const onConnectionError = options.onConnectionError ?? (() => {});
     pool.on('error', onConnectionError);
     pool.on('connect', (client) => client.on('error', onConnectionError));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, logger });
     await migratePg(db, { migrationsFolder });
     return {
       kind: 'postgres',
@@ -79,12 +84,15 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite(options.pgliteDir);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   return {
     kind: 'pglite',
     db: db as unknown as Db,
-    withTransaction: (fn) => db.transaction((tx) => fn(tx as unknown as Tx)),
+    withTransaction: (fn) => {
+      workCounters.statements += 2;
+      return db.transaction((tx) => fn(tx as unknown as Tx));
+    },
     close: () => client.close(),
   };
 }
@@ -105,4 +113,34 @@ export const pgErrors = { uniqueViolation: '23505', checkViolation: '23514' } as
 export async function queryRows<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+interface PgClientLike {
+  release(): void;
+  query(config: { name: string; text: string; values: unknown[]; rowMode: 'array'; types: typeof pgTimesAsText }): Promise<{ rows: unknown[][] }>;
+}
+interface PgliteClientLike {
+  query(text: string, values: unknown[], options: { rowMode: 'array'; parsers: typeof pgliteTimesAsText }): Promise<{ rows: unknown[][] }>;
+}
+
+// Times come back as text, as Drizzle asks both drivers for them, so Drizzle's column mappers
+// turn a prepared row into exactly the values a query-builder row holds.
+const timeTypes = [1082, 1114, 1184, 1186] as const; // date, timestamp, timestamptz, interval
+const asText = (value: string) => value;
+const pgTimesAsText = {
+  getTypeParser: (oid: number, format?: string) => ((timeTypes as readonly number[]).includes(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')),
+};
+const pgliteTimesAsText = Object.fromEntries(timeTypes.map((oid) => [oid, asText]));
+
+/**
+ * A hot-path statement straight on the transaction's driver connection, rows as arrays: fixed SQL
+ * text, so no query builder runs, and on PostgreSQL a named statement, parsed and planned once per
+ * pooled connection and then only bound and executed. PGlite has no named statements; it still
+ * skips the builder. For the few statements every move runs (room-store's lockRoom, games' saveStep).
+ */
+export async function preparedRows(tx: Tx, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
+  workCounters.statements++;
+  const client = (tx as unknown as { session: { client: PgClientLike | PgliteClientLike } }).session.client;
+  if ('release' in client) return (await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })).rows;
+  return (await client.query(text, values, { rowMode: 'array', parsers: pgliteTimesAsText })).rows;
 }

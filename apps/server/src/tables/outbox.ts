@@ -1,11 +1,13 @@
 import type { LobbyMessage, RoomMessage, TournamentMessage, UserMessage } from '@durak/protocol';
-import type { PublishOptions } from '../realtime/index.js';
+import type { PublishItem, PublishOptions } from '../realtime/index.js';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 
 /** What the rooms publish through: the realtime gateway (or a test double). */
 export interface RoomsRealtime {
   /** With an idempotency key, a repeated publish (a retried flush, another node) is delivered once. */
   publish(channel: string, data: unknown, options?: PublishOptions): Promise<unknown>;
+  /** Several publications in order, in one call to the broker; absent (a test double): one `publish` each. */
+  publishMany?(items: readonly PublishItem[]): Promise<unknown>;
   presence(channel: string): Promise<{ users: string[] }>;
 }
 
@@ -58,8 +60,13 @@ export function createPublisher(realtime: RoomsRealtime, onError: (error: unknow
       if (outbox.messages.length === 0) return Promise.resolve();
       const previous = chains.get(roomId) ?? Promise.resolve();
       const next = previous.then(async () => {
-        // Issued at once, in order: the broker sends them down one connection in that order
-        // (one command each), so a channel's offsets follow the outbox without a round trip each.
+        if (realtime.publishMany) {
+          // The whole outbox in one broker call (one Redis script call), so a move costs one round
+          // trip to Redis, and this node's subscribers get its messages in one turn: one frame each.
+          await realtime.publishMany(outbox.messages).catch(onError);
+          return;
+        }
+        // Issued at once, in order: the broker sends them down one connection in that order.
         const sent = outbox.messages.map((m) => realtime.publish(m.channel, m.data));
         for (const result of await Promise.allSettled(sent)) if (result.status === 'rejected') onError(result.reason);
       });

@@ -1,7 +1,7 @@
 import type { GameState } from '@durak/engine';
 import type { RoomListQuery, RoomPayload, RoomStatus, WalletType } from '@durak/protocol';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../store/db.js';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, ne, type SQL } from 'drizzle-orm';
+import { preparedRows, type Db, type Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
 
@@ -20,10 +20,25 @@ export interface SeatRow {
   readonly isBot: boolean;
 }
 
+// The room row's columns in a fixed order, and the statement that locks one, built once: a move
+// runs it as a named statement, and the row is mapped by Drizzle's own column mappers, so it is
+// exactly what `tx.select().from(rooms)` returns.
+const roomColumns = Object.entries(getTableColumns(rooms));
+const lockRoomSql = `select ${roomColumns.map(([, column]) => `"${column.name}"`).join(', ')} from rooms where id = $1 for update`;
+
+function roomRowOf(values: readonly unknown[]): RoomRow {
+  const row: Record<string, unknown> = {};
+  roomColumns.forEach(([key, column], i) => {
+    const value = values[i];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  });
+  return row as RoomRow;
+}
+
 /** Locks the room row: every change to a room and its game goes through this one lock. */
 export async function lockRoom(tx: Tx, id: number): Promise<RoomRow | undefined> {
-  const [row] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');
-  return row;
+  const [row] = await preparedRows(tx, 'durak_lock_room', lockRoomSql, [id]);
+  return row === undefined ? undefined : roomRowOf(row);
 }
 
 export async function readRoom(db: Db | Tx, id: number): Promise<RoomRow | undefined> {
