@@ -130,10 +130,15 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
 
   /** Who is subscribed to the room's channel on any node; empty when the broker cannot say. */
   async function connectedTo(roomId: number): Promise<Set<string>> {
+    return (await presenceOf(roomId)) ?? new Set();
+  }
+
+  /** Who is subscribed to the room's channel on any node; null when the broker cannot say. */
+  async function presenceOf(roomId: number): Promise<Set<string> | null> {
     try {
       return new Set((await context.realtime.presence(`room:${roomId}`)).users);
     } catch {
-      return new Set();
+      return null;
     }
   }
 
@@ -265,20 +270,25 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
 
     async presenceChanged(userId, roomId, isConnected) {
       const me = String(userId);
-      const concerns = (room: RoomRow | undefined): room is RoomRow => {
+      const playsIn = (room: RoomRow | undefined): room is RoomRow => {
         const state = room && room.status === 'in_progress' ? gameStateOf(room) : null;
-        if (!state || !playersInGame(state).includes(me)) return false;
-        return isConnected ? isAbsent(room!, me) : room!.offlineSince[me] === undefined;
+        return state !== null && state !== undefined && playersInGame(state).includes(me);
       };
-      // Most joins and leaves are spectators or players with nothing to change: no lock for them.
-      if (!concerns(await readRoom(store.db, roomId))) return;
-      // Another tab or node still holds the channel: the player has not dropped.
-      if (!isConnected && (await connectedTo(roomId)).has(me)) return;
+      // Spectators and players out of the game cost one read, no lock.
+      if (!playsIn(await readRoom(store.db, roomId))) return;
       await inRoomTransaction(context, roomId, async (tx, outbox, now) => {
         const room = await lockRoom(tx, roomId);
-        if (!concerns(room)) return;
+        if (!playsIn(room)) return;
+        // Under the lock the broker's presence decides, not which event this is: a join and a leave
+        // of one player (a quick drop after subscribing, two tabs, two nodes) run concurrently, and
+        // a leave that read the room before the join cleared the start's offline mark would skip,
+        // leaving a gone player never handed over. Each event changed the broker's presence before
+        // it was announced, so whichever transaction locks last sees both changes.
+        const present = await presenceOf(roomId);
+        const isHere = present === null ? isConnected : present.has(me);
+        if (isHere ? !isAbsent(room, me) : room.offlineSince[me] !== undefined) return;
         const state = gameStateOf(room)!;
-        const change = isConnected
+        const change = isHere
           ? { ...givenBack(room, me), reason: 'reconnected' as const }
           : { standIns: room.standIns, offlineSince: { ...room.offlineSince, [me]: now.toISOString() }, reason: 'away' as const };
         await saveStandIns(tx, outbox, room, state, change, { now, config, reschedule: true });

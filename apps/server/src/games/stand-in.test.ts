@@ -37,9 +37,16 @@ interface Watch {
 const watch = async (id: number, token: string) => (await request<Watch>(`${server.url}/api/v1/rooms/${id}/watch`, { token })).body;
 const autoplay = (id: number, player: TestPlayer, body: unknown) => request<{ stand_in?: boolean; error?: { code: string; details?: unknown; message: string } }>(`${server.url}/api/v1/rooms/${id}/autoplay`, { token: player.token, body });
 
+/**
+ * Subscribes the player to the room's channel and waits until the server has handled the join: a
+ * running game counts every seat away from its start, and the subscribe reply comes before the
+ * join reaches the rooms (which then clear the mark under the room lock). Moving the clock before
+ * that would hand over a player who is there, or let the sweeper skip the locked room.
+ */
 async function connect(player: TestPlayer, roomId: number, captured: Captured[]): Promise<Centrifuge> {
   const client = await listen(server.wsUrl, player, [`room:${roomId}`], captured);
   clients.push(client);
+  await until(async () => (await stateOf(roomId)).offlineSince[String(player.id)] === undefined);
   return client;
 }
 
