@@ -57,6 +57,8 @@ export interface ConnectionHub {
   addSubscriber(channel: string, connection: Connection): Promise<void>;
   removeSubscriber(channel: string, connection: Connection): void;
   forget(connection: Connection): void;
+  /** A closing connection's clean-up (presence, leave announcements): the gateway's close waits for it. */
+  track(cleanUp: Promise<void>): void;
   /** The connect command succeeded: the connection has its client and user ids. */
   opened(connection: Connection): void;
 }
@@ -205,7 +207,10 @@ export class Connection {
 
   private cleanUp(): Promise<void> {
     this.isClosed = true;
-    this.cleanUpDone ??= this.leaveAll();
+    if (this.cleanUpDone === null) {
+      this.cleanUpDone = this.leaveAll();
+      this.hub.track(this.cleanUpDone);
+    }
     return this.cleanUpDone;
   }
 

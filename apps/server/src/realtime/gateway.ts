@@ -123,6 +123,10 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false });
 
+  // Clean-ups of connections that closed on their own (a client left): they are already out of
+  // `connections`, but their Redis and presence work may still run, so close() waits for them
+  // before the broker it uses is closed.
+  const cleanUps = new Set<Promise<void>>();
   const hub: ConnectionHub = {
     broker,
     verifyToken: options.verifyToken,
@@ -151,6 +155,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       subscribers.delete(channel);
       brokerSubscriptions.delete(channel);
       broker.unsubscribe(channel).catch((error: unknown) => logger.warn({ err: error, channel }, 'realtime unsubscribe failed'));
+    },
+    track(cleanUp) {
+      cleanUps.add(cleanUp);
+      void cleanUp.finally(() => cleanUps.delete(cleanUp)).catch(() => {});
     },
     forget(connection) {
       connections.delete(connection);
@@ -278,6 +286,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       clearTimeout(pongCheck);
       for (const { server, onUpgrade } of attached) server.off('upgrade', onUpgrade);
       await Promise.allSettled([...connections].map((connection) => connection.close(disconnect.shutdown)));
+      await Promise.allSettled([...cleanUps]);
       // Real time, not the injected clock: this waits for sockets, which a test's clock does not move.
       const deadline = Date.now() + closeGraceMs;
       while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
