@@ -39,11 +39,11 @@ await store.withTransaction(async (tx) => {
   }
 });
 const [admin] = await store.db.select({ id: users.id }).from(users).where(eq(users.username, 'bench_admin'));
-const created = await service.create(admin.id, {
+const created = await service.create({ id: admin.id, ip: '127.0.0.1', reason: 'bench' }, {
   name: 'Bench knockout', buy_in: 100n, balance_type: 'BONUS_BALANCE', starts_at: new Date(at + 60_000).toISOString(),
   min_players: 2, max_players: playerCount, room_size: roomSize, deck_size: 36, is_speed_mode: false, is_transfer_allowed: true,
   is_cheating_allowed: false, is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true,
-  card_transfer_permission: 'ALL_PLAYERS', secret_trump_mode: false, rebuy_rounds: 0, rebuy_price: 0n, guaranteed_pool: 0n,
+  card_transfer_permission: 'ALL_PLAYERS', secret_trump_mode: false, rebuy_rounds: 0, rebuy_price: 0n, guaranteed_pool: 0n, fee: 0n,
   payout_preset_id: 4, is_pinned: false,
 });
 if (!created.ok) throw new Error(created.error.message);
