@@ -29,11 +29,12 @@ export const tooDeepCode = 'DURAK_JSON_TOO_DEEP';
  * check: a body nested deeper than `MAX_JSON_DEPTH` is refused before it is parsed, so no
  * validator, NUL check or service ever walks it (FEATURES.md §8: 4,000 levels used to be a 500).
  */
-export function installJsonBodyParser(app: FastifyInstance): void {
+export function installJsonBodyParser(app: FastifyInstance, options: { readonly isEmptyAllowed?: boolean } = {}): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (options.isEmptyAllowed && text === '') return done(null, undefined);
     if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
       const error = Object.assign(new Error(`body: JSON nests deeper than ${MAX_JSON_DEPTH} levels`), { code: tooDeepCode, statusCode: 400 });
       done(error, undefined);

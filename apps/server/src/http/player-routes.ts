@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
 import type { PlayersService } from '../players/players-service.js';
 import { pageLinks } from './paging.js';
+import { installJsonBodyParser } from './json-body.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 
 const errors = { '4xx': errorBody };
@@ -32,15 +33,7 @@ export function registerPlayerRoutes(root: FastifyInstance, tokens: TokenService
   // with nothing after it (axios, fetch with a default header) is counted too, for this call
   // only: elsewhere an empty JSON body stays a 400.
   void app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      if (body === '') return done(null, undefined);
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(Object.assign(new Error('The body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
-      }
-    });
+    installJsonBodyParser(scope, { isEmptyAllowed: true });
     scope
       .withTypeProvider<ZodTypeProvider>()
       .post('/api/video/view', { ...base, schema: { tags: ['video'], security, body: videoViewBody.nullish(), response: { 200: videoViewAnswer, ...errors } } }, async (request) =>
