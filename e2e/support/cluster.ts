@@ -3,7 +3,8 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, waitForHealth } from './server';
+import { freePort } from '../../apps/server/src/test-support/server-process';
+import { waitForHealth } from './server';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';

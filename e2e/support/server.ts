@@ -1,7 +1,7 @@
 import { createTestDatabase } from '../../apps/server/src/test-support/database';
+import { freePort } from '../../apps/server/src/test-support/server-process';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,17 +15,6 @@ export interface RunningServer {
   pause(): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {

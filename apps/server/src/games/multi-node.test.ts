@@ -1,10 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Centrifuge } from 'centrifuge';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +7,7 @@ import { until } from '../realtime/test-support.js';
 import { bonusBalance, createRoom, listen, newPlayer, playToEnd, rng, seatAndReady, type Captured, type TestPlayer } from '../rooms/test-support.js';
 import { createTestDatabase } from '../test-support/database.js';
 import { request } from '../test-support/http.js';
+import { startServerProcess, toTestStderr, type ServerProcess } from '../test-support/server-process.js';
 import type { GameRecord } from './game-service.js';
 import { replay, secrecyViolations } from './test-secrecy.js';
 
@@ -22,46 +17,24 @@ const databaseUrl = process.env.DATABASE_URL;
 if (process.env.CI === 'true' && (redis === undefined || databaseUrl === undefined)) {
   throw new Error('CI=true needs DATABASE_URL and REDIS_URL: the multi-node games must run, not skip');
 }
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
-const children: ChildProcess[] = [];
+const nodes: ServerProcess[] = [];
 const clients: Centrifuge[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   for (const c of clients) c.disconnect();
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const node of nodes) await node.kill();
   for (const cleanup of cleanups) await cleanup();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** A real server process (src/main.ts) on its own port, sharing the database and Redis. */
 async function startNode(env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'durak-node-'));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', main], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', TIMER_SWEEP_MS: '250' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  await until(async () => {
-    try {
-      return (await fetch(`${url}/healthz`)).ok;
-    } catch {
-      return false;
-    }
-  }, 60_000);
-  return url;
+  const node = await startServerProcess(
+    { ...env, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', TIMER_SWEEP_MS: '250' },
+    { inheritEnv: true, onStderr: toTestStderr },
+  );
+  nodes.push(node);
+  return node.url;
 }
 
 describe.runIf(redis !== undefined && databaseUrl !== undefined)('two server processes sharing PostgreSQL and Redis', () => {

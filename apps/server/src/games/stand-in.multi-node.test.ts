@@ -1,10 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chooseAction, legalActions, type GameView } from '@durak/engine';
 import type { Centrifuge } from 'centrifuge';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,51 +7,30 @@ import { until } from '../realtime/test-support.js';
 import { actionBody, createRoom, listen, newPlayer, rng, seatAndReady, type Captured, type TestPlayer } from '../rooms/test-support.js';
 import { createTestDatabase } from '../test-support/database.js';
 import { request } from '../test-support/http.js';
+import { startServerProcess, toTestStderr, type ServerProcess } from '../test-support/server-process.js';
 
 const redis = redisUrl();
 const databaseUrl = process.env.DATABASE_URL;
 if (process.env.CI === 'true' && (redis === undefined || databaseUrl === undefined)) {
   throw new Error('CI=true needs DATABASE_URL and REDIS_URL: the multi-node stand-in must run, not skip');
 }
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
-const children: ChildProcess[] = [];
+const nodes: ServerProcess[] = [];
 const clients: Centrifuge[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   for (const c of clients) c.disconnect();
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const node of nodes) await node.kill();
   for (const cleanup of cleanups) await cleanup();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startNode(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'durak-node-'));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', main], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', TIMER_SWEEP_MS: '100' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  await until(async () => {
-    try {
-      return (await fetch(`${url}/healthz`)).ok;
-    } catch {
-      return false;
-    }
-  }, 60_000);
-  return { url, child };
+async function startNode(env: Record<string, string>): Promise<ServerProcess> {
+  const node = await startServerProcess(
+    { ...env, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', TIMER_SWEEP_MS: '100' },
+    { inheritEnv: true, onStderr: toTestStderr },
+  );
+  nodes.push(node);
+  return node;
 }
 
 interface Watch {
@@ -105,7 +78,7 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('the stand-in a
       if (view.status === 'FINISHED') break;
       // A few moves in, node a dies without a goodbye: what it was doing is only in the database.
       if (!isKilled && view.seq >= 6) {
-        a.child.kill('SIGKILL');
+        await a.kill();
         isKilled = true;
       }
       const legal = legalActions(view, String(bob.id));

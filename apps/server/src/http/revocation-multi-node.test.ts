@@ -1,59 +1,32 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Centrifuge } from 'centrifuge';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { redisUrl } from '../realtime/test-redis.js';
-import { nextEvent, until } from '../realtime/test-support.js';
+import { nextEvent } from '../realtime/test-support.js';
 import { createTestDatabase } from '../test-support/database.js';
 import { registerUser, request } from '../test-support/http.js';
+import { startServerProcess, toTestStderr, type ServerProcess } from '../test-support/server-process.js';
 
 const redis = redisUrl();
 const databaseUrl = process.env.DATABASE_URL;
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
-const children: ChildProcess[] = [];
+const nodes: ServerProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 const admin = { username: 'root_admin', password: 'root-password-1' };
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const node of nodes) await node.kill();
   for (const cleanup of cleanups) await cleanup();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** A real server process (src/main.ts) sharing the database and Redis with the others. */
 async function startNode(env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'durak-revoke-node-'));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', main], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  await until(async () => {
-    try {
-      return (await fetch(`${url}/healthz`)).ok;
-    } catch {
-      return false;
-    }
-  }, 60_000);
-  return url;
+  const node = await startServerProcess(
+    { ...env, AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
+    { inheritEnv: true, onStderr: toTestStderr },
+  );
+  nodes.push(node);
+  return node.url;
 }
 
 describe.runIf(redis !== undefined && databaseUrl !== undefined)('revocation across two nodes sharing PostgreSQL and Redis', () => {

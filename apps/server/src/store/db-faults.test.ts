@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appendFileSync } from 'node:fs';
 import { chooseAction, legalActions, type GameView } from '@durak/engine';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +7,7 @@ import { until } from '../realtime/test-support.js';
 import { actionBody, newPlayer, playToEnd, rng, startedRoom, type TestPlayer } from '../rooms/test-support.js';
 import { createTestDatabase } from '../test-support/database.js';
 import { registerUser, request } from '../test-support/http.js';
+import { startServerProcess, toTestStderr, type ServerProcess } from '../test-support/server-process.js';
 import { startTestServer } from '../test-support/server.js';
 import { isDatabaseUnavailable } from './db-faults.js';
 
@@ -19,38 +15,21 @@ const databaseUrl = process.env.DATABASE_URL;
 // Under CI the shared PostgreSQL is given: the fault must be exercised, never skipped.
 if (process.env.CI === 'true' && databaseUrl === undefined) throw new Error('CI=true needs DATABASE_URL: the database-fault test must run');
 
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** The real server (src/main.ts) as its own process: an unhandled 'error' event would end it. */
-async function startNode(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'durak-faults-'));
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', main], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'error', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', TIMER_SWEEP_MS: '100' },
-    stdio: ['ignore', 'ignore', process.env.FAULTS_NODE_LOG ? 'pipe' : 'inherit'],
-  });
-  if (process.env.FAULTS_NODE_LOG) child.stderr?.on('data', (chunk: Buffer) => appendFileSync(process.env.FAULTS_NODE_LOG!, chunk));
-  cleanups.push(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await until(() => fetch(`${url}/healthz`).then((r) => r.ok, () => false), 60_000);
-  return { url, child };
+async function startNode(env: Record<string, string>): Promise<ServerProcess> {
+  // FAULTS_NODE_LOG: the node's log into that file instead of this run's stderr, to read at leisure.
+  const log = process.env.FAULTS_NODE_LOG;
+  const node = await startServerProcess(
+    { ...env, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'error', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', TIMER_SWEEP_MS: '100' },
+    { inheritEnv: true, onStderr: log ? (chunk) => appendFileSync(log, chunk) : toTestStderr },
+  );
+  cleanups.push(() => node.kill());
+  return node;
 }
 
 async function query<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
@@ -164,7 +143,7 @@ describe.runIf(databaseUrl !== undefined)('every backend of a node terminated un
     const during = answers.filter((a) => a.at > faultAt);
     const unavailable = during.filter((a) => a.status === 503).length;
     const statuses = [...new Set(answers.map((a) => a.status))].sort();
-    expect(node.child.exitCode).toBeNull();
+    expect(node.exitCode).toBeNull();
     expect(terminated.length).toBeGreaterThan(0);
     // Every answer is a success or the stable 503: no 500, no dropped connection (status 0).
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
@@ -187,7 +166,7 @@ describe.runIf(databaseUrl !== undefined)('every backend of a node terminated un
       group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`);
     expect(sum?.total).toBe('0');
     expect(mismatched).toEqual([]);
-    expect(node.child.exitCode).toBeNull();
+    expect(node.exitCode).toBeNull();
 
     console.log(
       `database fault: ${terminated.length} backends terminated; ${answers.length} requests in all, ${during.length} answered after the fault while loaded, ` +
