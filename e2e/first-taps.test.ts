@@ -162,6 +162,14 @@ describe('thrown emoji', () => {
     await screenshot(host.page, `first-taps-emoji-seat-${name}`);
     expect(await emojiOnTop(guest.page, '.me-bar .seat-emoji')).toBe('on top');
     expect(await emojiOnTop(host.page, '.felt .seat-emoji')).toBe('on top');
+    // A picture of our own origin that loaded, named for screen readers, and drawn in colour (the
+    // tomato's red outweighs its blue; a system font without colour emoji draws grey or a box).
+    const loaded = (p: Page, sel: string) => p.locator(sel).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.src).origin === location.origin);
+    expect(await loaded(guest.page, '.me-bar .seat-emoji img')).toBe(true);
+    expect(await loaded(host.page, '.felt .seat-emoji img')).toBe(true);
+    expect(await host.page.locator('.felt .seat-emoji img').getAttribute('alt')).toBe('Помидор');
+    const { channels } = await sharp(await host.page.locator('.felt .seat-emoji img').screenshot()).stats();
+    expect(channels[0]!.mean - channels[2]!.mean).toBeGreaterThan(40);
     // The own bubble sits over the own avatar, not off towards the bet pill.
     const [bubble, avatar] = await Promise.all([guest.page.locator('.me-bar .seat-emoji').boundingBox(), guest.page.locator('.me-bar .seat-avatar').boundingBox()]);
     expect(Math.abs(bubble!.x + bubble!.width / 2 - (avatar!.x + avatar!.width / 2))).toBeLessThan(avatar!.width / 2);
