@@ -46,7 +46,10 @@ describe('admin area', () => {
     const { page, errors, close } = await adminPage(DESKTOP);
     await page.goto('/admin/banner/create');
     await page.locator('.admin-form input[type=text]').fill('Осенний турнир');
-    await page.locator('.admin-form textarea').fill('Призовой фонд 100 000');
+    await page.locator('.admin-form textarea:not([lang])').fill('Призовой фонд 100 000');
+    // FEATURES.md §10: the same caption in English, for players who play in English.
+    await page.locator('[data-testid=banner-captions] summary').click();
+    await page.locator('[data-testid=banner-captions] textarea[lang=en]').fill('Prize pool 100,000');
     const now = new Date();
     await page.locator('.admin-form input[type=datetime-local]').nth(0).fill(localInput(new Date(now.getTime() - 3600_000)));
     await page.locator('.admin-form input[type=datetime-local]').nth(1).fill(localInput(new Date(now.getTime() + 7 * 24 * 3600_000)));
@@ -69,6 +72,7 @@ describe('admin area', () => {
     const banner = home.locator('[data-testid=home-banners] img[alt="Осенний турнир"]');
     await banner.waitFor();
     await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    expect(await home.locator('[data-testid=home-banners] .banners-caption').textContent()).toBe('Призовой фонд 100 000');
     await screenshot(home, 'home-with-banner-phone');
     // A player never downloads the admin area: it is its own lazy chunk.
     expect(requested.filter((url) => /\/assets\/admin-|\/locales\/\w+\/admin\.json/.test(url))).toEqual([]);
@@ -78,6 +82,19 @@ describe('admin area', () => {
     await screenshot(home, 'admin-no-access-phone');
     expect(homeErrors).toEqual([]);
     await context.close();
+
+    // A player who picked English on this device sees the English caption under the same picture.
+    const english = await newPage(browser, server.baseUrl, DESKTOP);
+    await signInContext(english.context, server.baseUrl, player);
+    await english.context.addCookies([{ name: 'i18next', value: 'en', url: server.baseUrl }]);
+    await english.context.addInitScript(() => localStorage.setItem('durak.languageChosen', '1'));
+    await english.page.goto('/');
+    const caption = english.page.locator('[data-testid=home-banners] .banners-caption');
+    await caption.waitFor();
+    expect(await caption.textContent()).toBe('Prize pool 100,000');
+    await screenshot(english.page, 'home-with-banner-en-desktop');
+    expect(english.errors).toEqual([]);
+    await english.context.close();
   });
 
   it('every admin page renders at 1280x800 and 390x844', async () => {

@@ -162,6 +162,14 @@ describe('thrown emoji', () => {
     await screenshot(host.page, `first-taps-emoji-seat-${name}`);
     expect(await emojiOnTop(guest.page, '.me-bar .seat-emoji')).toBe('on top');
     expect(await emojiOnTop(host.page, '.felt .seat-emoji')).toBe('on top');
+    // A picture of our own origin that loaded, named for screen readers, and drawn in colour (the
+    // tomato's red outweighs its blue; a system font without colour emoji draws grey or a box).
+    const loaded = (p: Page, sel: string) => p.locator(sel).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.src).origin === location.origin);
+    expect(await loaded(guest.page, '.me-bar .seat-emoji img')).toBe(true);
+    expect(await loaded(host.page, '.felt .seat-emoji img')).toBe(true);
+    expect(await host.page.locator('.felt .seat-emoji img').getAttribute('alt')).toBe('Помидор');
+    const { channels } = await sharp(await host.page.locator('.felt .seat-emoji img').screenshot()).stats();
+    expect(channels[0]!.mean - channels[2]!.mean).toBeGreaterThan(40);
     // The own bubble sits over the own avatar, not off towards the bet pill.
     const [bubble, avatar] = await Promise.all([guest.page.locator('.me-bar .seat-emoji').boundingBox(), guest.page.locator('.me-bar .seat-avatar').boundingBox()]);
     expect(Math.abs(bubble!.x + bubble!.width / 2 - (avatar!.x + avatar!.width / 2))).toBeLessThan(avatar!.width / 2);
@@ -177,7 +185,7 @@ describe('the desktop table', () => {
   it.each([
     ['1280', { width: 1280, height: 800 }],
     ['1920', { width: 1920, height: 1080 }],
-  ] as const)('%s: the top seat stays below the top bar and the talon sits on the felt', async (name, viewport) => {
+  ] as const)('%s: the top seat stays below the top bar, the talon sits on the felt, felt and hand use the width', async (name, viewport) => {
     const [hostTokens, guestTokens] = [await player(), await player()];
     const room = await call<{ id: number }>(hostTokens.access_token, 'POST', '/v1/rooms/', classicRoom);
     await call(guestTokens.access_token, 'POST', `/v1/rooms/${room.id}/seat`, {});
@@ -190,6 +198,22 @@ describe('the desktop table', () => {
     const centre = { x: talon!.x + talon!.width / 2, y: talon!.y + talon!.height / 2 };
     expect(centre.x).toBeGreaterThan(oval!.x);
     expect(centre.y).toBeLessThan(oval!.y + oval!.height);
+    // The whole talon (its stack of backs) is inside the oval, not over its rim.
+    expect(talon!.x).toBeGreaterThanOrEqual(oval!.x);
+    expect(talon!.y + talon!.height).toBeLessThanOrEqual(oval!.y + oval!.height);
+    // FEATURES.md §10: the felt and the hand take most of the window's width, not a fixed column.
+    const hand = await page.locator('[data-testid="hand"]').boundingBox();
+    expect(oval!.width).toBeGreaterThan(viewport.width * 0.8);
+    expect(hand!.width).toBeGreaterThan(viewport.width * (viewport.width >= 1920 ? 0.75 : 0.8));
+    // Nothing overlaps the top bar: every seat on the felt, the oval and the hand's cards start below it.
+    const below = bar!.y + bar!.height;
+    const tops = await page.locator('.felt [data-testid="seat"], [data-testid="hand"] .hand-card').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    expect(tops.length).toBeGreaterThan(1);
+    expect(Math.min(...tops, oval!.y)).toBeGreaterThanOrEqual(below);
+    // The hand's cards stay inside the window, and they grew with it (at least 140 px wide at 1080 px high).
+    const cards = await page.locator('[data-testid="hand"] .hand-card').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, bottom: r.bottom, width: r.width })));
+    for (const card of cards) expect([card.left >= 0, card.right <= viewport.width, card.bottom <= viewport.height + 40]).toEqual([true, true, true]);
+    if (viewport.height >= 1080) expect(Math.max(...cards.map((c) => c.width))).toBeGreaterThanOrEqual(140);
     await screenshot(page, `first-taps-table-${name}`);
     expect(errors).toEqual([]);
     await close();

@@ -16,10 +16,45 @@ export function sortedPageQuery<const C extends readonly [string, ...string[]]>(
 
 // ---- banners ----
 
+/** SPEC §9's interface languages: the ones a banner caption may be given in. */
+export const captionLanguages = ['ru', 'hy', 'az', 'be', 'en', 'et', 'kk', 'ky', 'lv', 'lt', 'ro', 'tg', 'tk', 'uk', 'uz'] as const;
+export type CaptionLanguage = (typeof captionLanguages)[number];
+export const maxCaptionLength = 1000;
+/** A banner's captions per language as answered; a language left out shows the default caption (`description`). */
+export const bannerCaptions = z.partialRecord(z.enum(captionLanguages), z.string());
+export type BannerCaptions = z.infer<typeof bannerCaptions>;
+/** The captions an admin sends. */
+const captionsInput = z
+  .record(z.string(), z.string().trim().min(1).max(maxCaptionLength))
+  // Checked key by key (not with an enum key schema) so the 400 names the language: `captions.fr`.
+  .superRefine((captions, ctx) => {
+    for (const lang of Object.keys(captions)) {
+      if (!(captionLanguages as readonly string[]).includes(lang)) ctx.addIssue({ code: 'custom', path: [lang], message: `not one of ${captionLanguages.join(', ')}` });
+    }
+  })
+  .transform((captions) => captions as BannerCaptions);
+/**
+ * A multipart form carries text only, so `captions` travels as a JSON object; an unknown
+ * language or a too-long text is named in the 400 as `captions.<code>`.
+ */
+const captionsField = z
+  .string()
+  .max(32_000)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object such as {"en": "..."}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(captionsInput);
+
 export const banner = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
+  captions: bannerCaptions,
   start_date: z.string(),
   end_date: z.string(),
   image: z.string(),
@@ -35,14 +70,16 @@ const bannerDate = isoDate;
 /** The text fields of a banner's multipart form (the image travels beside them as `image`). */
 export const bannerFields = z.object({
   name: z.string().trim().min(1).max(100),
-  description: z.string().max(1000).default(''),
+  description: z.string().max(maxCaptionLength).default(''),
+  captions: captionsField.default({}),
   start_date: bannerDate,
   end_date: bannerDate,
 });
 export type BannerFields = z.infer<typeof bannerFields>;
 export const bannerPatchFields = z.object({
   name: z.string().trim().min(1).max(100).optional(),
-  description: z.string().max(1000).optional(),
+  description: z.string().max(maxCaptionLength).optional(),
+  captions: captionsField.optional(),
   start_date: bannerDate.optional(),
   end_date: bannerDate.optional(),
 });

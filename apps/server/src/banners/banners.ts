@@ -1,4 +1,4 @@
-import type { Banner, Failure } from '@durak/protocol';
+import { captionLanguages, type Banner, type BannerCaptions, type Failure } from '@durak/protocol';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { appendAudit, type AuditActor } from '../audit/audit.js';
 import type { Db, Store, Tx } from '../store/db.js';
@@ -9,6 +9,7 @@ type BannerRow = typeof banners.$inferSelect;
 export interface BannerValues {
   readonly name: string;
   readonly description: string;
+  readonly captions: BannerCaptions;
   readonly startDate: Date;
   readonly endDate: Date;
   readonly imageUrl: string;
@@ -23,11 +24,19 @@ const badInterval: Failure<'request/invalid'> = {
   details: { field: 'end_date', in: 'body' },
 };
 
+/** A language dropped from the list later is left out of the answer, not sent to the web. */
+function knownCaptions(stored: Partial<Record<string, string>>): BannerCaptions {
+  const known: Partial<Record<string, string>> = {};
+  for (const lang of captionLanguages) if (typeof stored[lang] === 'string') known[lang] = stored[lang];
+  return known;
+}
+
 export function bannerView(row: BannerRow): Banner {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
+    captions: knownCaptions(row.captions),
     start_date: row.startDate.toISOString(),
     end_date: row.endDate.toISOString(),
     image: row.imageUrl,

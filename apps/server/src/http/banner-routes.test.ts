@@ -10,6 +10,7 @@ interface BannerBody {
   id: number;
   name: string;
   description: string;
+  captions: Record<string, string>;
   start_date: string;
   end_date: string;
   image: string;
@@ -185,5 +186,34 @@ describe('banners', () => {
     expect(update).toMatchObject({ action: 'banner.update', resource: `banner:${made.id}`, before: { name: 'audited' }, after: { name: 'audited 2' }, reason: 'Опечатка в названии' });
     expect(created).toMatchObject({ action: 'banner.create', before: null, after: { name: 'audited' }, reason: null });
     expect(update?.ip).toMatch(/127\.0\.0\.1/);
+  });
+  it('keeps a caption per language beside the default one; players get them all; PATCH replaces the set', async () => {
+    const captions = JSON.stringify({ en: 'Spring cup', uk: 'Весняний кубок', kk: 'Көктемгі кубок' });
+    const made = await create({ name: 'cup', description: 'Весенний кубок', captions, ...june });
+    expect(made.status).toBe(201);
+    expect(made.body.captions).toEqual({ en: 'Spring cup', uk: 'Весняний кубок', kk: 'Көктемгі кубок' });
+    const seen = (await request<{ items: BannerBody[] }>(url('/api/banner'), { token: player.token })).body.items;
+    expect(seen.map((b) => [b.description, b.captions])).toEqual([['Весенний кубок', { en: 'Spring cup', uk: 'Весняний кубок', kk: 'Көктемгі кубок' }]]);
+    const patched = await request<BannerBody>(url(`/api/banner/${made.body.id}`), { method: 'PATCH', token: admin.token, raw: form({ captions: JSON.stringify({ lt: 'Pavasario taurė' }) }) });
+    expect([patched.status, patched.body.captions, patched.body.description]).toEqual([200, { lt: 'Pavasario taurė' }, 'Весенний кубок']);
+    // A banner made without captions has none: every player sees the default caption.
+    expect((await create({ name: 'plain', ...june })).body.captions).toEqual({});
+  });
+
+  it.each([
+    ['a language outside the 15', { fr: 'Coupe' }, 'captions.fr'],
+    ['an empty caption', { en: '  ' }, 'captions.en'],
+    ['a caption over 1000 characters', { en: 'x'.repeat(1001) }, 'captions.en'],
+    ['a list instead of an object', ['en'], 'captions'],
+    ['text that is not JSON', 'en=Cup', 'captions'],
+  ])('refuses captions with %s: 400 naming the field, nothing written', async (_case, captions, field) => {
+    const files = bannerFiles().length;
+    const raw = typeof captions === 'string' ? captions : JSON.stringify(captions);
+    const res = await create({ name: 'x', captions: raw, ...june });
+    expect([res.status, res.body.error.code, res.body.error.details?.field]).toEqual([400, 'request/invalid', field]);
+    expect(bannerFiles().length).toBe(files);
+    const made = (await create({ name: 'y', ...june })).body;
+    const patch = await request<ErrorAnswer>(url(`/api/banner/${made.id}`), { method: 'PATCH', token: admin.token, raw: form({ captions: raw }) });
+    expect([patch.status, patch.body.error.details?.field]).toEqual([400, field]);
   });
 });

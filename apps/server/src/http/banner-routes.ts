@@ -63,6 +63,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
         {
           name: fields.value.name,
           description: fields.value.description,
+          captions: fields.value.captions,
           startDate: new Date(start_date),
           endDate: new Date(end_date),
           imageUrl,
@@ -96,6 +97,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     const change: { -readonly [K in keyof BannerChange]: BannerChange[K] } = {};
     if (fields.value.name !== undefined) change.name = fields.value.name;
     if (fields.value.description !== undefined) change.description = fields.value.description;
+    if (fields.value.captions !== undefined) change.captions = fields.value.captions;
     if (fields.value.start_date !== undefined) change.startDate = new Date(fields.value.start_date);
     if (fields.value.end_date !== undefined) change.endDate = new Date(fields.value.end_date);
     if (form.form.file) {
@@ -107,7 +109,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
       change.width = image.image.width;
       change.height = image.image.height;
     }
-    if (Object.keys(change).length === 0) return sendFailure(reply, invalid('body', 'give at least one of name, description, start_date, end_date, image'));
+    if (Object.keys(change).length === 0) return sendFailure(reply, invalid('body', 'give at least one of name, description, captions, start_date, end_date, image'));
     const updated = await updateBanner(store, actorOf(request), id, change, now());
     if (!updated.ok) {
       if (change.imageUrl) await files.remove(change.imageUrl);

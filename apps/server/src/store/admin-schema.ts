@@ -9,6 +9,8 @@ export const banners = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The caption per language (code -> text); `description` is the default for the others. */
+    captions: jsonb('captions').$type<Partial<Record<string, string>>>().notNull().default({}),
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
     imageUrl: text('image_url').notNull(),

@@ -36,6 +36,8 @@ export interface CountryCount {
 export interface BannerForm {
   name?: string;
   description?: string;
+  /** The captions per language as a JSON object (a multipart field is text). */
+  captions?: string;
   start_date?: string;
   end_date?: string;
   image?: File;

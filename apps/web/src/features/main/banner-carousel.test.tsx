@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const banner = (id: number) => ({ id, name: `b${id}`, description: `caption ${id}`, image: `/uploads/banners/${id}.webp`, width: 640, height: 200 });
+const banner = (id: number, captions: Record<string, string> = {}) => ({ id, name: `b${id}`, description: `caption ${id}`, captions, image: `/uploads/banners/${id}.webp`, width: 640, height: 200 });
 
 describe('the home banners', () => {
   it('show a dot per slide, the first one current, and each caption below its picture', async () => {
@@ -35,5 +35,21 @@ describe('the home banners', () => {
     expect(dots.map((d) => d.getAttribute('aria-current'))).toEqual(['true', 'false', 'false']);
     const caption = screen.getByText('caption 2');
     expect(caption.previousElementSibling?.tagName).toBe('IMG');
+  });
+
+  it('shows each caption in the player language, the default caption where that language has none', async () => {
+    http.get.mockResolvedValue({ data: { items: [banner(1, { en: 'Spring cup', ru: 'Весенний кубок' }), banner(2, { uk: 'Кубок' })], links: { next: null, previous: null } } });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nextProvider i18n={i18n}>
+          <BannerCarousel />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByText('Spring cup')).previousElementSibling?.getAttribute('alt')).toBe('b1');
+    expect(screen.queryByText('caption 1')).toBeNull();
+    expect(screen.queryByText('Весенний кубок')).toBeNull();
+    expect(screen.getByText('caption 2').previousElementSibling?.getAttribute('alt')).toBe('b2');
+    expect(screen.queryByText('Кубок')).toBeNull();
   });
 });

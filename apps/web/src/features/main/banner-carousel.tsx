@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../net/http';
+import type { Banner } from '@durak/protocol';
 import './banner-carousel.css';
 
-interface ActiveBanner {
-  id: number;
-  name: string;
-  description: string;
-  image: string;
-  width: number;
-  height: number;
+type ActiveBanner = Pick<Banner, 'id' | 'name' | 'description' | 'captions' | 'image' | 'width' | 'height'>;
+
+/** The caption in the player's language, else the default one (FEATURES.md §10). */
+export function captionFor(banner: Pick<Banner, 'description' | 'captions'>, language: string | undefined): string {
+  const own = language ? (banner.captions as Partial<Record<string, string>>)[language] : undefined;
+  return own?.trim() ? own : banner.description;
 }
 
 export const activeBannersKey = ['banner', 'active'] as const;
@@ -21,7 +21,7 @@ export const activeBannersKey = ['banner', 'active'] as const;
  * must not jump around a placeholder for promotional content.
  */
 export function BannerCarousel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const banners = useQuery({ queryKey: activeBannersKey, queryFn: () => http.get<{ items: ActiveBanner[] }>('/banner').then((r) => r.data.items), staleTime: 60_000 });
   const track = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
@@ -41,13 +41,16 @@ export function BannerCarousel() {
           setCurrent(Math.min(items.length - 1, Math.round((el.scrollLeft / Math.max(1, el.scrollWidth)) * items.length)));
         }}
       >
-        {items.map((banner) => (
-          <li key={banner.id} className="banners-slide">
-            <img src={banner.image} alt={banner.name} width={banner.width} height={banner.height} loading="lazy" />
-            {/* Below the picture, never over it: a banner's image often carries text of its own. */}
-            {banner.description ? <p className="banners-caption">{banner.description}</p> : null}
-          </li>
-        ))}
+        {items.map((banner) => {
+          const caption = captionFor(banner, i18n.resolvedLanguage ?? i18n.language);
+          return (
+            <li key={banner.id} className="banners-slide">
+              <img src={banner.image} alt={banner.name} width={banner.width} height={banner.height} loading="lazy" />
+              {/* Below the picture, never over it: a banner's image often carries text of its own. */}
+              {caption ? <p className="banners-caption">{caption}</p> : null}
+            </li>
+          );
+        })}
       </ul>
       {items.length > 1 ? (
         <div className="banners-dots" data-testid="banner-dots">

@@ -37,6 +37,13 @@ describe('the menu', () => {
     expect(screen.getByTestId('menu-about').textContent).toBe('version 1.3© 2024 Durak. All rights reserved.');
   });
 
+  it('credits the emoji pictures as their CC BY 4.0 licence asks, with a link to it', () => {
+    renderPage(i18n, <MenuTab />, '/menu');
+    const credits = screen.getByTestId('emoji-credits');
+    expect(credits.textContent).toBe('Emoji: Twemoji, © Twitter, Inc. and other contributors, licence CC BY 4.0');
+    expect(credits.querySelector('a')?.getAttribute('href')).toBe('https://creativecommons.org/licenses/by/4.0/');
+  });
+
   it('changes the username and the header follows', async () => {
     put.mockResolvedValue({ data: { username: 'anna_k' } });
     renderPage(i18n, <MenuTab />, '/menu');

@@ -95,6 +95,13 @@ export function MenuTab() {
         <span>{t('start.version', { version: APP_VERSION })}</span>
         <span>{t('start.copyright', { year: COPYRIGHT_YEAR })}</span>
       </footer>
+      {/* CC BY 4.0 asks for this credit where the table's emoji pictures are used (docs/decisions.md). */}
+      <p className="menu-about" data-testid="emoji-credits">
+        {t('emoji_credits.line', { work: 'Twemoji', author: 'Twitter, Inc.' })}{' '}
+        <a href="https://creativecommons.org/licenses/by/4.0/" target="_blank" rel="noopener noreferrer">
+          CC BY 4.0
+        </a>
+      </p>
       <Modal isOpen={isConfirming} onClose={() => setConfirming(false)} title={t('menu.logout_title')} closeLabel={t('common.close')}>
         <p className="menu-confirm-text">{t('menu.logout_question')}</p>
         <div className="menu-confirm-actions">

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
-import { emojiGlyph } from './emoji-glyphs';
+import { EmojiIcon } from './emoji-icon';
 import { emojiApi, type Emoji } from './table-api';
 
 /** SPEC §5: throwable emoji only at another player, non-throwable only at oneself. */
@@ -23,11 +23,14 @@ export function EmojiPicker({ target, isOwnSeat, onPick, onClose, children }: { 
       {isPending ? <Spinner /> : null}
       {isError ? <p className="form-error">{t('emoji.failed')}</p> : null}
       <div className="emoji-grid" data-testid="emoji-picker">
-        {shown.map((emoji) => (
-          <button key={emoji.id} type="button" className="emoji-btn" onClick={() => onPick(emoji)} aria-label={t(`emoji.name.${emoji.name}`, { defaultValue: emoji.name })}>
-            {emojiGlyph(emoji.name)}
-          </button>
-        ))}
+        {shown.map((emoji) => {
+          const label = t(`emoji.name.${emoji.name}`, { defaultValue: emoji.name });
+          return (
+            <button key={emoji.id} type="button" className="emoji-btn" onClick={() => onPick(emoji)} aria-label={label}>
+              <EmojiIcon name={emoji.name} alt={label} className="emoji-pic" />
+            </button>
+          );
+        })}
       </div>
       {children}
     </Modal>

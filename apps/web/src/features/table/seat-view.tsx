@@ -5,9 +5,11 @@ import { Avatar } from '../../ui/avatar';
 import { BotIcon } from '../../ui/bot-icon';
 import { cutName } from '../../ui/format';
 import { DEFAULT_CARD_BACK } from '../../net/query-client';
+import { EmojiIcon } from './emoji-icon';
 import { Flag } from './flag';
 import { ShieldIcon, SwordIcon } from './role-icons';
 import { SeatTimer } from './seat-timer';
+import { bubbleName } from './use-emoji-bubbles';
 import type { WatchSeat, TimerPayload } from '@durak/protocol';
 
 export interface SeatProps {
@@ -59,8 +61,8 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
           </span>
         ) : null}
         {emoji ? (
-          <span className="seat-emoji" key={emoji} aria-hidden="true">
-            {emoji.split(':')[0]}
+          <span className="seat-emoji" key={emoji} data-testid="seat-emoji">
+            <EmojiIcon name={bubbleName(emoji)} alt={t(`emoji.name.${bubbleName(emoji)}`, { defaultValue: bubbleName(emoji) })} className="emoji-pic" />
           </span>
         ) : null}
       </button>

@@ -1,6 +1,6 @@
 import { legalActions, sortHand, type Card } from '@durak/engine';
 import type { RoomMessage, WatchState } from '@durak/protocol';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../ui/spinner';
@@ -37,7 +37,7 @@ import { useEmojiBubbles } from './use-emoji-bubbles';
 import { playCue, useTurnCues } from './use-table-cues';
 import { isPasswordQuestion, useTable } from './use-table';
 import { toApiFailure } from '../../net/api-error';
-import { cardSizes, handWidth, useViewport } from './use-viewport';
+import { cardSizes, handWidth, seatScale, useViewport } from './use-viewport';
 import '../games/lobby.css';
 import './table.css';
 
@@ -231,7 +231,7 @@ export function TablePage({ roomId }: { roomId: string }) {
 
   return (
     <TrumpSuitContext.Provider value={trumpSuit}>
-    <div className="table-page" style={feltStyle(felt)} data-testid="table-page" data-status={watch.status} data-seq={watch.seq} data-felt={felt ?? undefined}>
+    <div className="table-page" style={{ ...feltStyle(felt), '--seat-scale': seatScale(width, height) } as CSSProperties} data-testid="table-page" data-status={watch.status} data-seq={watch.seq} data-felt={felt ?? undefined}>
       <TopBar room={room} canSurrender={moves.canSurrender} onLeave={leave} onSurrender={() => setConfirm('surrender')} />
       {!isSpectator && isPlaying && mySeat.result === null ? (
         <StandInBanner

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { emojiGlyph } from './emoji-glyphs';
+import { emojiLook } from './emoji-glyphs';
 import { rectOf, seatSelector } from './flights';
 import type { EmojiMessage } from '@durak/protocol';
 
@@ -7,11 +7,15 @@ import type { EmojiMessage } from '@durak/protocol';
 const BUBBLE_MS = 2600;
 
 /** A throwable emoji flies from the sender's seat to the recipient's, turning as it goes. */
-function throwEmoji(glyph: string, from: DOMRect, to: DOMRect): void {
+function throwEmoji(name: string, from: DOMRect, to: DOMRect): void {
   if (typeof document.body.animate !== 'function') return;
-  const node = document.createElement('span');
+  const look = emojiLook(name);
+  const node = document.createElement('text' in look ? 'span' : 'img');
   node.className = 'emoji-flight';
-  node.textContent = glyph;
+  // The flight is decoration: the bubble over the seat (with its alt text) says what arrived.
+  node.setAttribute('aria-hidden', 'true');
+  if ('src' in look) (node as HTMLImageElement).src = look.src;
+  else node.textContent = look.text;
   Object.assign(node.style, { left: `${from.left + from.width / 2 - 18}px`, top: `${from.top + from.height / 2 - 18}px` });
   document.body.append(node);
   const dx = to.left + to.width / 2 - (from.left + from.width / 2);
@@ -28,9 +32,10 @@ function throwEmoji(glyph: string, from: DOMRect, to: DOMRect): void {
 }
 
 /**
- * The emoji bubbles over the seats: each `emoji` publication shows its glyph over the
+ * The emoji bubbles over the seats: each `emoji` publication shows its picture over the
  * recipient's seat for a while (thrown there first when it is throwable).
- * Returns the glyph shown per player id (a key that changes with each emoji) and the handler.
+ * Returns the emoji shown per player id as `name:counter` (a key that changes with each emoji;
+ * `bubbleName` reads the name back) and the handler.
  */
 export function useEmojiBubbles() {
   const [bubbles, setBubbles] = useState<Record<string, string>>({});
@@ -44,12 +49,11 @@ export function useEmojiBubbles() {
   const show = useCallback(({ emoji, from, to }: EmojiMessage) => {
     const sender = String(from.player_id);
     const recipient = String(to.player_id);
-    const glyph = emojiGlyph(emoji.name);
     const fromRect = sender !== recipient ? rectOf(seatSelector(sender, '')) : null;
     const toRect = rectOf(seatSelector(recipient, ''));
-    if (fromRect && toRect && emoji.is_throwable) throwEmoji(glyph, fromRect, toRect);
+    if (fromRect && toRect && emoji.is_throwable) throwEmoji(emoji.name, fromRect, toRect);
     counter.current += 1;
-    const key = `${glyph}:${counter.current}`;
+    const key = `${emoji.name}:${counter.current}`;
     setBubbles((prev) => ({ ...prev, [recipient]: key }));
     const timer = setTimeout(() => {
       timers.current.delete(timer);
@@ -59,4 +63,9 @@ export function useEmojiBubbles() {
   }, []);
 
   return { bubbles, show };
+}
+
+/** The emoji name in a bubble key (`name:counter`; a name may itself hold a colon). */
+export function bubbleName(key: string): string {
+  return key.slice(0, key.lastIndexOf(':'));
 }

@@ -32,7 +32,22 @@ export function cardSizes(width: number, height: number): { hand: number; table:
   };
 }
 
-/** The hand's width: the window less its margins, up to 760 px on a phone and 1100 px on a desktop. */
+/**
+ * The hand's width: the window less its margins, up to 760 px on a phone; on a desktop window
+ * at least 1100 px and otherwise four fifths of it, so a long hand spreads over a wide screen.
+ */
 export function handWidth(width: number): number {
-  return Math.min(width, width >= DESKTOP_WIDTH ? 1100 : 760) - 44;
+  if (width < DESKTOP_WIDTH) return Math.min(width, 760) - 44;
+  return Math.min(width, Math.max(1100, Math.round(width * 0.8))) - 44;
+}
+
+/**
+ * How much the seats around the felt grow on a desktop window: 1 at 900x600, 1.6 at 1920x1080,
+ * following the smaller of the two ratios continuously (no steps between breakpoints), so the
+ * avatars, names and card backs keep pace with the felt. 1 on a phone: its layout is its own.
+ */
+export function seatScale(width: number, height: number): number {
+  if (width < DESKTOP_WIDTH) return 1;
+  const grow = Math.min((width - 900) / 1020, (height - 600) / 480);
+  return Math.round(Math.max(1, Math.min(1.6, 1 + 0.6 * grow)) * 100) / 100;
 }

@@ -6,6 +6,7 @@ const banner: Banner = {
   id: 1,
   name: 'Cup',
   description: 'Play',
+  captions: { en: 'Play now', uk: 'Грай' },
   start_date: '2026-06-10T09:30:00.000Z',
   end_date: '2026-06-20T09:30:00.000Z',
   image: '/uploads/banners/x.webp',
@@ -33,5 +34,12 @@ describe('banner form', () => {
     [{}, true, null],
   ])('%j with image=%s -> %s', (change, hasImage, problem) => {
     expect(draftProblem({ ...draftOf(banner), ...change }, hasImage)).toBe(problem);
+  });
+
+  it('sends the captions only when they changed, whole, without empty ones; clearing them all sends {}', () => {
+    const draft = draftOf(banner);
+    expect(changedFields(banner, { ...draft, captions: { ...draft.captions, en: ' Play now ' } }, null)).toEqual({});
+    expect(changedFields(banner, { ...draft, captions: { ...draft.captions, kk: 'Ойна', en: '' } }, null)).toEqual({ captions: JSON.stringify({ kk: 'Ойна', uk: 'Грай' }) });
+    expect(changedFields(banner, { ...draft, captions: { en: '', uk: ' ' } }, null)).toEqual({ captions: '{}' });
   });
 });

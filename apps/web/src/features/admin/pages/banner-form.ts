@@ -1,9 +1,11 @@
-import type { Banner } from '@durak/protocol';
+import { captionLanguages, type Banner, type BannerCaptions } from '@durak/protocol';
 import type { BannerForm } from '../admin-api';
 
 export interface BannerDraft {
   name: string;
   description: string;
+  /** The caption per language as typed; an empty one means "show the default caption". */
+  captions: Record<string, string>;
   /** `datetime-local` values: local wall-clock time, no zone. */
   start: string;
   end: string;
@@ -26,9 +28,21 @@ export function fromLocalInput(value: string): string | undefined {
 
 export function draftOf(banner: Banner | undefined): BannerDraft {
   return banner
-    ? { name: banner.name, description: banner.description, start: toLocalInput(banner.start_date), end: toLocalInput(banner.end_date) }
-    : { name: '', description: '', start: '', end: '' };
+    ? { name: banner.name, description: banner.description, captions: { ...banner.captions }, start: toLocalInput(banner.start_date), end: toLocalInput(banner.end_date) }
+    : { name: '', description: '', captions: {}, start: '', end: '' };
 }
+
+/** The captions worth sending: trimmed, the empty ones left out, in the languages' order. */
+export function captionsOf(typed: Partial<Record<string, string>>): BannerCaptions {
+  const captions: BannerCaptions = {};
+  for (const lang of captionLanguages) {
+    const text = typed[lang]?.trim();
+    if (text) captions[lang] = text;
+  }
+  return captions;
+}
+
+const sameCaptions = (a: BannerCaptions, b: BannerCaptions) => JSON.stringify(captionsOf(a)) === JSON.stringify(captionsOf(b));
 
 export type DraftProblem = 'name' | 'start_date' | 'end_date' | 'image' | null;
 
@@ -47,6 +61,9 @@ export function changedFields(before: Banner, draft: BannerDraft, image: File | 
   const fields: BannerForm = {};
   if (draft.name.trim() !== before.name) fields.name = draft.name.trim();
   if (draft.description !== before.description) fields.description = draft.description;
+  // The server replaces the whole set, so a changed set is sent whole (`{}` clears it).
+  const captions = captionsOf(draft.captions);
+  if (!sameCaptions(captions, before.captions)) fields.captions = JSON.stringify(captions);
   const start = fromLocalInput(draft.start);
   const end = fromLocalInput(draft.end);
   // Compared as the input shows them: the input has whole minutes, the saved date may not.

@@ -8,7 +8,8 @@ import { adminApi, adminKeys } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { errorText } from '../ui/error-text';
 import { ImageUploadField } from '../ui/image-upload-field';
-import { changedFields, draftOf, draftProblem, fromLocalInput, type BannerDraft } from './banner-form';
+import { CaptionFields } from './banner-captions-fields';
+import { captionsOf, changedFields, draftOf, draftProblem, fromLocalInput, type BannerDraft } from './banner-form';
 import { routeId } from '../../../app/route-id';
 import { NotFound } from '../ui/not-found';
 
@@ -55,7 +56,7 @@ function BannerEditor({ id }: { id: number | null }) {
   const problem = draftProblem(draft, Boolean(image ?? before));
   const serverField = failure ? toApiFailure(failure).field : undefined;
   useEffect(() => setFailure(null), [draft, image]);
-  const field = (name: keyof BannerDraft) => ({
+  const field = (name: Exclude<keyof BannerDraft, 'captions'>) => ({
     value: draft[name],
     onChange: (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: event.target.value })),
   });
@@ -78,6 +79,7 @@ function BannerEditor({ id }: { id: number | null }) {
             await adminApi.createBanner({
               name: draft.name.trim(),
               description: draft.description,
+              ...(Object.keys(captionsOf(draft.captions)).length > 0 ? { captions: JSON.stringify(captionsOf(draft.captions)) } : {}),
               start_date: fromLocalInput(draft.start)!,
               end_date: fromLocalInput(draft.end)!,
               ...(image ? { image } : {}),
@@ -101,6 +103,11 @@ function BannerEditor({ id }: { id: number | null }) {
         <span>{t('banner.description')}</span>
         <textarea rows={3} maxLength={1000} {...field('description')} />
       </label>
+      <CaptionFields
+        captions={draft.captions}
+        onChange={(lang, text) => setDraft((d) => ({ ...d, captions: { ...d.captions, [lang]: text } }))}
+        invalidLanguage={serverField?.startsWith('captions.') ? serverField.slice('captions.'.length) : undefined}
+      />
       <div className="admin-form-row">
         <label className="admin-field">
           <span>{t('banner.start')}</span>
