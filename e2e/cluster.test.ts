@@ -62,7 +62,8 @@ async function listenThrough(player: TestPlayer, channels: readonly string[], ca
     class TrackedWebSocket extends WebSocket {
       constructor(address: string, protocols?: string | string[]) {
         super(address, protocols);
-        this.once('upgrade', (response) => upstreams.push(String(response.headers['x-upstream'])));
+        // nginx names every node it tried (`a, b` after a refused one): the last is the one that answered.
+        this.once('upgrade', (response) => upstreams.push(String(response.headers['x-upstream']).split(', ').at(-1)!));
       }
     }
     const client = new Centrifuge(wsUrl, { websocket: TrackedWebSocket, token: player.token, minReconnectDelay: 50, maxReconnectDelay: 300 });
