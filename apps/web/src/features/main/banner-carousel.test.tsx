@@ -52,4 +52,17 @@ describe('the home banners', () => {
     expect(screen.getByText('caption 2').previousElementSibling?.getAttribute('alt')).toBe('b2');
     expect(screen.queryByText('Кубок')).toBeNull();
   });
+
+  it('shows the default caption of a banner answered without captions (a page cached across a deploy)', async () => {
+    const { captions: _captions, ...old } = banner(3);
+    http.get.mockResolvedValue({ data: { items: [old], links: { next: null, previous: null } } });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nextProvider i18n={i18n}>
+          <BannerCarousel />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('caption 3')).toBeTruthy();
+  });
 });

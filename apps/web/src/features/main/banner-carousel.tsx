@@ -9,7 +9,8 @@ type ActiveBanner = Pick<Banner, 'id' | 'name' | 'description' | 'captions' | 'i
 
 /** The caption in the player's language, else the default one (FEATURES.md §10). */
 export function captionFor(banner: Pick<Banner, 'description' | 'captions'>, language: string | undefined): string {
-  const own = language ? (banner.captions as Partial<Record<string, string>>)[language] : undefined;
+  // A banner answered before captions existed (a cached page across a deploy) has none at all.
+  const own = language ? (banner.captions as Partial<Record<string, string>> | undefined)?.[language] : undefined;
   return own?.trim() ? own : banner.description;
 }
 
