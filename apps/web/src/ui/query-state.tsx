@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import './query-state.css';
 
-interface QueryStateProps {
+export interface QueryStateProps {
   query: { isPending: boolean; isError: boolean; refetch: () => unknown };
   /** What is being loaded, e.g. "Loading your games…". */
   loading: string;

@@ -6,9 +6,8 @@ import { useNavigate } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
 import { Avatar } from '../../ui/avatar';
 import { cutName } from '../../ui/format';
-import { Pager } from '../../ui/pager';
-import { QueryState } from '../../ui/query-state';
 import { friendsApi, friendsKeys } from './friends-api';
+import { PagedListPanel } from './paged-list-panel';
 
 /** /friends (FEATURES.md §11): the asks waiting for an answer, then the friends, online or at a table. */
 export function FriendsSection() {
@@ -43,23 +42,19 @@ export function FriendsSection() {
           ) : null}
         </section>
       ) : null}
-      <section className="panel friends-list-panel" aria-labelledby="my-friends-title">
-        <h2 id="my-friends-title">{t('friendsList.title')}</h2>
-        <QueryState
-          query={friends}
-          loading={t('friendsList.loading')}
-          failed={t('friendsList.failed')}
-          retry={t('retry')}
-          empty={friends.isSuccess && items.length === 0 && page === 1 ? <p data-testid="my-friends-empty">{t('friendsList.empty')}</p> : null}
-        >
-          <ul className="friends-list" data-testid="my-friends">
-            {items.map((friend) => (
-              <FriendRow key={friend.user_id} friend={friend} />
-            ))}
-          </ul>
-          <Pager page={page} hasNext={Boolean(friends.data?.links.next)} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), page: t('friendsList.title') }} testId="my-friends-pager" />
-        </QueryState>
-      </section>
+      <PagedListPanel
+        titleId="my-friends-title"
+        title={t('friendsList.title')}
+        query={friends}
+        page={page}
+        onPage={setPage}
+        texts={{ loading: t('friendsList.loading'), failed: t('friendsList.failed'), empty: t('friendsList.empty') }}
+        testIds={{ list: 'my-friends', empty: 'my-friends-empty', pager: 'my-friends-pager' }}
+      >
+        {items.map((friend) => (
+          <FriendRow key={friend.user_id} friend={friend} />
+        ))}
+      </PagedListPanel>
     </>
   );
 }

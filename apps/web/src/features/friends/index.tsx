@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useUserStore } from '../../state/user-store';
 import { Avatar } from '../../ui/avatar';
 import { cutName } from '../../ui/format';
-import { Pager } from '../../ui/pager';
-import { QueryState } from '../../ui/query-state';
 import { friendsApi } from './friends-api';
 import { FriendsSection } from './friends-section';
 import { InviteCard } from './invite-card';
+import { PagedListPanel } from './paged-list-panel';
 import './friends.css';
 
 /** /friends (FEATURES.md §3, §11): friends and their asks, the invite link and the players it brought, who of them is online. */
@@ -32,23 +31,19 @@ export default function FriendsPage() {
           </ul>
         </section>
       ) : null}
-      <section className="panel friends-list-panel" aria-labelledby="friends-title">
-        <h2 id="friends-title">{t('friends.title')}</h2>
-        <QueryState
-          query={query}
-          loading={t('friends.loading')}
-          failed={t('friends.failed')}
-          retry={t('retry')}
-          empty={query.isSuccess && items.length === 0 && page === 1 ? <p data-testid="friends-empty">{t('friends.empty')}</p> : null}
-        >
-          <ul className="friends-list" data-testid="friends-list">
-            {items.map((friend) => (
-              <FriendLine key={friend.user_id} friend={friend} date={date} />
-            ))}
-          </ul>
-          <Pager page={page} hasNext={Boolean(query.data?.links.next)} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), page: t('friends.title') }} testId="friends-pager" />
-        </QueryState>
-      </section>
+      <PagedListPanel
+        titleId="friends-title"
+        title={t('friends.title')}
+        query={query}
+        page={page}
+        onPage={setPage}
+        texts={{ loading: t('friends.loading'), failed: t('friends.failed'), empty: t('friends.empty') }}
+        testIds={{ list: 'friends-list', empty: 'friends-empty', pager: 'friends-pager' }}
+      >
+        {items.map((friend) => (
+          <FriendLine key={friend.user_id} friend={friend} date={date} />
+        ))}
+      </PagedListPanel>
     </div>
   );
 }
