@@ -5,6 +5,7 @@ import { classicRoom } from '../apps/server/src/test-support/rooms';
 import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
 import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { waitForTableChange } from './support/table';
 
 // FEATURES.md §10, "the first taps": what a new player meets, checked in a real browser.
 let server: RunningServer;
@@ -255,16 +256,19 @@ interface Watch {
   turn: { current_attacker_user_id: string; current_defender_user_id: string } | null;
 }
 
-/** Both people play the plainest game through the API (lead a card, take, say beat) until it ends. */
-async function playOut(roomId: number, players: { token: string; id: string }[]): Promise<void> {
+/**
+ * Both people play the plainest game through the API (lead a card, take, say beat) until it ends;
+ * `tables` are pages showing that table, whose next change is waited for when nobody is due.
+ */
+async function playOut(roomId: number, players: { token: string; id: string }[], tables: readonly Page[]): Promise<void> {
   const room = `/v1/rooms/${roomId}`;
   for (let step = 0; step < 2000; step++) {
     const watch = await call<Watch>(players[0]!.token, 'GET', `${room}/watch`);
     if (watch.status === 'FINISHED') return;
     const due = players.find((p) => watch.timers.some((t) => String(t.timer_response.player_id) === p.id));
     if (!due || !watch.turn) {
-      // A real server on real time: look again shortly (no injectable clock across a process).
-      await new Promise((r) => setTimeout(r, 50));
+      // Between two steps (a catch window, a deal): the table's next change says when to look again.
+      await waitForTableChange(tables, tables.map(() => String(watch.seq)));
       continue;
     }
     const post = (path: string, body: unknown) => fetch(`${server.baseUrl}/api${room}/${path}`, { method: 'POST', headers: { authorization: `Bearer ${due.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.arrayBuffer());
@@ -323,7 +327,7 @@ describe('a tournament round', () => {
     await playOut(roomId, [
       { token: a.access_token, id: ids[0]! },
       { token: b.access_token, id: ids[1]! },
-    ]);
+    ], [home.page, late.page]);
     for (const [view, name] of [
       [home, 'phone'],
       [late, 'desktop'],

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
 import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { hasSettledTableCards, settleTableCards } from './support/table';
+import { hasSettledTableCards, move, seatEveryone, settleTableCards, tableSeqs, waitForTableChange } from './support/table';
 
 // Whole games played only through the UI: each player taps a highlighted card or a shown button.
 let server: RunningServer;
@@ -53,74 +53,16 @@ async function api<T>(tokens: Tokens, path: string, init: RequestInit = {}): Pro
   return (await res.json()) as T;
 }
 
-/** The first player creates a room through the dialog; the others join it from the lobby; all press ready. */
-async function seatEveryone(players: Player[]): Promise<string> {
-  const [host, ...guests] = players;
-  await host!.page.goto('/games');
-  await host!.page.getByTestId('open-create').click();
-  await host!.page.getByTestId('create-players').getByRole('radio', { name: String(players.length) }).click();
-  await host!.page.getByTestId('create-submit').click();
-  await host!.page.waitForURL(/\/durak\/\d+$/);
-  const roomId = host!.page.url().split('/').pop()!;
-  for (const guest of guests) {
-    await guest.page.goto('/games');
-    await guest.page.locator(`[data-testid="room-card"][data-room-id="${roomId}"]`).click();
-    await guest.page.waitForURL(`**/durak/${roomId}`);
-  }
-  for (const p of players) await p.page.getByTestId('action-ready').click();
-  for (const p of players) await p.page.locator('[data-status="in_progress"]').waitFor();
-  return roomId;
-}
-
-type Move = 'done' | 'tap' | null;
-
-/**
- * One decision of a player who only taps what the UI offers: a highlighted slot, a highlighted
- * card or a shown button, chosen at random among them (a fixed choice can pass the same cards
- * around for ever). Taps the visible part, as a finger would on an overlapped hand; one page
- * round trip to decide.
- */
-async function move(page: Page): Promise<Move> {
-  const target = await page
-    .evaluate((luck) => {
-      if (document.querySelector('[data-testid="results"]')) return 'done' as const;
-      const visiblePoint = (el: Element) => {
-        const r = el.getBoundingClientRect();
-        for (let y = r.top + 4; y < r.bottom; y += 6) {
-          for (let x = r.left + 3; x < r.right; x += 4) {
-            const hit = document.elementFromPoint(x, y);
-            if (hit && el.contains(hit)) return { x, y };
-          }
-        }
-        return null;
-      };
-      const pick = <T,>(list: T[]) => list[Math.floor(luck * list.length)];
-      const visible = (selector: string) => [...document.querySelectorAll(selector)].map(visiblePoint).filter((p) => p !== null);
-      const slots = visible('.slot-target');
-      if (slots.length > 0) return pick(slots)!;
-      const cards = visible('.hand-card-playable');
-      const done = visible('[data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled');
-      const take = visible('[data-testid="action-take"]:enabled');
-      // A defender defends when it can; an attacker throws in about half the time.
-      if (cards.length > 0 && (done.length === 0 || luck < 0.5)) return pick(cards)!;
-      return done[0] ?? (cards.length > 0 ? pick(cards)! : (take[0] ?? null));
-    }, Math.random())
-    .catch(() => null);
-  if (target === null) return null;
-  if (target === 'done') return 'done';
-  await page.mouse.click(target.x, target.y);
-  return 'tap';
-}
-
 async function playToTheEnd(pages: Page[], onRound?: (round: number) => Promise<void>): Promise<void> {
   // A time budget, not a count of rounds: on a loaded machine many rounds pass while a tapped card
   // is still in flight, and a random four-player game here runs 600-1,000 rounds even when quiet.
   const deadline = Date.now() + 300_000;
   for (let round = 0; Date.now() < deadline; round++) {
+    const seqs = await tableSeqs(pages);
     const moves = await Promise.all(pages.map((p) => move(p)));
     if (moves.every((m) => m === 'done')) return;
     await onRound?.(round);
-    await pages[0]!.waitForTimeout(moves.every((m) => m === null || m === 'done') ? 100 : 30);
+    await waitForTableChange(pages, seqs);
   }
   // Say where each table stood, and keep its picture: a game that never ends is a bug to find.
   const where = await Promise.all(

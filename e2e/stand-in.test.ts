@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { move, seatEveryone, tableSeqs, waitForTableChange } from './support/table';
 
 // FEATURES.md §11, "your hand is safe": a player closes the page mid-game and the others play on
 // at once: the computer plays the closed page's seat after STAND_IN_SECONDS, never a turn timer.
@@ -38,56 +39,6 @@ async function player(viewport: { width: number; height: number }): Promise<Play
   return { page, tokens, id: String(me.id), errors, close: () => context.close() };
 }
 
-/** The first player creates a three-seat room through the dialog; the others join from the lobby; all press ready. */
-async function seatEveryone(players: Player[]): Promise<string> {
-  const [host, ...guests] = players;
-  await host!.page.goto('/games');
-  await host!.page.getByTestId('open-create').click();
-  await host!.page.getByTestId('create-players').getByRole('radio', { name: String(players.length) }).click();
-  await host!.page.getByTestId('create-submit').click();
-  await host!.page.waitForURL(/\/durak\/\d+$/);
-  const roomId = host!.page.url().split('/').pop()!;
-  for (const guest of guests) {
-    await guest.page.goto('/games');
-    await guest.page.locator(`[data-testid="room-card"][data-room-id="${roomId}"]`).click();
-    await guest.page.waitForURL(`**/durak/${roomId}`);
-  }
-  for (const p of players) await p.page.getByTestId('action-ready').click();
-  for (const p of players) await p.page.locator('[data-status="in_progress"]').waitFor();
-  return roomId;
-}
-
-/** One tap of what the UI offers (a highlighted slot or card, or a shown button); 'done' once the results show. */
-async function move(page: Page): Promise<'done' | 'tap' | null> {
-  const target = await page
-    .evaluate((luck) => {
-      if (document.querySelector('[data-testid="results"]')) return 'done' as const;
-      const point = (el: Element) => {
-        const r = el.getBoundingClientRect();
-        for (let y = r.top + 4; y < r.bottom; y += 6) {
-          for (let x = r.left + 3; x < r.right; x += 4) {
-            const hit = document.elementFromPoint(x, y);
-            if (hit && el.contains(hit)) return { x, y };
-          }
-        }
-        return null;
-      };
-      const visible = (selector: string) => [...document.querySelectorAll(selector)].map(point).filter((p) => p !== null);
-      const pick = <T,>(list: T[]) => list[Math.floor(luck * list.length)];
-      const slots = visible('.slot-target');
-      if (slots.length > 0) return pick(slots)!;
-      const cards = visible('.hand-card-playable');
-      const done = visible('[data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled');
-      const take = visible('[data-testid="action-take"]:enabled');
-      if (cards.length > 0 && (done.length === 0 || luck < 0.5)) return pick(cards)!;
-      return done[0] ?? (cards.length > 0 ? pick(cards)! : (take[0] ?? null));
-    }, Math.random())
-    .catch(() => null);
-  if (target === null || target === 'done') return target;
-  await page.mouse.click(target.x, target.y);
-  return 'tap';
-}
-
 function keepShot(name: string): void {
   mkdirSync('/tmp/shots-standin', { recursive: true });
   copyFileSync(join(SCREENSHOT_DIR, `${name}.png`), `/tmp/shots-standin/${name}.png`);
@@ -100,8 +51,9 @@ describe('a dropped player at the table', () => {
     const pages = [ann.page, bob.page, cat.page];
     // A few rounds with everyone at the table, then cat's page closes.
     for (let round = 0; round < 12; round++) {
+      const seqs = await tableSeqs(pages);
       await Promise.all(pages.map((p) => move(p)));
-      await ann.page.waitForTimeout(30);
+      await waitForTableChange(pages, seqs);
     }
     await cat.close();
     const catSeat = (page: Page) => page.locator(`[data-testid="seat"][data-player-id="${cat.id}"] [data-testid="seat-stand-in"]`);
@@ -146,9 +98,10 @@ describe('a dropped player at the table', () => {
     const deadline = started + 300_000;
     let isOver = false;
     while (!isOver && Date.now() < deadline) {
+      const seqs = await tableSeqs([ann.page, bob.page]);
       const moves = await Promise.all([ann.page, bob.page].map((p) => move(p)));
       isOver = moves.every((m) => m === 'done');
-      await ann.page.waitForTimeout(moves.every((m) => m === null || m === 'done') ? 100 : 30);
+      if (!isOver) await waitForTableChange([ann.page, bob.page], seqs);
     }
     expect(isOver, 'the game reached its results').toBe(true);
     // Far below one 300 s turn timer: nobody waited for the closed page.

@@ -25,12 +25,27 @@ function keepOutput(child: ChildProcess): () => string {
   return () => log;
 }
 
-async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+/**
+ * A started process as the tests use it: healthy at `url` before it is handed out, and stopped
+ * with SIGTERM (both the server and nginx shut down on it; a hang fails the hook's own timeout),
+ * its temporary directory removed.
+ */
+async function supervised(child: ChildProcess, url: string, output: () => string, dir: string): Promise<RunningProcess> {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
 }
 
 /**
@@ -45,19 +60,7 @@ export async function startNode(env: Record<string, string>): Promise<RunningPro
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output = keepOutput(child);
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    await stopProcess(child);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(url, child, output);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, stop };
+  return supervised(child, `http://127.0.0.1:${port}`, keepOutput(child), dataDir);
 }
 
 function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
@@ -91,17 +94,5 @@ export async function startNginx(nodes: readonly [string, string]): Promise<Runn
   const log = openSync(logPath, 'a');
   const child = spawn(nginxPath, ['-p', dir, '-c', conf, '-g', `daemon off; pid ${join(dir, 'nginx.pid')};`], { stdio: ['ignore', log, log] });
   closeSync(log);
-  const output = () => readFileSync(logPath, 'utf8').slice(-20_000);
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    await stopProcess(child);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(url, child, output);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, stop };
+  return supervised(child, `http://127.0.0.1:${port}`, () => readFileSync(logPath, 'utf8').slice(-20_000), dir);
 }

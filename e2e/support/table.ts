@@ -30,3 +30,88 @@ export async function waitForSettledTableCards(page: Page, count: number, timeou
   const seen = await page.locator('[data-testid="table-card"]').count();
   throw new Error(`expected ${count} landed card(s) on the table, saw ${seen}`);
 }
+
+/** The first player creates a room through the dialog; the others join it from the lobby; all press ready. */
+export async function seatEveryone(players: readonly { readonly page: Page }[]): Promise<string> {
+  const [host, ...guests] = players;
+  await host!.page.goto('/games');
+  await host!.page.getByTestId('open-create').click();
+  await host!.page.getByTestId('create-players').getByRole('radio', { name: String(players.length) }).click();
+  await host!.page.getByTestId('create-submit').click();
+  await host!.page.waitForURL(/\/durak\/\d+$/);
+  const roomId = host!.page.url().split('/').pop()!;
+  for (const guest of guests) {
+    await guest.page.goto('/games');
+    await guest.page.locator(`[data-testid="room-card"][data-room-id="${roomId}"]`).click();
+    await guest.page.waitForURL(`**/durak/${roomId}`);
+  }
+  for (const p of players) await p.page.getByTestId('action-ready').click();
+  for (const p of players) await p.page.locator('[data-status="in_progress"]').waitFor();
+  return roomId;
+}
+
+export type Move = 'done' | 'tap' | null;
+
+/**
+ * One decision of a player who only taps what the UI offers: a highlighted slot, a highlighted
+ * card or a shown button, chosen at random among them (a fixed choice can pass the same cards
+ * around for ever). Taps the visible part, as a finger would on an overlapped hand; one page
+ * round trip to decide.
+ */
+export async function move(page: Page): Promise<Move> {
+  const target = await page
+    .evaluate((luck) => {
+      if (document.querySelector('[data-testid="results"]')) return 'done' as const;
+      const visiblePoint = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        for (let y = r.top + 4; y < r.bottom; y += 6) {
+          for (let x = r.left + 3; x < r.right; x += 4) {
+            const hit = document.elementFromPoint(x, y);
+            if (hit && el.contains(hit)) return { x, y };
+          }
+        }
+        return null;
+      };
+      const pick = <T,>(list: T[]) => list[Math.floor(luck * list.length)];
+      const visible = (selector: string) => [...document.querySelectorAll(selector)].map(visiblePoint).filter((p) => p !== null);
+      const slots = visible('.slot-target');
+      if (slots.length > 0) return pick(slots)!;
+      const cards = visible('.hand-card-playable');
+      const done = visible('[data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled');
+      const take = visible('[data-testid="action-take"]:enabled');
+      // A defender defends when it can; an attacker throws in about half the time.
+      if (cards.length > 0 && (done.length === 0 || luck < 0.5)) return pick(cards)!;
+      return done[0] ?? (cards.length > 0 ? pick(cards)! : (take[0] ?? null));
+    }, Math.random())
+    .catch(() => null);
+  if (target === null) return null;
+  if (target === 'done') return 'done';
+  await page.mouse.click(target.x, target.y);
+  return 'tap';
+}
+
+/**
+ * Waits until any of `pages` has something new: the table's `data-seq` moved past `seqs` (a move
+ * of anyone, a computer's included), something to tap after a selected card (a highlighted slot),
+ * or the results. Returns at that event; after `timeout` ms without one it returns too, so a
+ * caller's loop looks again (a table waiting on a turn timer changes on its own).
+ */
+export async function waitForTableChange(pages: readonly Page[], seqs: readonly (string | null)[], timeout = 5_000): Promise<void> {
+  const changed = (page: Page, seq: string | null) =>
+    page
+      .waitForFunction(
+        (before) =>
+          document.querySelector('[data-testid="results"]') !== null ||
+          document.querySelector('.slot-target') !== null ||
+          (document.querySelector('[data-testid="table-page"]')?.getAttribute('data-seq') ?? null) !== before,
+        seq,
+        { timeout },
+      )
+      .then(() => undefined);
+  await Promise.any(pages.map((page, i) => changed(page, seqs[i] ?? null))).catch(() => undefined);
+}
+
+/** The table's `data-seq` on each page (null where no table shows). */
+export function tableSeqs(pages: readonly Page[]): Promise<(string | null)[]> {
+  return Promise.all(pages.map((page) => page.locator('[data-testid="table-page"]').getAttribute('data-seq', { timeout: 1_000 }).catch(() => null)));
+}
