@@ -1,6 +1,6 @@
 import type { WalletMessage } from '@durak/protocol';
 import type { Store } from '../store/db.js';
-import { createPublisher, Outbox, type RoomsRealtime } from '../tables/outbox.js';
+import { createPublisher, Outbox, publishOrder, type RoomsRealtime } from '../tables/outbox.js';
 import { listWallets } from '../wallets/wallets.js';
 
 export interface WalletNoticeDeps {
@@ -23,7 +23,7 @@ export function createWalletNotice(deps: WalletNoticeDeps): (userId: number) => 
       const message: WalletMessage = { type: 'wallet', wallets: wallets.map((w) => ({ wallet_type: w.walletType, balance: w.balance.toString() })) };
       const outbox = new Outbox();
       outbox.toUser(userId, message);
-      await publisher.flush(-userId, outbox);
+      await publisher.flush(publishOrder.user(userId), outbox);
     } catch (error) {
       deps.logError(error, 'wallet notice failed');
     }

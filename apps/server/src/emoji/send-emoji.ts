@@ -1,6 +1,6 @@
 import type { RoomMessage, SendEmojiBody } from '@durak/protocol';
 import { eq } from 'drizzle-orm';
-import { channels, Outbox } from '../tables/outbox.js';
+import { channels, Outbox, publishOrder } from '../tables/outbox.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import { readRoom, seatsOfRoom } from '../tables/room-store.js';
 import type { RoomsContext } from '../tables/rooms-context.js';
@@ -58,7 +58,7 @@ export function createEmojiService(context: RoomsContext): EmojiService {
       // Through the typed outbox like every other publication, on the room's ordered chain.
       const outbox = new Outbox();
       outbox.toRoom(roomId, publication);
-      await context.publisher.flush(roomId, outbox);
+      await context.publisher.flush(publishOrder.room(roomId), outbox);
       return ok(publication);
     },
   };

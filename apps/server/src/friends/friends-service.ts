@@ -6,7 +6,7 @@ import type { Db, Store, Tx } from '../store/db.js';
 import { friendships, roomInvites } from '../store/friends-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
-import { Outbox, createPublisher, type RoomsRealtime } from '../tables/outbox.js';
+import { createPublisher, publishOrder, withPublications, type Outbox, type RoomsRealtime } from '../tables/outbox.js';
 
 export interface FriendsOptions {
   readonly store: Store;
@@ -27,7 +27,6 @@ export interface Page<T> {
 }
 
 /** The publisher's chains are per number; friend news is ordered per receiving user, apart from rooms. */
-const chainOf = (userId: number) => -2_000_000_000 - userId;
 
 /**
  * Friends (FEATURES.md §11): asks, answers and the lists. Each change is one transaction that
@@ -73,15 +72,13 @@ export function createFriendsService(options: FriendsOptions) {
   /** One change between the caller and another user, published after its commit. */
   async function change(userId: number, otherId: number, fn: (tx: Tx, outbox: Outbox, me: PersonRef, at: Date) => Promise<Result<FriendState | null>>) {
     if (userId === otherId) return failure('friend/self', 'You cannot be your own friend', { field: 'id' });
-    const outbox = new Outbox();
-    const result = await store.withTransaction(async (tx) => {
+    // The other side's notices keep their order: on that user's own chain.
+    return withPublications(store, publisher, publishOrder.user(otherId), async (tx, outbox) => {
       const me = await personOf(tx, userId);
       if (!me || !(await personOf(tx, otherId))) return failure('user/not_found', `No user ${otherId}`);
       await lockPair(tx, userId, otherId);
       return fn(tx, outbox, me, now());
     });
-    if (result.ok) await publisher.flush(chainOf(otherId), outbox);
-    return result;
   }
 
   return {

@@ -5,7 +5,7 @@ import { failure, ok, type Result } from '../shared/result.js';
 import type { Db, Store, Tx } from '../store/db.js';
 import { roomInvites } from '../store/friends-schema.js';
 import { users } from '../store/schema.js';
-import { Outbox, createPublisher, type RoomsRealtime } from '../tables/outbox.js';
+import { createPublisher, publishOrder, withPublications, type RoomsRealtime } from '../tables/outbox.js';
 import { lockRoom, seatsOfRoom } from '../tables/room-store.js';
 
 export interface RoomInvitesOptions {
@@ -49,8 +49,7 @@ export function createRoomInvites(options: RoomInvitesOptions) {
       if (options.windows && !(await options.windows.take(`room-invite:${userId}`, INVITES_PER_WINDOW, INVITE_WINDOW_MS))) {
         return failure('request/rate_limited', 'Too many invitations: try again in a few minutes');
       }
-      const outbox = new Outbox();
-      const result = await options.store.withTransaction(async (tx): Promise<Result<{ room_id: number; user_id: number }>> => {
+      return withPublications(options.store, publisher, publishOrder.room(roomId), async (tx, outbox): Promise<Result<{ room_id: number; user_id: number }>> => {
         // The room's lock: the invitation and a start of the game cannot cross.
         const room = await lockRoom(tx, roomId);
         if (!room) return failure('room/not_found', `No room ${roomId}`);
@@ -68,8 +67,6 @@ export function createRoomInvites(options: RoomInvitesOptions) {
         outbox.toUser(friendId, { type: 'room_invite', room_id: roomId, from: from as PersonRef });
         return ok({ room_id: roomId, user_id: friendId });
       });
-      await publisher.flush(roomId, outbox);
-      return result;
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Store } from '../store/db.js';
 import { playerStats, ratingHistory, referralBonuses, videoViews } from '../store/players-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
-import { Outbox, createPublisher, type RoomsRealtime } from '../tables/outbox.js';
+import { Outbox, createPublisher, publishOrder, type RoomsRealtime } from '../tables/outbox.js';
 import { issuance } from '../wallets/wallets.js';
 import { transfer } from '../wallets/ledger.js';
 
@@ -235,7 +235,7 @@ export function createPlayersService(options: PlayersOptions) {
           return due.friendId;
         });
         if (friend === null) break;
-        await publisher.flush(-1_000_000_000 - friend, outbox);
+        await publisher.flush(publishOrder.user(friend), outbox);
         paid++;
       }
       return paid;

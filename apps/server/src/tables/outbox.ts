@@ -1,6 +1,7 @@
 import type { LobbyMessage, RoomMessage, TournamentMessage, UserMessage } from '@durak/protocol';
 import type { PublishItem, PublishOptions } from '../realtime/index.js';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
+import type { Store, Tx } from '../store/db.js';
 
 /** What the rooms publish through: the realtime gateway (or a test double). */
 export interface RoomsRealtime {
@@ -43,9 +44,37 @@ export class Outbox {
   }
 }
 
+/**
+ * What a flush is ordered by: the messages of a committed transaction wait for the earlier ones of
+ * the same order (a room's steps, one user's notices, a tournament's rounds), never for others.
+ */
+export type PublishOrder = `room:${number}` | `user:${number}` | `tournament:${number}`;
+export const publishOrder = {
+  room: (id: number): PublishOrder => `room:${id}`,
+  user: (id: number): PublishOrder => `user:${id}`,
+  tournament: (id: number): PublishOrder => `tournament:${id}`,
+} as const;
+
 export interface Publisher {
-  /** Publishes a committed transaction's messages in order; per room, in commit order on this node. */
-  flush(roomId: number, outbox: Outbox): Promise<void>;
+  /** Publishes a committed transaction's messages in order; per `order`, in commit order on this node. */
+  flush(order: PublishOrder, outbox: Outbox): Promise<void>;
+}
+
+/**
+ * Runs `fn` in one transaction with an outbox, then publishes what it queued after the commit
+ * (never before: nobody hears of a change that was rolled back). Every domain's write that
+ * publishes goes through here; `order` may depend on what `fn` returned.
+ */
+export async function withPublications<T>(
+  store: Store,
+  publisher: Publisher,
+  order: PublishOrder | ((value: T) => PublishOrder),
+  fn: (tx: Tx, outbox: Outbox) => Promise<T>,
+): Promise<T> {
+  const outbox = new Outbox();
+  const value = await store.withTransaction((tx) => fn(tx, outbox));
+  await publisher.flush(typeof order === 'string' ? order : order(value), outbox);
+  return value;
 }
 
 /**
@@ -54,11 +83,11 @@ export interface Publisher {
  * the client notices the seq gap and re-reads the watch state.
  */
 export function createPublisher(realtime: RoomsRealtime, onError: (error: unknown) => void): Publisher {
-  const chains = new Map<number, Promise<void>>();
+  const chains = new Map<PublishOrder, Promise<void>>();
   return {
-    flush(roomId, outbox) {
+    flush(order, outbox) {
       if (outbox.messages.length === 0) return Promise.resolve();
-      const previous = chains.get(roomId) ?? Promise.resolve();
+      const previous = chains.get(order) ?? Promise.resolve();
       const next = previous.then(async () => {
         if (realtime.publishMany) {
           // The whole outbox in one broker call (one Redis script call), so a move costs one round
@@ -70,9 +99,9 @@ export function createPublisher(realtime: RoomsRealtime, onError: (error: unknow
         const sent = outbox.messages.map((m) => realtime.publish(m.channel, m.data));
         for (const result of await Promise.allSettled(sent)) if (result.status === 'rejected') onError(result.reason);
       });
-      chains.set(roomId, next);
+      chains.set(order, next);
       void next.then(() => {
-        if (chains.get(roomId) === next) chains.delete(roomId);
+        if (chains.get(order) === next) chains.delete(order);
       });
       return next;
     },

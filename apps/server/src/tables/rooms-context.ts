@@ -1,6 +1,6 @@
 import type { RateWindows } from '../limits/index.js';
 import type { Store, Tx } from '../store/db.js';
-import { Outbox, type Publisher, type RoomsRealtime } from './outbox.js';
+import { publishOrder, withPublications, type Outbox, type Publisher, type RoomsRealtime } from './outbox.js';
 import type { GameOverHook } from './table-services.js';
 import type { RoomsConfig } from './rooms-config.js';
 
@@ -27,9 +27,7 @@ export async function inRoomTransaction<T>(
   roomId: number | ((value: T) => number),
   fn: (tx: Tx, outbox: Outbox, now: Date) => Promise<T>,
 ): Promise<T> {
-  const outbox = new Outbox();
   const now = context.now();
-  const value = await context.store.withTransaction((tx) => fn(tx, outbox, now));
-  await context.publisher.flush(typeof roomId === 'number' ? roomId : roomId(value), outbox);
-  return value;
+  const order = (value: T) => publishOrder.room(typeof roomId === 'number' ? roomId : roomId(value));
+  return withPublications(context.store, context.publisher, order, (tx, outbox) => fn(tx, outbox, now));
 }

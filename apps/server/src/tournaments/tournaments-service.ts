@@ -3,7 +3,7 @@ import type { TournamentDetail, TournamentSeat } from '@durak/protocol';
 import { and, eq } from 'drizzle-orm';
 import type { ResultPayload } from '@durak/protocol';
 import { startGame } from '../games/start-game.js';
-import { createPublisher, Outbox, type Publisher, type RoomsRealtime } from '../tables/outbox.js';
+import { createPublisher, Outbox, publishOrder, type Publisher, type RoomsRealtime } from '../tables/outbox.js';
 import type { RoomsConfig } from '../tables/rooms-config.js';
 import type { RoomRow } from '../tables/room-store.js';
 import { failure, ok, type Result } from '../shared/result.js';
@@ -85,8 +85,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         }
         return result;
       });
-      // Negative keys keep the tournaments' publish chains apart from the rooms' (positive ids).
-      await publisher.flush(-id, outbox);
+      await publisher.flush(publishOrder.tournament(id), outbox);
       return value;
     } catch (error) {
       if (error instanceof RolledBack && refusal) return refusal;
@@ -280,7 +279,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
           }
         });
         if (id === 0) break;
-        await publisher.flush(-id, outbox);
+        await publisher.flush(publishOrder.tournament(id), outbox);
         handled++;
       }
       return handled;
