@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
-import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
+import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot, waitForAnimations } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { hasSettledTableCards, move, seatEveryone, settleTableCards, tableSeqs, waitForTableChange } from './support/table';
 
@@ -132,7 +132,7 @@ describe('a whole game through the UI', () => {
     // The balances have settled once expectResults passes; the pictures show them.
     await expectResults(players);
     for (const p of players) await p.page.getByTestId('results').waitFor();
-    await players[0]!.page.waitForTimeout(400);
+    for (const p of players) await waitForAnimations(p.page);
     await screenshot(players[0]!.page, 'results-phone');
     await screenshot(players[1]!.page, 'results-desktop');
     expectScreenshots('results-phone', 'results-desktop');
@@ -202,7 +202,7 @@ describe('watching and reconnecting', () => {
     );
     expect(cameBack).toBe(true);
     await watcher.page.getByTestId('results').waitFor();
-    await watcher.page.waitForTimeout(800);
+    await waitForAnimations(watcher.page);
     await screenshot(watcher.page, 'results-spectator-phone');
     expectScreenshots('results-spectator-phone');
     for (const p of [...players, watcher]) await p.close();

@@ -27,6 +27,18 @@ export async function newPage(browser: Browser, baseURL: string, viewport: { wid
 
 const taken = new Set<string>();
 
+/**
+ * Waits until every finite animation on the page has finished (a dialog sliding in, amounts
+ * counting up); endless ones (a spinner, a pulsing timer) are not waited for.
+ */
+export async function waitForAnimations(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout },
+  );
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
