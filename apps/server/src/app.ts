@@ -49,8 +49,10 @@ import { createSharedLimits } from './limits/index.js';
 import { createRoomsModule } from './rooms/rooms-module.js';
 import { roomChannelRule } from './rooms/rooms-service.js';
 import type { Services } from './services.js';
+import { createSweeper } from './shared/sweeper.js';
 import { createStore, type Store } from './store/db.js';
-import { createTournamentsService, type TournamentsService } from './tournaments/tournaments-service.js';
+import { createPublisher } from './tables/outbox.js';
+import { createTournamentsService } from './tournaments/tournaments-service.js';
 
 export interface BuildOptions {
   /** An already open store (tests, benchmarks); otherwise one is opened from the config. */
@@ -126,15 +128,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onError: (error) => app.log.warn({ err: error }, 'shared limits: redis error, counting on this node'),
   });
   const logError = (error: unknown, message: string) => app.log.error({ err: error }, message);
-  // Tournament games are ordinary rooms: the rooms tell the tournaments of every finished game.
-  const tournaments: TournamentsService = createTournamentsService({ store, realtime, config: config.rooms, ...(options.now ? { now: options.now } : {}), logError });
+  // The node's one publisher: every domain's committed transaction flushes through it, so the
+  // publications of one order (a room, a user, a tournament) leave in commit order.
+  const publisher = createPublisher(realtime, (error) => logError(error, 'realtime publish failed'));
+  const now = options.now ?? (() => new Date());
   const rooms = createRoomsModule({
     store,
     realtime,
+    publisher,
     config: config.rooms,
     limits: limits.windows,
-    ...(options.now ? { now: options.now } : {}),
-    logError,
+    now,
     // A finished game rates its players and advances its tournament, in its last transaction.
     onGameOver: async (tx, room, results, outbox, at) => {
       // A practice game (bots) is not rated and not counted in anyone's career.
@@ -145,14 +149,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await tournaments.onGameOver(tx, room, results, outbox, at);
     },
   });
-  const players = createPlayersService({
-    store,
-    realtime,
-    referralBonus: config.referralBonus,
-    sweepIntervalMs: config.rooms.sweepIntervalMs,
-    ...(options.now ? { now: options.now } : {}),
-    logError,
-  });
+  // Tournament games are ordinary rooms: the rooms seat them, and tell the tournaments of every finished game.
+  const tournaments = createTournamentsService({ store, publisher, rooms: rooms.seatedRooms, config: config.rooms, now });
+  const players = createPlayersService({ store, realtime, publisher, referralBonus: config.referralBonus, now });
   // A private room's channel is for its players and whoever knows its password.
   realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
   // A player's last connection to a room's channel going, or one coming back, moves the stand-in
@@ -165,24 +164,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const economy = createEconomy({
     store,
     config,
-    realtime,
+    publisher,
     now: options.now,
     logError,
     windows: limits.windows,
   });
-  const friends = createFriendsModule({ store, realtime, now: options.now, logError, windows: limits.windows });
+  const friends = createFriendsModule({ store, realtime, publisher, now: options.now, windows: limits.windows });
+  // The node's one timer loop (DESIGN.md §8): everything timed is a row with a due time, swept here.
+  const sweeper = createSweeper({ intervalMs: config.rooms.sweepIntervalMs, logError });
+  sweeper.register('room deadlines', () => rooms.games.fireDue());
+  sweeper.register('tournament starts', () => tournaments.fireDue());
+  sweeper.register('referral bonuses', () => players.payDueReferrals());
   const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players, economy, friends };
   app.addHook('onReady', async () => {
     await limits.ready();
-    rooms.startSweeper();
-    tournaments.startSweeper();
-    players.startSweeper();
+    sweeper.start();
   });
   // Clients are told to reconnect (to another node) before the HTTP server stops.
   app.addHook('preClose', async () => {
-    await rooms.close();
-    await tournaments.close();
-    await players.close();
+    await sweeper.close();
     await realtime.close();
   });
   app.addHook('onClose', async () => limits.close());

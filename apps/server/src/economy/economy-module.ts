@@ -1,4 +1,4 @@
-import type { RoomsRealtime } from '../tables/outbox.js';
+import type { Publisher } from '../tables/outbox.js';
 import type { Config } from '../config.js';
 import type { RateWindows } from '../limits/rate-windows.js';
 import type { Store } from '../store/db.js';
@@ -13,8 +13,8 @@ import { createWalletNotice } from './wallet-notice.js';
 export interface EconomyDeps {
   readonly store: Store;
   readonly config: Config;
-  /** The realtime gateway; wallet notices go to `#{userId}` after each commit. */
-  readonly realtime: RoomsRealtime;
+  /** The node's one publisher; wallet notices go to `#{userId}` after each commit. */
+  readonly publisher: Publisher;
   readonly now?: (() => Date) | undefined;
   readonly logError: (error: unknown, message: string) => void;
   /** The installation's shared rate windows (Redis when configured), so N nodes allow the promo attempts once. */
@@ -27,7 +27,7 @@ export type Economy = ReturnType<typeof createEconomy>;
 export function createEconomy(deps: EconomyDeps) {
   const { store, config } = deps;
   const now = deps.now ?? (() => new Date());
-  const onWalletChange = createWalletNotice({ store, realtime: deps.realtime, logError: deps.logError });
+  const onWalletChange = createWalletNotice({ store, publisher: deps.publisher, logError: deps.logError });
   // Stars need both the bot (to create invoices) and the webhook secret (to hear of payments):
   // without the secret an invoice could be paid and never credited, so the provider stays off.
   const stars =

@@ -1,11 +1,11 @@
 import type { WalletMessage } from '@durak/protocol';
 import type { Store } from '../store/db.js';
-import { createPublisher, Outbox, publishOrder, type RoomsRealtime } from '../tables/outbox.js';
+import { Outbox, publishOrder, type Publisher } from '../tables/outbox.js';
 import { listWallets } from '../wallets/wallets.js';
 
 export interface WalletNoticeDeps {
   readonly store: Store;
-  readonly realtime: RoomsRealtime;
+  readonly publisher: Publisher;
   readonly logError: (error: unknown, message: string) => void;
 }
 
@@ -15,15 +15,14 @@ export interface WalletNoticeDeps {
  * rollback took back; a failed publish is logged, the next change or a reload corrects it.
  */
 export function createWalletNotice(deps: WalletNoticeDeps): (userId: number) => Promise<void> {
-  // Through the typed outbox like every publication: the user channel takes only UserMessage.
-  const publisher = createPublisher(deps.realtime, (error) => deps.logError(error, 'wallet notice failed'));
   return async (userId) => {
     try {
       const wallets = await listWallets(deps.store.db, userId);
       const message: WalletMessage = { type: 'wallet', wallets: wallets.map((w) => ({ wallet_type: w.walletType, balance: w.balance.toString() })) };
+      // Through the typed outbox like every publication: the user channel takes only UserMessage.
       const outbox = new Outbox();
       outbox.toUser(userId, message);
-      await publisher.flush(publishOrder.user(userId), outbox);
+      await deps.publisher.flush(publishOrder.user(userId), outbox);
     } catch (error) {
       deps.logError(error, 'wallet notice failed');
     }

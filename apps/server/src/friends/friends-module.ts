@@ -1,6 +1,6 @@
 import type { RateWindows } from '../limits/index.js';
 import type { Store } from '../store/db.js';
-import type { RoomsRealtime } from '../tables/outbox.js';
+import type { Publisher, RoomsRealtime } from '../tables/outbox.js';
 import { createFriendsService, type FriendsService } from './friends-service.js';
 import { createPresenceSummary, type PresenceSummaryService } from './presence-summary.js';
 import { createRoomInvites, type RoomInvites } from './room-invites.js';
@@ -15,15 +15,16 @@ export interface FriendsModule {
 export function createFriendsModule(options: {
   store: Store;
   realtime: RoomsRealtime & { onlineUsers(): Promise<number> };
+  /** The node's one publisher: friend news and invitations go out after their commit. */
+  publisher: Publisher;
   now?: (() => Date) | undefined;
   presenceCacheMs?: number | undefined;
   /** The shared rate windows: friend asks and table invitations per user. */
   windows?: RateWindows | undefined;
-  logError?: (error: unknown, message: string) => void;
 }): FriendsModule {
-  const common = { store: options.store, realtime: options.realtime, ...(options.now ? { now: options.now } : {}), ...(options.logError ? { logError: options.logError } : {}) };
+  const common = { store: options.store, publisher: options.publisher, ...(options.now ? { now: options.now } : {}) };
   const windows = options.windows ? { windows: options.windows } : {};
-  const friends = createFriendsService({ ...common, ...windows });
+  const friends = createFriendsService({ ...common, ...windows, realtime: options.realtime });
   const invites = createRoomInvites({ ...common, ...windows, areFriends: (a, b) => friends.areFriends(a, b) });
   const presence = createPresenceSummary({
     store: options.store,

@@ -6,13 +6,14 @@ import type { Db, Store, Tx } from '../store/db.js';
 import { friendships, roomInvites } from '../store/friends-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
-import { createPublisher, publishOrder, withPublications, type Outbox, type RoomsRealtime } from '../tables/outbox.js';
+import { publishOrder, withPublications, type Outbox, type Publisher, type RoomsRealtime } from '../tables/outbox.js';
 
 export interface FriendsOptions {
   readonly store: Store;
+  /** Presence reads: whether a friend is online. */
   readonly realtime: RoomsRealtime;
+  readonly publisher: Publisher;
   readonly now?: () => Date;
-  readonly logError?: (error: unknown, message: string) => void;
   /** Counts asks per user (Redis when shared): an ask is a notice on someone else's screen. */
   readonly windows?: RateWindows;
 }
@@ -26,8 +27,6 @@ export interface Page<T> {
   readonly hasNext: boolean;
 }
 
-/** The publisher's chains are per number; friend news is ordered per receiving user, apart from rooms. */
-
 /**
  * Friends (FEATURES.md §11): asks, answers and the lists. Each change is one transaction that
  * serialises on the pair (an advisory lock), so two people asking each other at once become
@@ -36,8 +35,7 @@ export interface Page<T> {
 export function createFriendsService(options: FriendsOptions) {
   const { store } = options;
   const now = options.now ?? (() => new Date());
-  const logError = options.logError ?? (() => {});
-  const publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
+  const { publisher } = options;
 
   async function personOf(tx: Tx, userId: number): Promise<PersonRef | undefined> {
     const [row] = await tx.select({ user_id: users.id, username: users.username, avatar: users.avatarUrl }).from(users).where(and(eq(users.id, userId), eq(users.isBot, false)));

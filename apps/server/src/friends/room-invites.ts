@@ -5,15 +5,14 @@ import { failure, ok, type Result } from '../shared/result.js';
 import type { Db, Store, Tx } from '../store/db.js';
 import { roomInvites } from '../store/friends-schema.js';
 import { users } from '../store/schema.js';
-import { createPublisher, publishOrder, withPublications, type RoomsRealtime } from '../tables/outbox.js';
+import { publishOrder, withPublications, type Publisher } from '../tables/outbox.js';
 import { lockRoom, seatsOfRoom } from '../tables/room-store.js';
 
 export interface RoomInvitesOptions {
   readonly store: Store;
-  readonly realtime: RoomsRealtime;
+  readonly publisher: Publisher;
   readonly areFriends: (userId: number, otherId: number) => Promise<boolean>;
   readonly now?: () => Date;
-  readonly logError?: (error: unknown, message: string) => void;
   /** Counts invitations per user: each is a notice on a friend's screen. */
   readonly windows?: RateWindows;
 }
@@ -39,7 +38,7 @@ export async function hasRoomInvite(db: Db | Tx, roomId: number, userId: number)
  */
 export function createRoomInvites(options: RoomInvitesOptions) {
   const now = options.now ?? (() => new Date());
-  const publisher = createPublisher(options.realtime, (error) => (options.logError ?? (() => {}))(error, 'realtime publish failed'));
+  const { publisher } = options;
 
   return {
     async invite(userId: number, roomId: number, friendId: number): Promise<Result<{ room_id: number; user_id: number }>> {

@@ -53,10 +53,10 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     answer(reply, await service.register(callerOf(request).id, request.body.tournament_id)),
   );
   app.post('/api/v1/tournament/cancel', { preHandler: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.withdraw(callerOf(request).id, request.body.tournament_id)),
+    answer(reply, await service.cancelRegistration(callerOf(request).id, request.body.tournament_id)),
   );
   app.delete('/api/v1/tournament/delete', { onRequest: manage, schema: { tags, security, body: tournamentIdBody, response: { 200: tournament, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.cancel(actorOf(request), request.body.tournament_id)),
+    answer(reply, await service.deleteTournament(actorOf(request), request.body.tournament_id)),
   );
   app.patch(
     '/api/v1/tournament/update/:id/is_pinned',

@@ -4,18 +4,18 @@ import type { Store } from '../store/db.js';
 import { playerStats, ratingHistory, referralBonuses, videoViews } from '../store/players-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
-import { Outbox, createPublisher, publishOrder, type RoomsRealtime } from '../tables/outbox.js';
+import { publishOrder, withPublications, type Publisher, type RoomsRealtime } from '../tables/outbox.js';
 import { issuance } from '../wallets/wallets.js';
 import { transfer } from '../wallets/ledger.js';
 
 export interface PlayersOptions {
   readonly store: Store;
+  /** Presence reads: who of the referrals is online. */
   readonly realtime: RoomsRealtime;
+  readonly publisher: Publisher;
   /** Chips paid to both the inviter and the friend after the friend's first game (BONUS_BALANCE). */
   readonly referralBonus: bigint;
-  readonly sweepIntervalMs: number;
   readonly now?: () => Date;
-  readonly logError?: (error: unknown, message: string) => void;
 }
 
 export interface RatingLine {
@@ -36,8 +36,7 @@ const walletOfRoom = (type: string) => type as WalletType;
 export function createPlayersService(options: PlayersOptions) {
   const { store } = options;
   const now = options.now ?? (() => new Date());
-  const logError = options.logError ?? (() => {});
-  const publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
+  const { publisher } = options;
 
   /** The ranked set of a period: everyone rated, or those who played a rated game in the last 7 days. */
   function ranked(period: 'all' | 'week') {
@@ -50,10 +49,6 @@ export function createPlayersService(options: PlayersOptions) {
     const active = period === 'week' ? sql`exists (select 1 from rating_history h where h.user_id = ${playerStats.userId} and h.at >= ${since.toISOString()}::timestamptz)` : sql`${playerStats.games} > 0`;
     return { games, wins, active };
   }
-
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  let isClosed = false;
 
   const service = {
     /** What a friend's first game pays to both (REFERRAL_BONUS). */
@@ -203,8 +198,8 @@ export function createPlayersService(options: PlayersOptions) {
     async payDueReferrals(limit = 50): Promise<number> {
       let paid = 0;
       while (paid < limit) {
-        const outbox = new Outbox();
-        const friend = await store.withTransaction(async (tx) => {
+        // On the friend's own chain; when nothing was due the outbox is empty and nothing is flushed.
+        const friend = await withPublications(store, publisher, (id: number | null) => publishOrder.user(id ?? 0), async (tx, outbox) => {
           const [due] = await tx
             .select()
             .from(referralBonuses)
@@ -235,29 +230,9 @@ export function createPlayersService(options: PlayersOptions) {
           return due.friendId;
         });
         if (friend === null) break;
-        await publisher.flush(publishOrder.user(friend), outbox);
         paid++;
       }
       return paid;
-    },
-
-    startSweeper() {
-      if (options.sweepIntervalMs <= 0 || timer !== undefined || isClosed) return;
-      const tick = () => {
-        sweeping = service
-          .payDueReferrals()
-          .catch((error: unknown) => logError(error, 'referral sweep failed'))
-          .finally(() => {
-            if (!isClosed) timer = setTimeout(tick, options.sweepIntervalMs);
-          });
-      };
-      timer = setTimeout(tick, options.sweepIntervalMs);
-    },
-
-    async close() {
-      isClosed = true;
-      clearTimeout(timer);
-      await sweeping;
     },
   };
   return service;

@@ -5,18 +5,21 @@ import { startGame } from '../games/start-game.js';
 import { createMemoryRateWindows, type RateWindows } from '../limits/index.js';
 import type { GameOverHook } from '../tables/table-services.js';
 import type { Store } from '../store/db.js';
-import { createPublisher, type RoomsRealtime } from '../tables/outbox.js';
+import type { Publisher, RoomsRealtime } from '../tables/outbox.js';
 import type { RoomsConfig } from '../tables/rooms-config.js';
 import { createRoomsService, type RoomsService } from './rooms-service.js';
+import { createSeatedRooms, type SeatedRooms } from './seated-rooms.js';
 
 export interface RoomsModuleOptions {
   readonly store: Store;
+  /** The rooms' presence reads (who is at the table). */
   readonly realtime: RoomsRealtime;
+  /** The node's one publisher: the rooms' steps flush on their room's chain. */
+  readonly publisher: Publisher;
   readonly config: RoomsConfig;
   readonly now?: () => Date;
   /** The action, emoji and room-password limits' counts; default: this node's memory. */
   readonly limits?: RateWindows;
-  readonly logError?: (error: unknown, message: string) => void;
   /** Told of every finished game inside its last transaction (tournaments). */
   readonly onGameOver?: GameOverHook;
 }
@@ -24,55 +27,35 @@ export interface RoomsModuleOptions {
 export interface RoomsModule {
   readonly config: RoomsConfig;
   readonly rooms: RoomsService;
+  /** The rooms another domain seats itself (a tournament's games). */
+  readonly seatedRooms: SeatedRooms;
   readonly games: GameService;
   readonly emoji: EmojiService;
   readonly chat: ChatService;
   readonly limits: RateWindows;
-  /** Starts this node's timer sweeper (DESIGN.md §8); a no-op when the interval is 0. */
-  startSweeper(): void;
-  /** Stops the sweeper and waits for a running sweep. */
-  close(): Promise<void>;
 }
 
-/** Rooms, games, timers, emoji and chat over one store and one realtime publisher. */
+/**
+ * Rooms, games, timers, emoji and chat over one store and the node's publisher. The room deadlines
+ * (`games.fireDue`) are swept by the node's one sweeper (shared/sweeper.ts), registered in app.ts.
+ */
 export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
-  const logError = options.logError ?? (() => {});
-  const publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
+  const { publisher } = options;
   const now = options.now ?? (() => new Date());
   const limits = options.limits ?? createMemoryRateWindows(() => now().getTime());
   const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now, limits, onGameOver: options.onGameOver };
   const rooms = createRoomsService(context, startGame);
+  const seatedRooms = createSeatedRooms(options.config, startGame);
   const games = createGameService(context, rooms);
   const emoji = createEmojiService(context);
   const chat = createChatService(context);
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  let isClosed = false;
-
-  function tick(): void {
-    sweeping = games
-      .fireDue()
-      .catch((error: unknown) => logError(error, 'timer sweep failed'))
-      .finally(() => {
-        if (!isClosed) timer = setTimeout(tick, options.config.sweepIntervalMs);
-      });
-  }
-
   return {
     config: options.config,
     rooms,
+    seatedRooms,
     games,
     emoji,
     chat,
     limits,
-    startSweeper() {
-      if (options.config.sweepIntervalMs <= 0 || timer !== undefined || isClosed) return;
-      timer = setTimeout(tick, options.config.sweepIntervalMs);
-    },
-    async close() {
-      isClosed = true;
-      clearTimeout(timer);
-      await sweeping;
-    },
   };
 }

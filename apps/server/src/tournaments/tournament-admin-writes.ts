@@ -1,13 +1,12 @@
 import type { CreateTournamentBody, TournamentPayload } from '@durak/protocol';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { appendAudit, type AuditActor } from '../audit/audit.js';
 import type { Outbox } from '../tables/outbox.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Store, Tx } from '../store/db.js';
-import { rooms } from '../store/rooms-schema.js';
 import { tournaments } from '../store/tournaments-schema.js';
 import { cancelTournament, publishChanged, seatNextRound, type RoundDeps } from './tournament-rounds.js';
-import { lockTournament, presetById, registeredCount, tournamentJson, type TournamentRow } from './tournament-store.js';
+import { lockTournament, presetById, registeredCount, tournamentJson, unfinishedRooms, type TournamentRow } from './tournament-store.js';
 
 /** What the admin's tournament writes share with the service: its transaction, clock and round rules. */
 export interface AdminWriteContext {
@@ -19,7 +18,8 @@ export interface AdminWriteContext {
 
 export interface TournamentAdminWrites {
   create(actor: AuditActor, body: CreateTournamentBody): Promise<Result<TournamentPayload>>;
-  cancel(actor: AuditActor, id: number): Promise<Result<TournamentPayload>>;
+  /** Deletes the tournament (`DELETE tournament/delete`): it is cancelled, every entry refunded. */
+  deleteTournament(actor: AuditActor, id: number): Promise<Result<TournamentPayload>>;
   setPinned(actor: AuditActor, id: number, isPinned: boolean): Promise<Result<TournamentPayload>>;
   pause(actor: AuditActor, id: number): Promise<Result<TournamentPayload>>;
   resume(actor: AuditActor, id: number): Promise<Result<TournamentPayload>>;
@@ -97,21 +97,16 @@ export function createTournamentAdminWrites(context: AdminWriteContext): Tournam
       });
     },
 
-    cancel(actor, id) {
+    deleteTournament(actor, id) {
       // The running rooms first, in id order, as a finishing game takes them (room, then
       // tournament): taking the tournament first could deadlock with a game's last move.
       return inTransaction(id, async (tx, outbox, at) => {
-        await tx
-          .select({ id: rooms.id })
-          .from(rooms)
-          .where(and(eq(rooms.tournamentId, id), sql`${rooms.status} <> 'FINISHED'`))
-          .orderBy(asc(rooms.id))
-          .for('update');
+        await deps.rooms.lockTournamentRooms(tx, id);
         const t = await lockTournament(tx, id);
         if (!t) return notFound(id);
         if (isOver(t)) return failure('tournament/over', `The tournament is already ${t.status}`);
         const before = tournamentJson(t, await registeredCount(tx, id));
-        await cancelTournament(tx, t, outbox, at);
+        await cancelTournament(tx, t, outbox, at, deps.rooms);
         const after = await json(tx, id);
         await appendAudit(tx, actor, { action: 'tournament.delete', resource: `tournament:${id}`, before, after }, at);
         return ok(after);
@@ -139,13 +134,10 @@ export function createTournamentAdminWrites(context: AdminWriteContext): Tournam
     resume(actor, id) {
       return audited(actor, id, 'tournament.continue', async (tx, t, outbox, at) => {
         if (t.status !== 'paused') return failure('tournament/not_paused', 'The tournament is not paused');
-        const [left] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(rooms)
-          .where(and(eq(rooms.tournamentId, id), eq(rooms.tournamentRound, t.round), sql`${rooms.status} <> 'FINISHED'`));
+        const left = await unfinishedRooms(tx, id, t.round);
         await tx.update(tournaments).set({ status: 'running' }).where(eq(tournaments.id, id));
         // The round is over: the next one is seated now; otherwise its last game will schedule it.
-        if ((left?.n ?? 0) === 0) await seatNextRound(tx, { ...t, status: 'running' }, outbox, at, deps);
+        if (left === 0) await seatNextRound(tx, { ...t, status: 'running' }, outbox, at, deps);
         await publishChanged(tx, t, outbox);
         return ok(undefined);
       });

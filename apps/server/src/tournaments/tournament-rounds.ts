@@ -1,27 +1,23 @@
 import type { WalletType } from '@durak/protocol';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ResultPayload } from '@durak/protocol';
-import type { startGame } from '../games/start-game.js';
+import type { SeatedRooms } from '../rooms/seated-rooms.js';
 import type { Outbox } from '../tables/outbox.js';
-import type { RoomsConfig } from '../tables/rooms-config.js';
-import { roomOptionColumns, seatsOfRoom } from '../tables/room-store.js';
 import type { Tx } from '../store/db.js';
-import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
 import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
 import { lockAccountSet, transfer } from '../wallets/ledger.js';
 import { advancersOf, drawRooms, pairKey, placesOf, prizesOf, type RoomFinish } from './knockout.js';
 import { payoutStructure, prizeDistribution } from './payouts.js';
-import { entriesOf, houseAccount, pastPairsOf, poolAccount, poolOf, presetById, registeredCount, tournamentJson, unfinishedRooms, type TournamentRow } from './tournament-store.js';
+import { entriesOf, gameOptionsOf, houseAccount, pastPairsOf, poolAccount, poolOf, presetById, registeredCount, tournamentJson, unfinishedRooms, type TournamentRow } from './tournament-store.js';
 
 /** What running the rounds needs from the rest of the server. */
 export interface RoundDeps {
-  readonly config: RoomsConfig;
   /** The pause between two rounds, ms: eliminated players may rebuy, the next round is drawn after it. */
   readonly breakMs: number;
   readonly random: () => number;
-  /** The rooms' own game start (passed in, so tournaments never copy it). */
-  readonly startGame: typeof startGame;
+  /** The rooms seat each game and start it: only they write the rooms' rows. */
+  readonly rooms: SeatedRooms;
 }
 
 const walletOf = (t: TournamentRow) => t.balanceType as WalletType;
@@ -70,24 +66,9 @@ export async function seatNextRound(tx: Tx, t: TournamentRow, outbox: Outbox, no
       for (const userId of table) outbox.toUser(userId, { type: 'tournament_bye', tournament_id: t.id, round });
       continue;
     }
-    const [room] = await tx
-      .insert(rooms)
-      .values({
-        status: 'ready',
-        creatorId: t.createdBy,
-        betAmount: 0n,
-        balanceType: t.balanceType,
-        playerCount: table.length,
-        ...roomOptionColumns(tournamentJson(t, 0)),
-        tournamentId: t.id,
-        tournamentRound: round,
-      })
-      .returning();
-    await tx.insert(roomSeats).values(table.map((userId, position) => ({ roomId: room!.id, position, userId, isReady: true, seatedAt: now })));
-    const started = await deps.startGame(tx, room!, await seatsOfRoom(tx, room!.id), { now, config: deps.config, outbox });
-    if (!started.started) throw new Error(`tournament ${t.id} room ${room!.id} did not start`);
-    seated.push({ id: room!.id, round, status: 'in_progress', player_count: table.length });
-    for (const userId of table) outbox.toUser(userId, { type: 'tournament_seated', tournament_id: t.id, round, room_id: room!.id });
+    const roomId = await deps.rooms.openSeatedRoom(tx, outbox, { options: gameOptionsOf(t), balanceType: t.balanceType, creatorId: t.createdBy, players: table, tournament: { id: t.id, round } }, now);
+    seated.push({ id: roomId, round, status: 'in_progress', player_count: table.length });
+    for (const userId of table) outbox.toUser(userId, { type: 'tournament_seated', tournament_id: t.id, round, room_id: roomId });
   }
   outbox.toTournament(t.id, { type: 'round_started', tournament_id: t.id, round, is_final: isFinal, rooms: seated });
   await publishChanged(tx, t, outbox);
@@ -192,9 +173,9 @@ async function assertPoolEmpty(tx: Tx, t: TournamentRow): Promise<void> {
 /**
  * Cancels: every entry and rebuy goes back to its payer, running games stop without stakes (they
  * had none), and the status is `cancelled`. The caller locked the running rooms before the
- * tournament, the order a finishing game takes them in.
+ * tournament (`rooms.lockTournamentRooms`), the order a finishing game takes them in.
  */
-export async function cancelTournament(tx: Tx, t: TournamentRow, outbox: Outbox, now: Date): Promise<void> {
+export async function cancelTournament(tx: Tx, t: TournamentRow, outbox: Outbox, now: Date, rooms: SeatedRooms): Promise<void> {
   const walletType = walletOf(t);
   const payers = (await entriesOf(tx, t.id)).filter((e) => e.paidIn > 0n);
   await lockAccountSet(tx, [{ system: poolAccount(t.id), walletType }, { system: houseAccount, walletType }, ...payers.map((e) => ({ userId: e.userId, walletType }))]);
@@ -225,12 +206,7 @@ export async function cancelTournament(tx: Tx, t: TournamentRow, outbox: Outbox,
     outbox.toUser(e.userId, { type: 'wallet_changed', tournament_id: t.id, wallet_type: walletType, amount: e.feePaid.toString() });
   }
   await tx.update(tournamentEntries).set({ paidIn: 0n, feePaid: 0n }).where(eq(tournamentEntries.tournamentId, t.id));
-  const stopped = await tx
-    .update(rooms)
-    .set({ status: 'FINISHED', expiresAt: null, finishedAt: now })
-    .where(and(eq(rooms.tournamentId, t.id), sql`${rooms.status} <> 'FINISHED'`))
-    .returning({ id: rooms.id, seq: rooms.seq });
-  for (const room of stopped) outbox.toRoom(room.id, { type: 'room_closed', room_id: room.id, seq: room.seq });
+  await rooms.closeTournamentRooms(tx, outbox, t.id, now);
   await tx.update(tournaments).set({ status: 'cancelled', paidIn: 0n, feesTaken: 0n, dueAt: null, finishedAt: now }).where(eq(tournaments.id, t.id));
   await assertPoolEmpty(tx, t);
   await publishChanged(tx, t, outbox);

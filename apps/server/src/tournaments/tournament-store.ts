@@ -55,6 +55,21 @@ export async function allPresets(db: Db): Promise<PayoutPreset[]> {
 /** The pool as players see it: what was paid in, or the guarantee when that is higher. */
 export const poolOf = (t: TournamentRow) => (t.paidIn > t.guaranteedPool ? t.paidIn : t.guaranteedPool);
 
+/** The options every game of the tournament is played with, as the API names them. */
+export function gameOptionsOf(t: TournamentRow) {
+  return {
+    deck_size: t.deckSize,
+    is_speed_mode: t.isSpeedMode,
+    is_transfer_allowed: t.isTransferAllowed,
+    is_cheating_allowed: t.isCheatingAllowed,
+    is_draw_allowed: t.isDrawAllowed,
+    is_death_match_allowed: t.isDeathMatchAllowed,
+    is_classic_mode_allowed: t.isClassicModeAllowed,
+    card_transfer_permission: t.cardTransferPermission === 'NEIGHBORS_ONLY' ? ('NEIGHBORS_ONLY' as const) : ('ALL_PLAYERS' as const),
+    secret_trump_mode: t.secretTrumpMode,
+  };
+}
+
 export function tournamentJson(t: TournamentRow, playersCount: number): TournamentPayload {
   return {
     id: t.id,
@@ -66,15 +81,7 @@ export function tournamentJson(t: TournamentRow, playersCount: number): Tourname
     min_players: t.minPlayers,
     max_players: t.maxPlayers,
     room_size: t.roomSize,
-    deck_size: t.deckSize,
-    is_speed_mode: t.isSpeedMode,
-    is_transfer_allowed: t.isTransferAllowed,
-    is_cheating_allowed: t.isCheatingAllowed,
-    is_draw_allowed: t.isDrawAllowed,
-    is_death_match_allowed: t.isDeathMatchAllowed,
-    is_classic_mode_allowed: t.isClassicModeAllowed,
-    card_transfer_permission: t.cardTransferPermission === 'NEIGHBORS_ONLY' ? 'NEIGHBORS_ONLY' : 'ALL_PLAYERS',
-    secret_trump_mode: t.secretTrumpMode,
+    ...gameOptionsOf(t),
     rebuy_rounds: t.rebuyRounds,
     rebuy_price: t.rebuyPrice.toString(),
     guaranteed_pool: t.guaranteedPool.toString(),

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { TournamentDetail, TournamentSeat } from '@durak/protocol';
 import { and, eq } from 'drizzle-orm';
 import type { ResultPayload } from '@durak/protocol';
-import { startGame } from '../games/start-game.js';
-import { createPublisher, Outbox, publishOrder, type Publisher, type RoomsRealtime } from '../tables/outbox.js';
+import type { SeatedRooms } from '../rooms/seated-rooms.js';
+import { publishOrder, withPublications, type Outbox, type Publisher } from '../tables/outbox.js';
 import type { RoomsConfig } from '../tables/rooms-config.js';
 import type { RoomRow } from '../tables/room-store.js';
 import { failure, ok, type Result } from '../shared/result.js';
@@ -18,11 +18,13 @@ import { allPresets, byeRoundOf, currentRoomOf, runningSeatOf, poolOf, listPlaye
 
 export interface TournamentsOptions {
   readonly store: Store;
-  readonly realtime: RoomsRealtime;
+  /** The node's one publisher: a tournament's news flushes on its own chain after the commit. */
+  readonly publisher: Publisher;
+  /** The rooms seat every game of a round (they own the rooms' rows). */
+  readonly rooms: SeatedRooms;
   readonly config: RoomsConfig;
   readonly now?: () => Date;
   readonly random?: () => number;
-  readonly logError?: (error: unknown, message: string) => void;
 }
 
 export interface TournamentsService extends TournamentAdminWrites {
@@ -31,7 +33,8 @@ export interface TournamentsService extends TournamentAdminWrites {
   /** The caller's running tournament game, for the web to take them to on load. */
   seat(userId: number): Promise<TournamentSeat>;
   register(userId: number, id: number): Promise<Result<TournamentDetail>>;
-  withdraw(userId: number, id: number): Promise<Result<TournamentDetail>>;
+  /** The player takes back their registration before the start (`POST tournament/cancel`): everything paid comes back. */
+  cancelRegistration(userId: number, id: number): Promise<Result<TournamentDetail>>;
   rebuy(userId: number, id: number): Promise<Result<TournamentDetail>>;
   players(id: number, page: number, limit: number): Promise<Result<Awaited<ReturnType<typeof listPlayers>>>>;
   rooms(id: number, query: { round?: number | undefined; page: number; limit: number }): Promise<Result<Awaited<ReturnType<typeof listTournamentRooms>>>>;
@@ -42,10 +45,8 @@ export interface TournamentsService extends TournamentAdminWrites {
   places(id: number, place?: number): Promise<Result<Awaited<ReturnType<TournamentAdmin['places']>>>>;
   /** Called by the rooms in the transaction of every game's last action. */
   onGameOver(tx: Tx, room: RoomRow, results: readonly ResultPayload[], outbox: Outbox, now: Date): Promise<void>;
-  /** Starts (or cancels) due tournaments and seats due rounds; returns how many it handled. */
+  /** Starts (or cancels) due tournaments and seats due rounds; returns how many it handled. The node's sweeper runs it. */
   fireDue(limit?: number): Promise<number>;
-  startSweeper(): void;
-  close(): Promise<void>;
 }
 
 /** Carries a refusal out of a transaction so that the transaction rolls back. */
@@ -56,15 +57,12 @@ const isOver = (t: TournamentRow) => t.status === 'finished' || t.status === 'ca
 
 /** Tournaments (FEATURES.md §1): a knockout whose games are ordinary rooms without stakes. */
 export function createTournamentsService(options: TournamentsOptions): TournamentsService {
-  const { store, config } = options;
+  const { store, config, publisher } = options;
   const now = options.now ?? (() => new Date());
-  const logError = options.logError ?? (() => {});
-  const publisher: Publisher = createPublisher(options.realtime, (error) => logError(error, 'realtime publish failed'));
   const deps: RoundDeps = {
-    config,
     breakMs: config.tournamentBreakSeconds * 1000,
     random: options.random ?? (() => randomInt(2 ** 32) / 2 ** 32),
-    startGame,
+    rooms: options.rooms,
   };
 
   /**
@@ -73,11 +71,10 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
    * fee did not must leave neither behind.
    */
   async function inTransaction<T extends Result<unknown>>(id: number, fn: (tx: Tx, outbox: Outbox, at: Date) => Promise<T>): Promise<T> {
-    const outbox = new Outbox();
     const at = now();
     let refusal: T | undefined;
     try {
-      const value = await store.withTransaction(async (tx) => {
+      return await withPublications(store, publisher, publishOrder.tournament(id), async (tx, outbox) => {
         const result = await fn(tx, outbox, at);
         if (!result.ok) {
           refusal = result;
@@ -85,8 +82,6 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         }
         return result;
       });
-      await publisher.flush(publishOrder.tournament(id), outbox);
-      return value;
     } catch (error) {
       if (error instanceof RolledBack && refusal) return refusal;
       throw error;
@@ -168,7 +163,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
       });
     },
 
-    withdraw(userId, id) {
+    cancelRegistration(userId, id) {
       return inTransaction(id, async (tx, outbox) => {
         const t = await lockTournament(tx, id);
         if (!t) return notFound(id);
@@ -263,49 +258,25 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
     async fireDue(limit = 20) {
       let handled = 0;
       while (handled < limit) {
-        let id = 0;
-        const outbox = new Outbox();
-        await store.withTransaction(async (tx) => {
+        // On the tournament's own chain; when nothing was due the outbox is empty and nothing is flushed.
+        const id = await withPublications(store, publisher, (due: number) => publishOrder.tournament(due), async (tx, outbox) => {
           const at = now();
           const t = await lockDueTournament(tx, at);
-          if (!t) return;
-          id = t.id;
+          if (!t) return 0;
           if (t.status === 'registration') {
             const entrants = await registeredCount(tx, t.id);
             if (entrants >= t.minPlayers) await seatNextRound(tx, t, outbox, at, deps);
-            else await cancelTournament(tx, t, outbox, at);
+            else await cancelTournament(tx, t, outbox, at, deps.rooms);
           } else {
             await seatNextRound(tx, t, outbox, at, deps);
           }
+          return t.id;
         });
         if (id === 0) break;
-        await publisher.flush(publishOrder.tournament(id), outbox);
         handled++;
       }
       return handled;
     },
-
-    startSweeper() {
-      if (config.sweepIntervalMs <= 0 || timer !== undefined || isClosed) return;
-      const tick = () => {
-        sweeping = service
-          .fireDue()
-          .catch((error: unknown) => logError(error, 'tournament sweep failed'))
-          .finally(() => {
-            if (!isClosed) timer = setTimeout(tick, config.sweepIntervalMs);
-          });
-      };
-      timer = setTimeout(tick, config.sweepIntervalMs);
-    },
-
-    async close() {
-      isClosed = true;
-      clearTimeout(timer);
-      await sweeping;
-    },
   };
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  let isClosed = false;
   return service;
 }
