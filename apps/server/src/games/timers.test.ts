@@ -17,6 +17,14 @@ interface Watch {
 }
 const watch = async (id: number, token: string) => (await request<Watch>(`${server.url}/api/v1/rooms/${id}/watch`, { token })).body;
 
+/** Lets the computer play a room to its end. Steps of 2 s: past each timer (and bank) once, then at the stand-in's pause of 0.6-1.5 s a move. */
+async function playOut(id: number, token: string): Promise<void> {
+  for (let i = 0; i < 600 && (await watch(id, token)).status !== 'FINISHED'; i++) {
+    clock.advance(2_000);
+    await server.module.games.fireDue();
+  }
+}
+
 describe('turn timers', () => {
   it('shows the deadline, does nothing before it, and the computer moves for the player when it passes', async () => {
     const players = [await newPlayer(server.url), await newPlayer(server.url)];
@@ -32,16 +40,13 @@ describe('turn timers', () => {
     expect(await server.module.games.fireDue()).toBe(1);
     const after = await watch(id, players[0]!.token);
     expect(after.seq).toBe(before.seq + 1);
+    await playOut(id, players[0]!.token); // the later tests count due rooms: none of this one may be left
   });
 
   it('a player who lets the timer run out is played by the computer, never counted out: the game counts normally', async () => {
     const players = [await newPlayer(server.url), await newPlayer(server.url)];
     const id = await startedRoom(server.url, players);
-    // Steps of 2 s: past each timer (and bank) once, then at the stand-in's pause of 0.6-1.5 s a move.
-    for (let i = 0; i < 600 && (await watch(id, players[0]!.token)).status !== 'FINISHED'; i++) {
-      clock.advance(2_000);
-      await server.module.games.fireDue();
-    }
+    await playOut(id, players[0]!.token);
     const over = await watch(id, players[0]!.token);
     expect(over.status).toBe('FINISHED');
     expect(Object.values(over.seats).map((s) => s.result_reason)).toEqual(['normal', 'normal']);
