@@ -2,7 +2,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieValue, registerByApi, signInContext, uniqueName } from './support/accounts';
-import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
+import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot, waitForAnimations } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -70,7 +70,7 @@ describe('start screen', () => {
     await page.route('**/api/user/users/me', () => undefined);
     await page.goto('/');
     await expect.poll(() => page.getByTestId('start-progress').textContent()).toBe('загрузка 60%');
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     await screenshot(page, `start-${name}`);
     expectScreenshots(`start-${name}`);
     await context.close();
@@ -135,9 +135,9 @@ describe('sign-up and sign-in', () => {
     await page.goto('/auth/login');
     await page.getByRole('button', { name: 'Войти' }).click();
     await expect.poll(() => page.getByTestId('username-error').textContent()).toBe('Заполните это поле');
-    // Off the button, so the picture does not catch its hover glow half way.
+    // Off the button, and its hover glow faded out: the picture does not catch it half way.
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     await screenshot(page, `login-${name}`);
     expectScreenshots(`login-${name}`);
     await context.close();
@@ -268,7 +268,7 @@ describe('main page and menu', () => {
     await page.getByTestId('header-username').waitFor();
     expect(await page.getByTestId('header-username').textContent()).toBe('Констант…');
     expect(await page.getByTestId('avatar-placeholder').count()).toBe(1);
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     await screenshot(page, `main-${name}`);
     await page.goto('/menu');
     await page.getByTestId('language-select').waitFor();

@@ -1,5 +1,5 @@
 import type { SpinAnswer } from '@durak/protocol';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, signInContext, uniqueName } from './support/accounts';
 import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
@@ -17,6 +17,34 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/**
+ * Holds the picture still mid-spin: once all three reels slide (each a CSS transition on its
+ * column), every slide is paused 700 ms in, in the same frame, whatever the machine's load.
+ */
+function holdReelsMidSpin(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const slides = () => [...document.querySelectorAll('.slot-column')].flatMap((column) => column.getAnimations());
+        const look = () => {
+          const running = slides().filter((a) => a.playState === 'running');
+          if (running.length < 3) return void requestAnimationFrame(look);
+          for (const slide of running) {
+            slide.pause();
+            slide.currentTime = 700;
+          }
+          resolve();
+        };
+        look();
+      }),
+  );
+}
+
+/** Lets the held slides run on to their stops. */
+function releaseReels(page: Page): Promise<void> {
+  return page.evaluate(() => document.querySelectorAll('.slot-column').forEach((column) => column.getAnimations().forEach((a) => a.play())));
+}
 
 describe('the slot machine', () => {
   it.each([
@@ -37,9 +65,9 @@ describe('the slot machine', () => {
       await page.getByTestId('slot-spin').click();
       answers.push((await (await answered).json()) as SpinAnswer);
       if (i === 0) {
-        await page.waitForSelector('[data-phase="spinning"]');
-        await page.waitForTimeout(700);
+        await holdReelsMidSpin(page);
         await screenshot(page, `bandit-midspin-${name}`);
+        await releaseReels(page);
       }
       await page.waitForSelector('[data-phase="idle"]', { timeout: 15_000 });
       const shown = await page.getByTestId('slot-reel').evaluateAll((reels) => reels.map((r) => Number(r.getAttribute('data-stop'))));

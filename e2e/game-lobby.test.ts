@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInContext, uniqueName, type Tokens } from './support/accounts';
-import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
+import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot, waitForAnimations } from './support/browser';
 import { classicRoom } from '../apps/server/src/test-support/rooms';
 import { startServer, type RunningServer } from './support/server';
 import { waitForSettledTableCards } from './support/table';
@@ -168,10 +168,11 @@ describe('screenshots', () => {
     const { page, close } = await openAs(me, viewport);
     await page.goto('/games');
     await page.getByTestId('room-card').nth(2).waitFor();
-    await page.waitForTimeout(400);
+    await waitForAnimations(page); // the room cards fade in
     await screenshot(page, `lobby-${name}`);
     await page.getByTestId('open-create').click();
-    await page.waitForTimeout(300);
+    await page.getByTestId('create-room-dialog').waitFor();
+    await waitForAnimations(page); // the dialog slides in
     await screenshot(page, `create-dialog-${name}`);
     // All twelve bet presets fit the dialog without sideways scrolling, each a full tap target.
     const presets = await page.getByTestId('create-bet-presets').getByRole('radio').evaluateAll((chips) =>

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInContext, uniqueName, type Tokens } from './support/accounts';
 import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
@@ -49,7 +49,7 @@ async function post(tokens: Tokens, path: string, body: unknown): Promise<number
 }
 
 /** Plays the person's side until the game is over; returns the game's record. */
-async function playAsPerson(tokens: Tokens, roomId: number, me: string): Promise<{ actions: { action: { player?: string } }[] }> {
+async function playAsPerson(page: Page, tokens: Tokens, roomId: number, me: string): Promise<{ actions: { action: { player?: string } }[] }> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     const watch = await call<Watch>(tokens, 'GET', `/v1/rooms/${roomId}/watch`);
@@ -65,8 +65,15 @@ async function playAsPerson(tokens: Tokens, roomId: number, me: string): Promise
         await post(tokens, `${room}/beat`, { seq: watch.seq });
       }
     } else {
-      // A real server on real time (no injectable clock across a process): look again shortly.
-      await new Promise((r) => setTimeout(r, 50));
+      // The bots move on the server's own timers: wait until the table on the page shows a later
+      // move (or the results); a turn timer may change nothing on the page, so look again after 5 s.
+      await page
+        .waitForFunction(
+          (seen) => document.querySelector('[data-testid="results"]') !== null || Number(document.querySelector('[data-testid="table-page"]')?.getAttribute('data-seq') ?? -1) > seen,
+          watch.seq,
+          { timeout: 5_000 },
+        )
+        .catch(() => undefined);
     }
   }
   throw new Error('the practice game did not end in 90 s');
@@ -99,7 +106,7 @@ describe('play against the computer', () => {
     // The person plays the plainest game through the API (leads their first card, takes, says
     // beat); the bots answer on the server's own sweeper, nothing here drives them.
     const me = await call<{ id: number }>(tokens, 'GET', '/user/users/me');
-    const record = await playAsPerson(tokens, roomId, String(me.id));
+    const record = await playAsPerson(page, tokens, roomId, String(me.id));
     expect(record.actions.filter((a) => a.action.player !== String(me.id)).length).toBeGreaterThan(5);
     await expect.poll(() => page.getByTestId('seat-label').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     await screenshot(page, `practice-over-${name}`);

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieValue, registerByApi, uniqueName } from './support/accounts';
-import { launchBrowser, newPage, PHONE, screenshot } from './support/browser';
+import { launchBrowser, newPage, PHONE, screenshot, waitForAnimations } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const BOT_TOKEN = '123456:E2E-test-bot-token';
@@ -113,12 +113,12 @@ describe('inside the Telegram mini-app', () => {
     // The host's own header and background run on into the page.
     await expect.poll(() => last('web_app_set_header_color')).toBe('web_app_set_header_color {"color":"#ffffff"}');
     expect(await last('web_app_set_background_color')).toBe('web_app_set_background_color {"color":"#efeff4"}');
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     await screenshot(page, 'mini-app-light-main-phone');
 
     await page.getByRole('link', { name: 'Меню' }).click();
     await page.getByTestId('language-select').waitFor();
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     await screenshot(page, 'mini-app-light-menu-phone');
 
     // Someone else's room waits in the lobby.
@@ -135,13 +135,13 @@ describe('inside the Telegram mini-app', () => {
     await page.waitForURL('**/games');
     await page.getByTestId('room-card').first().waitFor();
     expect(await css('[data-testid="room-card"]', 'background-color')).toBe('rgb(255, 255, 255)');
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     await screenshot(page, 'mini-app-light-lobby-phone');
     await page.getByTestId('open-create').click();
     await page.getByTestId('create-room-dialog').waitFor();
     expect(await css('.modal', 'background-color')).toBe('rgb(255, 255, 255)');
     expect(await css('[data-testid="create-submit"]', 'background-color')).toBe('rgb(36, 129, 204)');
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     await screenshot(page, 'mini-app-light-create-dialog-phone');
     await page.getByTestId('create-submit').click();
 
@@ -151,7 +151,7 @@ describe('inside the Telegram mini-app', () => {
     expect(await css('.table-page', 'color')).toBe('rgb(247, 241, 225)');
     expect(await css('[data-testid="action-ready"]', 'color')).toBe('rgb(43, 29, 5)');
     await expect.poll(() => last('web_app_set_header_color')).toBe('web_app_set_header_color {"color":"#072a1c"}');
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     await screenshot(page, 'mini-app-light-table-phone');
     expect(errors).toEqual([]);
     await context.close();

@@ -1,5 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { startTestServer } from './test-support/server.js';
+
+/** Whether a TCP connection to the server's port is accepted (a raw socket: no pooled HTTP connection). */
+function acceptsConnections(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
 
 describe('graceful shutdown', () => {
   it('finishes a request in flight, then refuses new connections', async () => {
@@ -23,8 +36,9 @@ describe('graceful shutdown', () => {
     await hasArrived;
     let isClosed = false;
     const closing = server.close().then(() => (isClosed = true));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(isClosed).toBe(false); // still waiting for the request in flight
+    // The close has run its hooks and shut the listener: all it can still wait for is the request.
+    await vi.waitFor(async () => expect(await acceptsConnections(server.url)).toBe(false), { timeout: 30_000 });
+    expect(isClosed).toBe(false);
     release();
     const response = await inFlight;
     expect(response.status).toBe(200);

@@ -33,8 +33,14 @@ describe('language loading', () => {
     await vi.waitFor(() => expect(i18next.t('menu.title')).toBe('Menu'), { timeout: 3000 });
     expect(calls.filter((u) => u.endsWith('/locales/en/common.json'))).toHaveLength(2);
 
+    // The backend reports a load as failed only once it gives up: after its retries, if any.
+    const gaveUpOnUkrainian = new Promise<void>((resolve) =>
+      i18next.services.backendConnector.on('failedLoading', (lng: string, ns: string) => {
+        if (lng === 'uk' && ns === 'common') resolve();
+      }),
+    );
     await i18next.changeLanguage('uk');
-    await new Promise((r) => setTimeout(r, 1200));
+    await gaveUpOnUkrainian;
     expect(calls.filter((u) => u.endsWith('/locales/uk/common.json'))).toHaveLength(1);
     // A missing file falls back to Russian and the choice is cached in the cookie.
     expect(i18next.t('menu.title')).toBe('Меню');
