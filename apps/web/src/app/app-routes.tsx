@@ -5,7 +5,7 @@ import { StartScreen } from '../features/start/start-screen';
 import { useUserStore } from '../state/user-store';
 import { Spinner } from '../ui/spinner';
 import { hasSession, isSessionExpired } from '../net/session';
-import { afterSignInPath, isAuthPath } from './paths';
+import { afterSignInPath, isAuthPath } from '../routes/paths';
 import { PAGE_MODULES } from './route-modules';
 
 // Every page is its feature folder's default export, loaded on first visit (SPEC §2).

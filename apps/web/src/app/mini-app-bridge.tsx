@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isMiniApp, paintHostFrame, wireBackButton } from '../device/telegram';
 import { useUserStore } from '../state/user-store';
-import { isAuthPath, isMainTab } from './paths';
+import { isAuthPath, isMainTab } from '../routes/paths';
 
 /**
  * Inside the mini-app the host's Back button goes back everywhere but on the main tabs, and the

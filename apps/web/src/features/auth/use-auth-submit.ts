@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { afterSignInPath } from '../../app/paths';
+import { afterSignInPath } from '../../routes/paths';
 import { toApiFailure } from '../../net/api-error';
 import { saveSession, type Tokens } from '../../net/session';
 import { useUserStore } from '../../state/user-store';

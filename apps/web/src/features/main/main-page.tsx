@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { isMainTab, MAIN_TABS, type MainTab } from '../../app/paths';
+import { isMainTab, MAIN_TABS, type MainTab } from '../../routes/paths';
 import { useUserStore } from '../../state/user-store';
 import { Spinner } from '../../ui/spinner';
 import { MenuTab } from '../menu/menu-tab';

@@ -10,7 +10,7 @@ import { errorText } from '../ui/error-text';
 import { ImageUploadField } from '../ui/image-upload-field';
 import { CaptionFields } from './banner-captions-fields';
 import { captionsOf, changedFields, draftOf, draftProblem, fromLocalInput, type BannerDraft } from './banner-form';
-import { routeId } from '../../../app/route-id';
+import { routeId } from '../../../routes/route-id';
 import { NotFound } from '../ui/not-found';
 
 /** /admin/banner/create and /admin/banner/{id}: one form; editing sends only what changed. */

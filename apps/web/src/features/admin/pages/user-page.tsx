@@ -11,7 +11,7 @@ import { AdminLayout, Figure } from '../ui/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { errorText } from '../ui/error-text';
-import { routeId } from '../../../app/route-id';
+import { routeId } from '../../../routes/route-id';
 import { NotFound } from '../ui/not-found';
 import { BanPanel } from './ban-panel';
 
