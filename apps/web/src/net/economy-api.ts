@@ -20,12 +20,6 @@ export const economyApi = {
   usePromoCode: (code: string) => http.post<{ code: string; amount: string; wallet_type: string }>(`/promocode/use/${encodeURIComponent(code)}`, {}).then((r) => r.data),
 };
 
-export const economyKeys = {
-  assets: ['assets', 'all'] as const,
-  products: (kind: ProductKind) => ['product', kind] as const,
-  reward: ['rewards', 'available'] as const,
-};
-
 /**
  * Re-reads the user's wallets after a money action. The `#{userId}` channel brings the same news,
  * but a dropped connection must not leave the header showing the old balance.

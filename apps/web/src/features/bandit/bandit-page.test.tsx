@@ -37,7 +37,6 @@ const paytable: PaytableAnswer = {
   max_bet: '10000',
 };
 vi.mock('./bandit-api', () => ({
-  banditKeys: { paytable: ['p'], seed: ['s'], spins: ['l'] },
   banditApi: {
     paytable: () => Promise.resolve(paytable),
     seed: () => Promise.resolve({ server_seed_hash: 'ab', client_seed: 'c', nonce: 0 }),

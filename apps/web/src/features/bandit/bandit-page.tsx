@@ -7,7 +7,7 @@ import { playSlotSound, slotSoundBank } from '../../device/sound-player';
 import { useUserStore } from '../../state/user-store';
 import { formatChips } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
-import { banditApi, banditKeys } from './bandit-api';
+import { banditApi } from './bandit-api';
 import { FairDialog } from './fair-dialog';
 import { ReelView } from './reel-view';
 import { reelMotion } from './reels';
@@ -16,6 +16,7 @@ import { formatElapsed, isWinOverStake, signedChips } from './session';
 import { useSlotMachine } from './use-slot-machine';
 import '../games/lobby.css';
 import './bandit.css';
+import { queryKeys } from '../../net/query-keys';
 
 const BET_STEPS = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] as const;
 const WALLETS = ['BONUS_BALANCE', 'BALANCE'] as const;
@@ -169,7 +170,7 @@ function Machine({ paytable }: { paytable: PaytableAnswer }) {
 /** /bandit: the slot machine (FEATURES.md §4). */
 export function BanditPage() {
   const { t, ready } = useTranslation('bandit');
-  const paytable = useQuery({ queryKey: banditKeys.paytable, queryFn: banditApi.paytable, staleTime: Infinity });
+  const paytable = useQuery({ queryKey: queryKeys.bandit.paytable, queryFn: banditApi.paytable, staleTime: Infinity });
 
   // The slot sounds load here and only here (SPEC §9's slot group), not with the app's sounds.
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
-import { economyApi, economyKeys, refreshWallets } from '../../net/economy-api';
+import { economyApi, refreshWallets } from '../../net/economy-api';
 import { useUserStore } from '../../state/user-store';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
@@ -12,6 +12,7 @@ import { rememberApplied } from '../cards/active-assets';
 import { NotEnoughChips } from './not-enough-chips';
 import { PriceTag } from './price-tag';
 import { itemsOfTab, itemState, missingFor, withUpdated, type StoreTab } from './store-logic';
+import { queryKeys } from '../../net/query-keys';
 
 type Failure = { code: string };
 
@@ -20,7 +21,7 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
   const { t } = useTranslation();
   const client = useQueryClient();
   const wallets = useUserStore((s) => s.user?.wallets) ?? [];
-  const query = useQuery({ queryKey: economyKeys.assets, queryFn: economyApi.allAssets });
+  const query = useQuery({ queryKey: queryKeys.assets.all, queryFn: economyApi.allAssets });
   const [chosen, setChosen] = useState<AssetItem | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   /** The item whose "apply" just failed: its card says so. */
@@ -42,7 +43,7 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
   if (items.length === 0) return <p className="store-state" data-testid="store-empty">{t('store.empty')}</p>;
 
   function updated(item: AssetItem) {
-    client.setQueryData(economyKeys.assets, (old: AssetItem[] | undefined) => withUpdated(old ?? [], item));
+    client.setQueryData(queryKeys.assets.all, (old: AssetItem[] | undefined) => withUpdated(old ?? [], item));
   }
 
   async function apply(item: AssetItem) {

@@ -3,10 +3,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMiniApp } from '../../device/telegram';
 import { toApiFailure } from '../../net/api-error';
-import { economyApi, economyKeys, refreshWallets } from '../../net/economy-api';
+import { economyApi, refreshWallets } from '../../net/economy-api';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
 import { checkAmount, newIdempotencyKey, orderedWallets, type AmountError } from './store-logic';
+import { queryKeys } from '../../net/query-keys';
 
 export interface DepositPreset {
   readonly walletType?: string;
@@ -40,7 +41,7 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
   const { t } = useTranslation();
   const ids = { amount: useId(), error: useId() };
   const provider = isMiniApp() ? 'telegram_stars' : 'sandbox';
-  const packs = useQuery({ queryKey: economyKeys.products('chips'), queryFn: () => economyApi.products('chips'), enabled: preset !== null });
+  const packs = useQuery({ queryKey: queryKeys.economy.products('chips'), queryFn: () => economyApi.products('chips'), enabled: preset !== null });
   const firstPack = packs.data?.[0];
   // Chips per Star, read from the packs (amount / price), so the dialog follows the server's rate.
   const step = provider === 'telegram_stars' && firstPack?.amount && firstPack.price !== '0' ? BigInt(firstPack.amount) / BigInt(firstPack.price) : 1n;

@@ -12,7 +12,7 @@ import { useUserStore } from '../../state/user-store';
 
 const economyApi = vi.hoisted(() => ({ allAssets: vi.fn(), buyAsset: vi.fn(), applyAsset: vi.fn(), products: vi.fn(), deposit: vi.fn(), convert: vi.fn() }));
 const refreshWallets = vi.hoisted(() => vi.fn());
-vi.mock('../../net/economy-api', () => ({ economyApi, refreshWallets, economyKeys: { assets: ['assets', 'all'], products: (kind: string) => ['product', kind] } }));
+vi.mock('../../net/economy-api', () => ({ economyApi, refreshWallets }));
 
 const { default: StorePage } = await import('./index');
 
