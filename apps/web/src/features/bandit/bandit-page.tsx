@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { playSlotSound, slotSoundBank } from '../../device/sound-player';
-import { useUserStore } from '../../state/user-store';
+import { useUser } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import { banditApi } from './bandit-api';
@@ -34,7 +34,7 @@ function useElapsed(): number {
 
 function Machine({ paytable }: { paytable: PaytableAnswer }) {
   const { t } = useTranslation('bandit');
-  const user = useUserStore((s) => s.user);
+  const user = useUser();
   const [motion] = useState(() => reelMotion(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false));
   const machine = useSlotMachine(paytable, motion);
   const elapsed = useElapsed();

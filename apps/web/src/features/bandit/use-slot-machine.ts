@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { playSlotSound } from '../../device/sound-player';
 import { toApiFailure, type ApiFailure } from '../../net/api-error';
-import { useUserStore } from '../../state/user-store';
+import { patchUser } from '../../net/user-query';
 import { banditApi, type SpinRequest } from './bandit-api';
 import { reelTravel, type ReelMotion, type ReelTravel } from './reels';
 import { addSpin, emptyTally, isWinOverStake, type SessionTally } from './session';
@@ -82,8 +82,7 @@ export function useSlotMachine(paytable: PaytableAnswer, motion: ReelMotion) {
     setTravels(paytable.strips.map(() => null));
     setResult(spun);
     setTally((tally) => addSpin(tally, spun.bet, spun.win));
-    const user = useUserStore.getState().user;
-    if (user) useUserStore.getState().setUser({ ...user, wallets: spun.balances });
+    patchUser(queryClient, { wallets: spun.balances });
     if (isWinOverStake(spun.bet, spun.win)) quietly(() => playSlotSound('win'));
     else if (spun.win === '0') quietly(() => playSlotSound('lose'));
     setPhase('idle');

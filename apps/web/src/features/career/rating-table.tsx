@@ -2,7 +2,7 @@ import type { RatingLine } from '@durak/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../state/user-store';
+import { useUserId } from '../../net/user-query';
 import { Avatar } from '../../ui/avatar';
 import { cutName } from '../../ui/format';
 import { Pager } from '../../ui/pager';
@@ -13,7 +13,7 @@ import { queryKeys } from '../../net/query-keys';
 /** The rating table, all time or this week, paged, with the caller's own line highlighted. */
 export function RatingTable() {
   const { t } = useTranslation('player');
-  const myId = useUserStore((s) => s.user?.id);
+  const myId = useUserId();
   const [period, setPeriod] = useState<RatingPeriod>('all');
   const [page, setPage] = useState(1);
   const query = useQuery({ queryKey: queryKeys.career.rating(period, page), queryFn: () => careerApi.rating(period, page), placeholderData: keepPreviousData });

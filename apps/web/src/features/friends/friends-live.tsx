@@ -8,7 +8,7 @@ import { isMiniApp, launchStartParam } from '../../device/telegram';
 import { toApiFailure } from '../../net/api-error';
 import { http } from '../../net/http';
 import { personalChannel, subscribe } from '../../net/realtime';
-import { useUserStore } from '../../state/user-store';
+import { useUserId } from '../../net/user-query';
 import { Avatar } from '../../ui/avatar';
 import './friends-live.css';
 import { queryKeys } from '../../net/query-keys';
@@ -25,7 +25,7 @@ const NOTICE_MS = { room_invite: 30_000, friend_request: 10_000, friend_accepted
  */
 export function FriendsLive() {
   const { t } = useTranslation();
-  const userId = useUserStore((s) => s.user?.id);
+  const userId = useUserId();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [notices, setNotices] = useState<Notice[]>([]);

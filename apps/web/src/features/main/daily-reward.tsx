@@ -3,10 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../ui/query-state';
 import { toApiFailure } from '../../net/api-error';
-import { economyApi, refreshWallets } from '../../net/economy-api';
+import { economyApi } from '../../net/economy-api';
 import { formatChips } from '../../ui/format';
 import { countdown } from '../store/store-logic';
 import { queryKeys } from '../../net/query-keys';
+import { refreshWallets } from '../../net/user-query';
 
 const STREAK = [1, 2, 3, 4, 5, 6, 7];
 
@@ -61,7 +62,7 @@ export function DailyReward() {
     try {
       const answer = await economyApi.claimReward();
       setClaimed(answer.amount);
-      await refreshWallets();
+      await refreshWallets(client);
     } catch (error) {
       if (toApiFailure(error).code !== 'reward/already_claimed') setFailed(true);
     } finally {

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
-import { economyApi, refreshWallets } from '../../net/economy-api';
-import { useUserStore } from '../../state/user-store';
+import { economyApi } from '../../net/economy-api';
+import { refreshWallets, useWallets } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
@@ -20,7 +20,7 @@ type Failure = { code: string };
 export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>; onGetChips: (walletType: string, missing: bigint) => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const wallets = useUserStore((s) => s.user?.wallets) ?? [];
+  const wallets = useWallets();
   const query = useQuery({ queryKey: queryKeys.assets.all, queryFn: economyApi.allAssets });
   const [chosen, setChosen] = useState<AssetItem | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -68,12 +68,12 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
       const bought = await economyApi.buyAsset(item.id);
       updated(bought);
       setChosen(null);
-      await refreshWallets();
+      await refreshWallets(client);
     } catch (error) {
       const { code } = toApiFailure(error);
       setFailure({ code });
       if (code === 'asset/already_owned') await query.refetch();
-      if (code === 'wallet/insufficient_funds') await refreshWallets();
+      if (code === 'wallet/insufficient_funds') await refreshWallets(client);
     } finally {
       setBusyId(null);
     }

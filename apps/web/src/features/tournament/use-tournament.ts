@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { personalChannel, useChannel } from '../../net/realtime';
-import { useUserStore } from '../../state/user-store';
+import { useUserId } from '../../net/user-query';
 import { tournamentApi, type TournamentDetail, type TournamentPlayer, type TournamentRoom } from './tournament-api';
 import { parseTournamentEvent } from './tournament-events';
 import { useChannelStatus } from './use-channel-status';
@@ -19,7 +19,7 @@ const roomKey = (r: TournamentRoom) => r.id;
  */
 export function useTournament(id: number | null) {
   const client = useQueryClient();
-  const userId = useUserStore((s) => s.user?.id);
+  const userId = useUserId();
   const isValid = id !== null;
   const tid = id ?? 0;
   const detail = useQuery({ queryKey: queryKeys.tournament.detail(tid), queryFn: ({ signal }) => tournamentApi.get(tid, signal), enabled: isValid });

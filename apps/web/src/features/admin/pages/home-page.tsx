@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { permissionsQuery } from '../../../net/query-client';
-import { useUserStore } from '../../../state/user-store';
+import { useUser } from '../../../net/user-query';
 import { adminApi, type CountryCount } from '../admin-api';
 import { AdminLayout, Figure } from '../ui/admin-layout';
 import { columnHelper, DataTable } from '../ui/data-table';
@@ -19,7 +19,7 @@ const countries = columnHelper<CountryCount>();
 export default function HomePage() {
   const { t } = useTranslation('admin');
   const permissions = useQuery(permissionsQuery).data?.permissions ?? [];
-  const me = useUserStore((s) => s.user);
+  const me = useUser();
   const isOperator = permissions.includes('admin.users.read');
   return (
     <AdminLayout title={t('home.title')}>
