@@ -1,10 +1,9 @@
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { ensureMiniApp, isMiniApp, miniAppAuthPayload } from '../device/telegram';
 import { api } from '../net/api';
 import { setSessionHooks } from '../net/http';
-import { createQueryClient } from '../net/query-client';
 import { watchSessionExpiry } from '../net/session-watch';
 import { signOut } from '../state/session-store';
 import { AppRoutes } from './app-routes';
@@ -35,8 +34,8 @@ function SessionHooks() {
   return null;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app around the page's one query client, which main.tsx made early to start the first reads. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

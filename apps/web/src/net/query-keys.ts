@@ -12,6 +12,7 @@ export const queryKeys = {
   /** The signed-in user: profile, roles and wallets. Loaded by the start screen, never refetched on its own. */
   me: ['user', 'me'] as const,
   permissions: ['permission', 'me'] as const,
+  flags: ['flags'] as const,
   assets: {
     cardBack: ['assets', 'card-back'] as const,
     active: ['assets', 'active'] as const,
