@@ -4,14 +4,16 @@ import { App } from './app/app';
 import { installBrowserHooks } from './app/browser-hooks';
 import { startPageModule } from './app/route-modules';
 import { i18next, initI18n } from './i18n/i18n';
-import { loadFlags } from './net/flags';
+import { flagsQuery } from './net/flags';
+import { createQueryClient } from './net/query-client';
 import { refreshToken } from './net/session';
 import './styles.css';
 import './ui/host-theme.css';
 
 installBrowserHooks();
+const queryClient = createQueryClient();
 // SPEC §9: the feature flags, read once at start beside the texts (never blocking the first screen).
-void loadFlags();
+void queryClient.prefetchQuery(flagsQuery);
 // The opened page's code downloads beside the texts rather than after them (FEATURES §6).
 const namespaces = startPageModule(location.pathname, refreshToken() !== undefined);
 // The first screen needs its texts; i18next settles even when a language file fails to load.
@@ -24,7 +26,7 @@ void initI18n().finally(() => {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} />
       </StrictMode>,
     ),
   );

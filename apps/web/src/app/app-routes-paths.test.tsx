@@ -1,7 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUserStore } from '../state/user-store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutesAt } from './render-routes.test-support';
 
 // Each page is stood in for by its name and id, so a test reads which page a path reached.
@@ -24,10 +23,9 @@ vi.mock('../features/auth/registration-page', () => stub('registration'));
 
 const { AppRoutes } = await import('./app-routes');
 
-const renderAt = (path: string) => renderRoutesAt(AppRoutes, path);
+const renderAt = (path: string, signedIn: typeof user | null = user) => renderRoutesAt(AppRoutes, path, signedIn ?? undefined);
 
 const user = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [] };
-beforeEach(() => useUserStore.setState({ user, isSignedOut: false }));
 afterEach(cleanup);
 
 describe('SPEC §2 routes', () => {
@@ -60,8 +58,7 @@ describe('SPEC §2 routes', () => {
     ['/auth/registration', 'registration'],
     ['/auth/login', 'login'],
   ])('%s shows %s to a visitor who is not signed in', async (path, page) => {
-    useUserStore.setState({ user: null });
-    renderAt(path);
+    renderAt(path, null);
     expect((await screen.findByTestId('page')).textContent).toBe(page);
     expect(screen.getByTestId('where').textContent).toBe(path);
   });

@@ -1,15 +1,15 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, saveSession } from '../net/session';
-import { useUserStore } from '../state/user-store';
+import { useSessionStore } from '../state/session-store';
 import { renderRoutesAt } from './render-routes.test-support';
 import { AppRoutes } from './app-routes';
 
-const renderAt = (path: string) => renderRoutesAt(AppRoutes, path);
+const renderAt = (path: string, signedIn?: typeof user) => renderRoutesAt(AppRoutes, path, signedIn);
 
 const user = { id: 1, username: 'Константинопольский', avatar_url: 'http://insecure/a.png', country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
 
-beforeEach(() => useUserStore.setState({ user: null, isSignedOut: false }));
+beforeEach(() => useSessionStore.setState({ isSignedOut: false }));
 afterEach(() => {
   cleanup();
   clearSession();
@@ -17,7 +17,7 @@ afterEach(() => {
 
 describe('access rules', () => {
   it('sends a signed-out user to login', async () => {
-    useUserStore.setState({ isSignedOut: true });
+    useSessionStore.setState({ isSignedOut: true });
     renderAt('/games');
     expect(screen.getByTestId('where').textContent).toBe('/auth/login');
   });
@@ -29,8 +29,7 @@ describe('access rules', () => {
   });
 
   it.each(['/auth/login', '/auth/registration'])('sends a signed-in visitor of %s home', (path) => {
-    useUserStore.setState({ user });
-    renderAt(path);
+    renderAt(path, user);
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
@@ -54,8 +53,7 @@ describe('access rules', () => {
   });
 
   it('shows the main page frame once the user is loaded: cut name, placeholder avatar, balances', async () => {
-    useUserStore.setState({ user });
-    renderAt('/');
+    renderAt('/', user);
     expect((await screen.findByTestId('header-username')).textContent).toBe('Констант…');
     expect(screen.getByTestId('avatar-placeholder')).toBeTruthy();
     expect(screen.getByTestId('wallet-BONUS_BALANCE').textContent).toContain('10\u202f000');

@@ -2,10 +2,11 @@ import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ADMIN_SCREENS, type AdminScreen } from '../features/admin/screens';
 import { StartScreen } from '../features/start/start-screen';
-import { useUserStore } from '../state/user-store';
+import { useUser } from '../net/user-query';
+import { useSessionStore } from '../state/session-store';
 import { Spinner } from '../ui/spinner';
 import { hasSession, isSessionExpired } from '../net/session';
-import { afterSignInPath, isAuthPath } from './paths';
+import { afterSignInPath, isAuthPath } from '../routes/paths';
 import { PAGE_MODULES } from './route-modules';
 
 // Every page is its feature folder's default export, loaded on first visit (SPEC §2).
@@ -45,13 +46,13 @@ function SignedIn() {
  */
 export function AppRoutes() {
   const location = useLocation();
-  const liveUser = useUserStore((s) => s.user);
+  const liveUser = useUser();
   // The signed-in pages mount in a deferred render, which React splits into short slices, so the
   // switch from the start screen holds no long task (Lighthouse's blocking time on a slow phone).
   // A sign-out (or a changed user) takes effect at once.
   const deferredUser = useDeferredValue(liveUser);
   const user = liveUser && deferredUser ? liveUser : null;
-  const isSignedOut = useUserStore((s) => s.isSignedOut);
+  const isSignedOut = useSessionStore((s) => s.isSignedOut);
 
   if (isAuthPath(location.pathname)) {
     // FEATURES §6: a signed-in visitor of login or registration goes home (or where a sign-in

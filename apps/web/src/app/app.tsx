@@ -1,12 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { ensureMiniApp, isMiniApp, miniAppAuthPayload } from '../device/telegram';
 import { api } from '../net/api';
 import { setSessionHooks } from '../net/http';
-import { createQueryClient } from '../net/query-client';
 import { watchSessionExpiry } from '../net/session-watch';
-import { useUserStore } from '../state/user-store';
+import { signOut } from '../state/session-store';
 import { AppRoutes } from './app-routes';
 import { FriendsLive } from '../features/friends/friends-live';
 import { MiniAppBridge } from './mini-app-bridge';
@@ -14,9 +13,10 @@ import { RealtimeLink } from './realtime-link';
 import { ReferralToast } from '../features/first-taps/referral-toast';
 import { TournamentSeatToast } from '../features/first-taps/seat-toast';
 
-/** Connects the HTTP client's session events to the router and the user store. */
+/** Connects the HTTP client's session events to the router and the session. */
 function SessionHooks() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   useEffect(() => watchSessionExpiry(), []);
   useEffect(() => {
     setSessionHooks({
@@ -26,16 +26,16 @@ function SessionHooks() {
         return api.telegramAuth(miniAppAuthPayload());
       },
       onSignedOut: () => {
-        useUserStore.getState().signOut();
+        signOut(queryClient);
         if (!location.pathname.startsWith('/auth/')) navigate('/auth/login', { replace: true });
       },
     });
-  }, [navigate]);
+  }, [navigate, queryClient]);
   return null;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app around the page's one query client, which main.tsx made early to start the first reads. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

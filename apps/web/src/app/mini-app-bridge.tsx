@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isMiniApp, paintHostFrame, wireBackButton } from '../device/telegram';
-import { useUserStore } from '../state/user-store';
-import { isAuthPath, isMainTab } from './paths';
+import { useUser } from '../net/user-query';
+import { isAuthPath, isMainTab } from '../routes/paths';
 
 /**
  * Inside the mini-app the host's Back button goes back everywhere but on the main tabs, and the
@@ -12,7 +12,7 @@ import { isAuthPath, isMainTab } from './paths';
 export function MiniAppBridge() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const isUserLoaded = useUserStore((s) => s.user !== null);
+  const isUserLoaded = useUser() !== undefined;
   useEffect(() => {
     if (!isMiniApp()) return;
     return wireBackButton(!isMainTab(pathname) && !pathname.startsWith('/auth/'), () => navigate(-1));

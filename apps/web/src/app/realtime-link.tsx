@@ -1,13 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshWallets } from '../net/economy-api';
 import { connectRealtime, disconnectRealtime, personalChannel, subscribe, useRealtimeStore } from '../net/realtime';
-import { useUserStore } from '../state/user-store';
+import { patchUser, refreshWallets, useUserId } from '../net/user-query';
 
 /** Connects the realtime client once signed in and shows a quiet notice while it reconnects. */
 export function RealtimeLink() {
   const { t } = useTranslation();
-  const userId = useUserStore((s) => s.user?.id);
+  const client = useQueryClient();
+  const userId = useUserId();
   const state = useRealtimeStore((s) => s.state);
   const hasDropped = useRealtimeStore((s) => s.hasDropped);
 
@@ -17,15 +18,14 @@ export function RealtimeLink() {
     // The personal channel says when a balance moved. The economy sends every wallet's new
     // balance; a game or a tournament says only what moved, and the balances are read once.
     const off = subscribe(personalChannel(userId), (message) => {
-      const user = useUserStore.getState().user;
-      if (message.type === 'wallet' && user) useUserStore.getState().setUser({ ...user, wallets: message.wallets });
-      else if (message.type === 'wallet_changed') void refreshWallets();
+      if (message.type === 'wallet') patchUser(client, { wallets: message.wallets });
+      else if (message.type === 'wallet_changed') void refreshWallets(client);
     });
     return () => {
       off();
       disconnectRealtime();
     };
-  }, [userId]);
+  }, [client, userId]);
 
   useEffect(() => {
     // Visible to tests and to anyone debugging a connection from the console.

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SoundBank, clampVolume, type SoundSource } from './sound';
+import { SoundBank, type SoundSource } from './sound';
 import { DURAK_SOUNDS, PRIORITY_SOUNDS, SLOT_SOUNDS, SOUND_NAMES } from './sound-names';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,15 +42,6 @@ function bank() {
   const byName = (name: string) => FakeSource.all.find((s) => s.url === `/assets/${name}.mp3`)!;
   return { made, byName };
 }
-
-describe('clampVolume', () => {
-  it.each([
-    [0.5, 0.5],
-    [-1, 0],
-    [7, 1],
-    [Number.NaN, 0],
-  ])('%s -> %s', (input, output) => expect(clampVolume(input)).toBe(output));
-});
 
 describe('SoundBank', () => {
   it('has an mp3 file under public/assets for every sound of SPEC §9', () => {

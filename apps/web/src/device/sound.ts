@@ -1,3 +1,4 @@
+import { clampVolume } from '../state/volume';
 import { PRELOAD_BATCH, PRELOAD_BATCH_DELAY_MS, PRIORITY_SOUNDS, SOUND_NAMES, soundUrl } from './sound-names';
 
 /** The part of a Howl the bank needs; tests give a fake, the app gives howler. */
@@ -9,12 +10,6 @@ export interface SoundSource {
   state(): 'unloaded' | 'loading' | 'loaded';
 }
 export type CreateSource = (url: string) => SoundSource;
-
-/** SPEC §5: volume is clamped to 0..1 (and anything not a number is silence). */
-export function clampVolume(value: number): number {
-  if (!Number.isFinite(value)) return 0;
-  return Math.min(1, Math.max(0, value));
-}
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

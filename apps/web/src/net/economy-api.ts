@@ -1,6 +1,4 @@
 import type { AssetItem, AvailableReward, DepositAnswer, Product, ProductKind } from '@durak/protocol';
-import { useUserStore } from '../state/user-store';
-import { api } from './api';
 import { http } from './http';
 
 /**
@@ -19,22 +17,3 @@ export const economyApi = {
   claimReward: () => http.post<{ amount: string; streak_day: number; next_at: string }>('/rewards/claim_daily_reward', {}).then((r) => r.data),
   usePromoCode: (code: string) => http.post<{ code: string; amount: string; wallet_type: string }>(`/promocode/use/${encodeURIComponent(code)}`, {}).then((r) => r.data),
 };
-
-export const economyKeys = {
-  assets: ['assets', 'all'] as const,
-  products: (kind: ProductKind) => ['product', kind] as const,
-  reward: ['rewards', 'available'] as const,
-};
-
-/**
- * Re-reads the user's wallets after a money action. The `#{userId}` channel brings the same news,
- * but a dropped connection must not leave the header showing the old balance.
- */
-export async function refreshWallets(): Promise<void> {
-  try {
-    const me = await api.me();
-    useUserStore.getState().setUser(me);
-  } catch {
-    // The realtime notice or the next load corrects it.
-  }
-}

@@ -1,27 +1,24 @@
-import { create } from 'zustand';
 import type { FeatureFlags } from '@durak/protocol';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './http';
+import { queryKeys } from './query-keys';
 
-interface FlagsState {
-  flags: FeatureFlags;
-  isLoaded: boolean;
-}
-
-/** SPEC §9's feature flags, read once at start (`GET /api/flags`); until then every flag is off. */
-export const useFlagsStore = create<FlagsState>(() => ({ flags: {}, isLoaded: false }));
-
-let loading: Promise<void> | null = null;
-
-/** Reads the flags once per page load; a failed read leaves every flag off (nothing half-shown). */
-export function loadFlags(): Promise<void> {
-  loading ??= http.get<{ flags: FeatureFlags }>('/flags').then(
-    (r) => useFlagsStore.setState({ flags: r.data.flags, isLoaded: true }),
-    () => useFlagsStore.setState({ isLoaded: true }),
-  );
-  return loading;
-}
+/**
+ * SPEC §9's feature flags, read once per page load (`GET /api/flags`, prefetched at start); until
+ * then, and after a failed read, every flag is off (nothing half-shown), and nothing asks again.
+ */
+export const flagsQuery = queryOptions({
+  queryKey: queryKeys.flags,
+  queryFn: () => http.get<{ flags: FeatureFlags }>('/flags').then((r) => r.data.flags),
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retryOnMount: false,
+  refetchOnMount: false,
+  refetchOnReconnect: false,
+  refetchOnWindowFocus: false,
+});
 
 /** Whether the installation turned a feature on; the web hides what a flag turns off. */
 export function useFeatureFlag(name: string): boolean {
-  return useFlagsStore((s) => s.flags[name] === true);
+  return useQuery({ ...flagsQuery, select: (flags) => flags[name] === true }).data ?? false;
 }

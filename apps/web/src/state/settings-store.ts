@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { clampVolume } from '../device/sound';
+import { clampVolume } from './volume';
 
 interface SettingsState {
   volume: number;

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { createQueryClient } from '../net/query-client';
 import type { User } from '../net/api';
+import { setUser } from '../net/user-query';
 
 const localesDir = join(import.meta.dirname, '../../public/locales');
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(join(localesDir, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
@@ -29,10 +30,18 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-/** Renders a page with a fresh query client, the English strings and a router at `path`. */
-export function renderPage(i18n: Awaited<ReturnType<typeof playerI18n>>, page: ReactNode, path = '/') {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
+/** A fresh query client as the app makes it, with `user` loaded as the start screen would. */
+export function testQueryClient(user?: User): QueryClient {
+  const client = createQueryClient();
+  if (user) setUser(client, user);
+  return client;
+}
+
+/** Renders a page with a fresh query client (`user` signed in), the English strings and a router at `path`. */
+export function renderPage(i18n: Awaited<ReturnType<typeof playerI18n>>, page: ReactNode, path = '/', user?: User) {
+  const client = testQueryClient(user);
+  const rendered = render(
+    <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={[path]}>
           <Where />
@@ -41,6 +50,7 @@ export function renderPage(i18n: Awaited<ReturnType<typeof playerI18n>>, page: R
       </I18nextProvider>
     </QueryClientProvider>,
   );
+  return { ...rendered, client };
 }
 
 export const anna: User = {

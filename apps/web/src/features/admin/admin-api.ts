@@ -83,18 +83,3 @@ export const adminApi = {
   deleteBanner: (id: number, reason: string) => http.delete(`/banner/${id}`, withReason(reason)).then(() => undefined),
   reorderBanners: (ids: number[], reason?: string) => http.patch<{ items: Banner[] }>('/banners/order/change', { ids }, withReason(reason)).then((r) => r.data.items),
 };
-
-export const adminKeys = {
-  all: ['admin'] as const,
-  agents: (query: ListQuery) => ['admin', 'agents', query] as const,
-  agent: (id: number) => ['admin', 'agent', id] as const,
-  agentChildren: (id: number, query: ListQuery) => ['admin', 'agent', id, 'children', query] as const,
-  usersByCountry: (query: ListQuery) => ['admin', 'users-by-country', query] as const,
-  user: (id: number) => ['admin', 'user', id] as const,
-  audit: (query: ListQuery) => ['admin', 'audit', query] as const,
-  userSearch: (query: ListQuery) => ['admin', 'user-search', query] as const,
-  promoCodes: (query: ListQuery) => ['admin', 'promocodes', query] as const,
-  promoCodeUses: (id: number, query: ListQuery) => ['admin', 'promocode', id, 'uses', query] as const,
-  banners: ['admin', 'banners'] as const,
-  banner: (id: number) => ['admin', 'banner', id] as const,
-};

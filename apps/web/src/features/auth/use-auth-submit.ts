@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { afterSignInPath } from '../../app/paths';
+import { afterSignInPath } from '../../routes/paths';
 import { toApiFailure } from '../../net/api-error';
 import { saveSession, type Tokens } from '../../net/session';
-import { useUserStore } from '../../state/user-store';
+import { signIn } from '../../state/session-store';
 import { serverProblemKey } from './validate';
 
 /** Server errors land next to the field they name; others above the button. */
@@ -15,6 +16,7 @@ export interface SubmitProblems {
 /** Sends the form, stores the session and goes where the user was headed (or home). */
 export function useAuthSubmit(fieldFor: (code: string) => string | null) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const [isBusy, setBusy] = useState(false);
   const [problems, setProblems] = useState<SubmitProblems>({ fields: {}, form: null });
@@ -24,7 +26,7 @@ export function useAuthSubmit(fieldFor: (code: string) => string | null) {
     setProblems({ fields: {}, form: null });
     try {
       saveSession(await call());
-      useUserStore.getState().signIn();
+      signIn(queryClient);
       navigate(afterSignInPath(location.state), { replace: true });
     } catch (error) {
       const failure = toApiFailure(error);

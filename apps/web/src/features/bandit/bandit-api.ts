@@ -18,9 +18,3 @@ export const banditApi = {
   spin: (body: SpinRequest) => http.post<SpinAnswer>(`${base}/spin`, body).then((r) => r.data),
   spins: () => http.get<{ items: PastSpin[] }>(`${base}/spins`, { params: { page: 1, limit: 20 } }).then((r) => r.data.items),
 };
-
-export const banditKeys = {
-  paytable: ['bandit', 'paytable'] as const,
-  seed: ['bandit', 'seed'] as const,
-  spins: ['bandit', 'spins'] as const,
-};

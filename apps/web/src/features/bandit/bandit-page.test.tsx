@@ -1,5 +1,5 @@
 import type { PaytableAnswer, SpinAnswer } from '@durak/protocol';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUserStore } from '../../state/user-store';
+import type { User } from '../../net/api';
+import { testQueryClient } from '../../test-support/player-pages';
 import { SPIN_MS_BY_REEL } from './reels';
 
 const played: string[] = [];
@@ -37,7 +38,6 @@ const paytable: PaytableAnswer = {
   max_bet: '10000',
 };
 vi.mock('./bandit-api', () => ({
-  banditKeys: { paytable: ['p'], seed: ['s'], spins: ['l'] },
   banditApi: {
     paytable: () => Promise.resolve(paytable),
     seed: () => Promise.resolve({ server_seed_hash: 'ab', client_seed: 'c', nonce: 0 }),
@@ -66,6 +66,8 @@ const answer = (stops: number[], multiplier: number, bet = '100'): SpinAnswer =>
 });
 
 const i18n = i18next.createInstance();
+const user: User = { id: 1, username: 'p', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+
 beforeAll(async () => {
   const bandit = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/bandit.json'), 'utf8')) as Record<string, unknown>;
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { bandit, common: {} } }, interpolation: { escapeValue: false } });
@@ -75,9 +77,6 @@ beforeEach(() => {
   played.length = 0;
   spins.length = 0;
   localStorage.setItem('bandit.rules_seen', '1');
-  useUserStore.setState({
-    user: { id: 1, username: 'p', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] },
-  });
 });
 afterEach(() => {
   cleanup();
@@ -88,7 +87,7 @@ async function openMachine() {
   const { BanditPage } = await import('./bandit-page');
   render(
     <MemoryRouter>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={testQueryClient(user)}>
         <I18nextProvider i18n={i18n}>
           <BanditPage />
         </I18nextProvider>

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { playSlotSound, slotSoundBank } from '../../device/sound-player';
-import { useUserStore } from '../../state/user-store';
+import { useUser } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
-import { banditApi, banditKeys } from './bandit-api';
+import { banditApi } from './bandit-api';
 import { FairDialog } from './fair-dialog';
 import { ReelView } from './reel-view';
 import { reelMotion } from './reels';
@@ -16,6 +16,7 @@ import { formatElapsed, isWinOverStake, signedChips } from './session';
 import { useSlotMachine } from './use-slot-machine';
 import '../games/lobby.css';
 import './bandit.css';
+import { queryKeys } from '../../net/query-keys';
 
 const BET_STEPS = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] as const;
 const WALLETS = ['BONUS_BALANCE', 'BALANCE'] as const;
@@ -33,7 +34,7 @@ function useElapsed(): number {
 
 function Machine({ paytable }: { paytable: PaytableAnswer }) {
   const { t } = useTranslation('bandit');
-  const user = useUserStore((s) => s.user);
+  const user = useUser();
   const [motion] = useState(() => reelMotion(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false));
   const machine = useSlotMachine(paytable, motion);
   const elapsed = useElapsed();
@@ -169,7 +170,7 @@ function Machine({ paytable }: { paytable: PaytableAnswer }) {
 /** /bandit: the slot machine (FEATURES.md §4). */
 export function BanditPage() {
   const { t, ready } = useTranslation('bandit');
-  const paytable = useQuery({ queryKey: banditKeys.paytable, queryFn: banditApi.paytable, staleTime: Infinity });
+  const paytable = useQuery({ queryKey: queryKeys.bandit.paytable, queryFn: banditApi.paytable, staleTime: Infinity });
 
   // The slot sounds load here and only here (SPEC §9's slot group), not with the app's sounds.
   useEffect(() => {

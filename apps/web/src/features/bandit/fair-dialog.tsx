@@ -6,9 +6,10 @@ import { toApiFailure } from '../../net/api-error';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
-import { banditApi, banditKeys } from './bandit-api';
+import { banditApi } from './bandit-api';
 import { SymbolArt } from './symbol-art';
 import { checkSpin, type SpinCheck } from './verify';
+import { queryKeys } from '../../net/query-keys';
 
 const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -46,11 +47,11 @@ function SpinRow({ spin, paytable }: { spin: PastSpin; paytable: PaytableAnswer 
 export function FairDialog({ paytable, isOpen, onClose }: { paytable: PaytableAnswer; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('bandit');
   const queryClient = useQueryClient();
-  const seed = useQuery({ queryKey: banditKeys.seed, queryFn: banditApi.seed, enabled: isOpen });
-  const spins = useQuery({ queryKey: banditKeys.spins, queryFn: banditApi.spins, enabled: isOpen });
+  const seed = useQuery({ queryKey: queryKeys.bandit.seed, queryFn: banditApi.seed, enabled: isOpen });
+  const spins = useQuery({ queryKey: queryKeys.bandit.spins, queryFn: banditApi.spins, enabled: isOpen });
   const [draft, setDraft] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<string | null>(null);
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: banditKeys.seed }), queryClient.invalidateQueries({ queryKey: banditKeys.spins })]);
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.bandit.seed }), queryClient.invalidateQueries({ queryKey: queryKeys.bandit.spins })]);
   const save = useMutation({ mutationFn: banditApi.setClientSeed, onSuccess: () => (setDraft(null), refresh()) });
   const rotate = useMutation({ mutationFn: banditApi.rotateSeed, onSuccess: (answer) => (setRevealed(answer.revealed_server_seed), refresh()) });
   const clientSeed = draft ?? seed.data?.client_seed ?? '';

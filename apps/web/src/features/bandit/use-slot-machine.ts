@@ -3,10 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { playSlotSound } from '../../device/sound-player';
 import { toApiFailure, type ApiFailure } from '../../net/api-error';
-import { useUserStore } from '../../state/user-store';
-import { banditApi, banditKeys, type SpinRequest } from './bandit-api';
+import { patchUser } from '../../net/user-query';
+import { banditApi, type SpinRequest } from './bandit-api';
 import { reelTravel, type ReelMotion, type ReelTravel } from './reels';
 import { addSpin, emptyTally, isWinOverStake, type SessionTally } from './session';
+import { queryKeys } from '../../net/query-keys';
 
 export type Phase = 'idle' | 'requesting' | 'spinning';
 
@@ -81,13 +82,12 @@ export function useSlotMachine(paytable: PaytableAnswer, motion: ReelMotion) {
     setTravels(paytable.strips.map(() => null));
     setResult(spun);
     setTally((tally) => addSpin(tally, spun.bet, spun.win));
-    const user = useUserStore.getState().user;
-    if (user) useUserStore.getState().setUser({ ...user, wallets: spun.balances });
+    patchUser(queryClient, { wallets: spun.balances });
     if (isWinOverStake(spun.bet, spun.win)) quietly(() => playSlotSound('win'));
     else if (spun.win === '0') quietly(() => playSlotSound('lose'));
     setPhase('idle');
-    void queryClient.invalidateQueries({ queryKey: banditKeys.seed });
-    void queryClient.invalidateQueries({ queryKey: banditKeys.spins });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bandit.seed });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bandit.spins });
   }, [paytable, queryClient]);
 
   return { shown, travels, phase, result, failure, tally, spin, onReelStopped };

@@ -3,14 +3,14 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../net/api';
 import { cardBackQuery } from '../../net/query-client';
 import { useImageStatus } from './image-status';
+import { queryKeys } from '../../net/query-keys';
 
 /** The felt everyone has; the table's own CSS gradient looks the same, so it needs no image. */
 export const DEFAULT_FELT = '/cosmetics/felts/green.svg';
-const activeAssetsKey = ['assets', 'active'] as const;
 
 /** Like the card back (SPEC §9): fetched once, kept forever, 2 retries, no refetch. */
 export const activeAssetsQuery = queryOptions({
-  queryKey: activeAssetsKey,
+  queryKey: queryKeys.assets.active,
   queryFn: async (): Promise<ActiveAsset[]> => (await api.activeAssets()).assets_dict['1'] ?? [],
   staleTime: Infinity,
   gcTime: Infinity,
@@ -37,6 +37,6 @@ export function feltStyle(felt: string | null): { backgroundImage: string; backg
 export function rememberApplied(client: QueryClient, applied: AssetItem): void {
   if (!applied.is_active) return;
   if (applied.type === 'CARD_BACK') client.setQueryData(cardBackQuery.queryKey, applied.url);
-  client.setQueryData(activeAssetsKey, (old: ActiveAsset[] | undefined) => [...(old ?? []).filter((a) => a.type !== applied.type), { type: applied.type, url: applied.url }]);
+  client.setQueryData(queryKeys.assets.active, (old: ActiveAsset[] | undefined) => [...(old ?? []).filter((a) => a.type !== applied.type), { type: applied.type, url: applied.url }]);
 }
 

@@ -2,7 +2,6 @@ import type { Career, PlayerGame, RatingList } from '@durak/protocol';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUserStore } from '../../state/user-store';
 import { playedRecord } from '../../test-support/game-record';
 import { anna, playerI18n, renderPage } from '../../test-support/player-pages';
 
@@ -48,7 +47,6 @@ beforeAll(async () => {
   i18n = await playerI18n();
 });
 beforeEach(() => {
-  useUserStore.setState({ user: anna });
   const pages: Record<string, RatingList> = {
     all: { items: [line(1, 3, 'boris'), line(2, 7, 'anna')], links: { next: '/next', previous: null }, me: line(2, 7, 'anna') },
     week: { items: [line(1, 9, 'vera')], links: { next: null, previous: null }, me: null },
@@ -68,7 +66,7 @@ afterEach(cleanup);
 
 describe('the career page', () => {
   it('shows the totals, chips per wallet and the rating history', async () => {
-    renderPage(i18n, <CareerPage />, '/career');
+    renderPage(i18n, <CareerPage />, '/career', anna);
     expect(screen.getByText('Loading your career…')).toBeTruthy();
     const figures = await screen.findByTestId('career-figures');
     expect(within(figures).getByTestId('career-games').textContent).toBe('Games12');
@@ -81,7 +79,7 @@ describe('the career page', () => {
   });
 
   it('highlights my place in the rating and switches to this week', async () => {
-    renderPage(i18n, <CareerPage />, '/career');
+    renderPage(i18n, <CareerPage />, '/career', anna);
     const mine = await screen.findByTestId('rating-line-mine');
     expect(mine.textContent).toContain('anna');
     expect(mine.getAttribute('aria-current')).toBe('true');
@@ -92,7 +90,7 @@ describe('the career page', () => {
   });
 
   it('opens a game’s record and verifies the shuffle in the browser', async () => {
-    renderPage(i18n, <CareerPage />, '/career');
+    renderPage(i18n, <CareerPage />, '/career', anna);
     fireEvent.click(await screen.findByTestId('game-line'));
     const record = await screen.findByTestId('record');
     expect(within(record).getByTestId('record-seed').textContent).toBe('deal-41');
@@ -104,7 +102,7 @@ describe('the career page', () => {
 
   it('says when a record does not check out', async () => {
     routes['/v1/rooms/41/record'] = () => ({ ...playedRecord('deal-41'), seed_hash: 'f'.repeat(64) });
-    renderPage(i18n, <CareerPage />, '/career');
+    renderPage(i18n, <CareerPage />, '/career', anna);
     fireEvent.click(await screen.findByTestId('game-line'));
     fireEvent.click(await screen.findByTestId('verify-shuffle'));
     expect(screen.getByTestId('verdict').textContent).toContain('The seed does not give the published hash.');
@@ -122,7 +120,7 @@ describe('the career page', () => {
         return Promise.reject(error);
       }
     });
-    renderPage(i18n, <CareerPage />, '/career');
+    renderPage(i18n, <CareerPage />, '/career', anna);
     expect(await screen.findByText('Could not load your career.')).toBeTruthy();
     expect(await screen.findByText('You have no finished games yet.')).toBeTruthy();
     routes['/v1/player/career'] = () => ({ ...career, games: 0, history: [] });

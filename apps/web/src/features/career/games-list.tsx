@@ -7,13 +7,14 @@ import { Pager } from '../../ui/pager';
 import { QueryState } from '../../ui/query-state';
 import { careerApi } from './career-api';
 import { RecordDialog } from './record-dialog';
+import { queryKeys } from '../../net/query-keys';
 
 /** The player's finished games, newest first, paged; each opens its record. */
 export function GamesList() {
   const { t, i18n } = useTranslation('player');
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<PlayerGame | null>(null);
-  const query = useQuery({ queryKey: ['player', 'games', page], queryFn: () => careerApi.games(page), placeholderData: keepPreviousData });
+  const query = useQuery({ queryKey: queryKeys.career.games(page), queryFn: () => careerApi.games(page), placeholderData: keepPreviousData });
   const items = query.data?.items ?? [];
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (

@@ -7,11 +7,12 @@ import { GamesList } from './games-list';
 import { RatingChart } from './rating-chart';
 import { RatingTable } from './rating-table';
 import './career.css';
+import { queryKeys } from '../../net/query-keys';
 
 /** /career (FEATURES.md §3): the totals, the rating history, the rating table and the games played. */
 export default function CareerPage() {
   const { t } = useTranslation('player');
-  const query = useQuery({ queryKey: ['player', 'career'], queryFn: careerApi.career });
+  const query = useQuery({ queryKey: queryKeys.career.summary, queryFn: careerApi.career });
   return (
     <div className="career" data-testid="career-page">
       <section className="panel career-section" aria-labelledby="career-title">

@@ -2,20 +2,21 @@ import type { RatingLine } from '@durak/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../state/user-store';
+import { useUserId } from '../../net/user-query';
 import { Avatar } from '../../ui/avatar';
 import { cutName } from '../../ui/format';
 import { Pager } from '../../ui/pager';
 import { QueryState } from '../../ui/query-state';
 import { careerApi, type RatingPeriod } from './career-api';
+import { queryKeys } from '../../net/query-keys';
 
 /** The rating table, all time or this week, paged, with the caller's own line highlighted. */
 export function RatingTable() {
   const { t } = useTranslation('player');
-  const myId = useUserStore((s) => s.user?.id);
+  const myId = useUserId();
   const [period, setPeriod] = useState<RatingPeriod>('all');
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: ['player', 'rating', period, page], queryFn: () => careerApi.rating(period, page), placeholderData: keepPreviousData });
+  const query = useQuery({ queryKey: queryKeys.career.rating(period, page), queryFn: () => careerApi.rating(period, page), placeholderData: keepPreviousData });
   const items = query.data?.items ?? [];
   const me = query.data?.me ?? null;
   const isMeOnPage = me !== null && items.some((line) => line.user_id === me.user_id);

@@ -7,6 +7,7 @@ import { Modal } from '../../ui/modal';
 import { QueryState } from '../../ui/query-state';
 import { careerApi } from './career-api';
 import { checkShuffle, type ShuffleCheck } from './verify-record';
+import { queryKeys } from '../../net/query-keys';
 
 const SUIT_GLYPH: Record<Suit, string> = { clubs: '♣', diamonds: '♦', hearts: '♥', spades: '♠' };
 const cardText = (card: Card) => `${card.rank}${SUIT_GLYPH[card.suit]}`;
@@ -14,7 +15,7 @@ const cardText = (card: Card) => `${card.rank}${SUIT_GLYPH[card.suit]}`;
 /** A finished game's record: the hash published at the deal, the revealed seed, and the re-deal check. */
 export function RecordDialog({ game, onClose }: { game: PlayerGame; onClose: () => void }) {
   const { t } = useTranslation('player');
-  const query = useQuery({ queryKey: ['room', game.room_id, 'record'], queryFn: () => careerApi.record(game.room_id) });
+  const query = useQuery({ queryKey: queryKeys.roomRecord(game.room_id), queryFn: () => careerApi.record(game.room_id) });
   const [check, setCheck] = useState<ShuffleCheck | null | 'none'>(null);
   const record = query.data;
   return (

@@ -1,10 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUserStore } from '../../state/user-store';
+import { anna, testQueryClient } from '../../test-support/player-pages';
 import { REFERRAL_TOAST_MS, ReferralToast } from './referral-toast';
 
 const channels = vi.hoisted(() => new Map<string, (data: unknown) => void>());
@@ -22,7 +23,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   vi.useFakeTimers();
-  useUserStore.setState({ user: { id: 1, username: 'me', wallets: [] } as never });
 });
 afterEach(() => {
   cleanup();
@@ -31,9 +31,11 @@ afterEach(() => {
 
 function show() {
   render(
-    <I18nextProvider i18n={i18n}>
-      <ReferralToast />
-    </I18nextProvider>,
+    <QueryClientProvider client={testQueryClient({ ...anna, id: 1 })}>
+      <I18nextProvider i18n={i18n}>
+        <ReferralToast />
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
 }
 

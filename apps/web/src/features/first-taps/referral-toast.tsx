@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { personalChannel, useChannel } from '../../net/realtime';
-import { useUserStore } from '../../state/user-store';
+import { useUserId } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
 import '../../ui/toast.css';
 
@@ -21,7 +21,7 @@ interface Notice {
  */
 export function ReferralToast() {
   const { t, ready } = useTranslation();
-  const userId = useUserStore((s) => s.user?.id);
+  const userId = useUserId();
   const [notice, setNotice] = useState<Notice | null>(null);
   useChannel(userId === undefined ? null : personalChannel(userId), (message) => {
     if (message.type === 'referral_bonus') setNotice({ role: message.role, other: message.other_username, amount: message.amount });

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { readFileSync } from 'node:fs';
@@ -5,7 +6,7 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUserStore } from '../../state/user-store';
+import { anna, testQueryClient } from '../../test-support/player-pages';
 import { isHandled } from './handled-seats';
 import { SEAT_COUNTDOWN_MS, TournamentSeatToast } from './seat-toast';
 
@@ -28,7 +29,6 @@ beforeEach(() => {
   localStorage.clear();
   channels.clear();
   vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Date'] });
-  useUserStore.setState({ user: { id: 1, username: 'me', wallets: [] } as never });
 });
 afterEach(() => {
   cleanup();
@@ -38,17 +38,19 @@ afterEach(() => {
 function show(path: string, seat: unknown = null) {
   http.get.mockReset().mockResolvedValue({ data: { seat } });
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <I18nextProvider i18n={i18n}>
-        <TournamentSeatToast />
-        <Routes>
-          <Route path="/" element={<p>home</p>} />
-          <Route path="/tournament/:id" element={<p>tournament</p>} />
-          <Route path="/games" element={<p>games</p>} />
-          <Route path="/durak/:id" element={<p data-testid="at-table">table</p>} />
-        </Routes>
-      </I18nextProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={testQueryClient({ ...anna, id: 1 })}>
+      <MemoryRouter initialEntries={[path]}>
+        <I18nextProvider i18n={i18n}>
+          <TournamentSeatToast />
+          <Routes>
+            <Route path="/" element={<p>home</p>} />
+            <Route path="/tournament/:id" element={<p>tournament</p>} />
+            <Route path="/games" element={<p>games</p>} />
+            <Route path="/durak/:id" element={<p data-testid="at-table">table</p>} />
+          </Routes>
+        </I18nextProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

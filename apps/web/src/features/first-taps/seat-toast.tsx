@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { personalChannel, useChannel } from '../../net/realtime';
-import { useUserStore } from '../../state/user-store';
+import { useUserId } from '../../net/user-query';
 import { tournamentApi } from '../tournament/tournament-api';
 import { useNow } from '../tournament/use-now';
 import { isHandled, markHandled } from './handled-seats';
@@ -33,7 +33,7 @@ export function TournamentSeatToast() {
   const { t, ready } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const userId = useUserStore((s) => s.user?.id);
+  const userId = useUserId();
   const [seat, setSeat] = useState<Seat | null>(null);
   const isWaiting = isWaitingPage(pathname);
 

@@ -7,12 +7,6 @@ export type ReferralPage = ReferralList;
 export const FRIENDS_PAGE_SIZE = 20;
 
 /** Query keys of the friends' lists: a realtime friend notice invalidates them. */
-export const friendsKeys = {
-  all: ['friends'] as const,
-  list: (page: number) => ['friends', 'list', page] as const,
-  requests: ['friends', 'requests'] as const,
-  presence: ['presence', 'summary'] as const,
-};
 
 /** The friends tab's calls (FEATURES.md §3, §11). */
 export const friendsApi = {

@@ -8,10 +8,10 @@ import { isMiniApp, launchStartParam } from '../../device/telegram';
 import { toApiFailure } from '../../net/api-error';
 import { http } from '../../net/http';
 import { personalChannel, subscribe } from '../../net/realtime';
-import { useUserStore } from '../../state/user-store';
+import { useUserId } from '../../net/user-query';
 import { Avatar } from '../../ui/avatar';
-import { friendsKeys } from './friends-api';
 import './friends-live.css';
+import { queryKeys } from '../../net/query-keys';
 
 type Notice = { id: number; from: PersonRef } & ({ kind: 'room_invite'; roomId: number } | { kind: 'friend_request' } | { kind: 'friend_accepted' });
 
@@ -25,7 +25,7 @@ const NOTICE_MS = { room_invite: 30_000, friend_request: 10_000, friend_accepted
  */
 export function FriendsLive() {
   const { t } = useTranslation();
-  const userId = useUserStore((s) => s.user?.id);
+  const userId = useUserId();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [notices, setNotices] = useState<Notice[]>([]);
@@ -37,7 +37,7 @@ export function FriendsLive() {
     if (userId === undefined) return;
     return subscribe(personalChannel(userId), (message) => {
       if (message.type !== 'room_invite' && message.type !== 'friend_request' && message.type !== 'friend_accepted') return;
-      void client.invalidateQueries({ queryKey: friendsKeys.all });
+      void client.invalidateQueries({ queryKey: queryKeys.friends.all });
       const id = nextId.current++;
       const notice: Notice = message.type === 'room_invite' ? { id, kind: 'room_invite', roomId: message.room_id, from: message.from } : { id, kind: message.type, from: message.from };
       // One notice per person and kind: a second invitation replaces the first.

@@ -2,7 +2,6 @@ import type { FriendLine, FriendRequestLine, Referral } from '@durak/protocol';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUserStore } from '../../state/user-store';
 import { anna, playerI18n, renderPage } from '../../test-support/player-pages';
 
 const get = vi.hoisted(() => vi.fn());
@@ -28,7 +27,6 @@ beforeAll(async () => {
   i18n = await playerI18n();
 });
 beforeEach(() => {
-  useUserStore.setState({ user: anna });
   writeText = vi.fn().mockResolvedValue(undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   post.mockReset().mockResolvedValue({ data: { user_id: 5, status: 'friends' } });
@@ -51,7 +49,7 @@ afterEach(cleanup);
 
 describe('the friends page', () => {
   it('lists the invited players with who is online and their games, paged', async () => {
-    renderPage(i18n, <FriendsPage />, '/friends');
+    renderPage(i18n, <FriendsPage />, '/friends', anna);
     expect(screen.getByText('Loading your friends…')).toBeTruthy();
     const rows = await screen.findAllByTestId('friend');
     expect(rows.map((r) => r.textContent?.includes('boris') || r.textContent?.includes('vera'))).toEqual([true, true]);
@@ -68,7 +66,7 @@ describe('the friends page', () => {
   });
 
   it('gives the site’s invite link with ?pr= outside Telegram, copies it, and explains the bonus', async () => {
-    renderPage(i18n, <FriendsPage />, '/friends');
+    renderPage(i18n, <FriendsPage />, '/friends', anna);
     const link = screen.getByTestId('invite-link') as HTMLInputElement;
     expect(link.value).toBe(`${window.location.origin}/auth/registration?pr=7`);
     expect(screen.queryByTestId('share-invite')).toBeNull();
@@ -84,11 +82,11 @@ describe('the friends page', () => {
     get.mockImplementation((url: string, config: unknown) =>
       url === '/user/referrals' ? Promise.resolve({ data: { items: [], links: { next: null, previous: null }, invited_by: null, bonus: '1500' } }) : referrals(url, config),
     );
-    renderPage(i18n, <FriendsPage />, '/friends');
+    renderPage(i18n, <FriendsPage />, '/friends', anna);
     expect((await screen.findByTestId('friends-empty')).textContent).toBe('Nobody has joined through your link yet.');
     cleanup();
     get.mockImplementation((url: string, config: unknown) => (url === '/user/referrals' ? Promise.reject(new Error('down')) : referrals(url, config)));
-    renderPage(i18n, <FriendsPage />, '/friends');
+    renderPage(i18n, <FriendsPage />, '/friends', anna);
     expect(await screen.findByText('Could not load your friends.')).toBeTruthy();
   });
 });
@@ -98,7 +96,7 @@ describe('friends and their asks on the friends page', () => {
 
   it('shows an ask with accept; accepting calls the server and the list is read again', async () => {
     setAsks([{ user_id: 5, username: 'lena', avatar: null, country: null, requested_at: '2026-11-26T08:00:00Z' }]);
-    renderPage(i18n, <FriendsPage />, '/friends');
+    renderPage(i18n, <FriendsPage />, '/friends', anna);
     const ask = await screen.findByTestId('friend-request');
     expect(ask.textContent).toContain('lena');
     expect(screen.getByText('Friend requests: 1')).toBeTruthy();
@@ -113,7 +111,7 @@ describe('friends and their asks on the friends page', () => {
 
   it('offers watch / join for a friend at a table, which opens that table', async () => {
     setFriends([line(6, 'pavel', true, 44), line(7, 'ira', false)]);
-    renderPage(i18n, <FriendsPage />, '/friends');
+    renderPage(i18n, <FriendsPage />, '/friends', anna);
     const rows = await screen.findAllByTestId('my-friend');
     expect(within(rows[1]!).queryByTestId('friend-table')).toBeNull();
     expect(within(rows[1]!).getByRole('img', { name: 'offline' })).toBeTruthy();
@@ -122,7 +120,7 @@ describe('friends and their asks on the friends page', () => {
   });
 
   it('says when there are no friends yet', async () => {
-    renderPage(i18n, <FriendsPage />, '/friends');
+    renderPage(i18n, <FriendsPage />, '/friends', anna);
     expect((await screen.findByTestId('my-friends-empty')).textContent).toBe('No friends yet. Tap a player at the table to add them.');
   });
 });

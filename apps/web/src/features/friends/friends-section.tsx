@@ -6,8 +6,9 @@ import { useNavigate } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
 import { Avatar } from '../../ui/avatar';
 import { cutName } from '../../ui/format';
-import { friendsApi, friendsKeys } from './friends-api';
+import { friendsApi } from './friends-api';
 import { PagedListPanel } from './paged-list-panel';
+import { queryKeys } from '../../net/query-keys';
 
 /** /friends (FEATURES.md §11): the asks waiting for an answer, then the friends, online or at a table. */
 export function FriendsSection() {
@@ -16,11 +17,11 @@ export function FriendsSection() {
   const client = useQueryClient();
   // The realtime notices (friends-live.tsx) invalidate these at once; the poll only keeps the
   // online dots honest for friends who come and go.
-  const friends = useQuery({ queryKey: friendsKeys.list(page), queryFn: () => friendsApi.friends(page), placeholderData: keepPreviousData, refetchInterval: 30_000 });
-  const requests = useQuery({ queryKey: friendsKeys.requests, queryFn: friendsApi.requests, refetchInterval: 30_000 });
+  const friends = useQuery({ queryKey: queryKeys.friends.list(page), queryFn: () => friendsApi.friends(page), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  const requests = useQuery({ queryKey: queryKeys.friends.requests, queryFn: friendsApi.requests, refetchInterval: 30_000 });
   const answer = useMutation({
     mutationFn: ({ userId, isAccepted }: { userId: number; isAccepted: boolean }) => (isAccepted ? friendsApi.accept(userId).then(() => undefined) : friendsApi.decline(userId)),
-    onSettled: () => client.invalidateQueries({ queryKey: friendsKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.friends.all }),
   });
   const failure = answer.error ? toApiFailure(answer.error) : null;
   const asks = requests.data?.items ?? [];

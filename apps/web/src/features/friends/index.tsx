@@ -2,7 +2,7 @@ import type { Referral } from '@durak/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../state/user-store';
+import { useUserId } from '../../net/user-query';
 import { Avatar } from '../../ui/avatar';
 import { cutName } from '../../ui/format';
 import { friendsApi } from './friends-api';
@@ -10,13 +10,14 @@ import { FriendsSection } from './friends-section';
 import { InviteCard } from './invite-card';
 import { PagedListPanel } from './paged-list-panel';
 import './friends.css';
+import { queryKeys } from '../../net/query-keys';
 
 /** /friends (FEATURES.md §3, §11): friends and their asks, the invite link and the players it brought, who of them is online. */
 export default function FriendsPage() {
   const { t, i18n } = useTranslation('player');
-  const userId = useUserStore((s) => s.user?.id);
+  const userId = useUserId();
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: ['player', 'referrals', page], queryFn: () => friendsApi.referrals(page), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  const query = useQuery({ queryKey: queryKeys.friends.referrals(page), queryFn: () => friendsApi.referrals(page), placeholderData: keepPreviousData, refetchInterval: 30_000 });
   const items = query.data?.items ?? [];
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (

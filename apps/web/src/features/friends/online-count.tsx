@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { friendsApi, friendsKeys } from './friends-api';
+import { friendsApi } from './friends-api';
 import './friends-live.css';
+import { queryKeys } from '../../net/query-keys';
 
 /**
  * Who is around (FEATURES.md §11), on home and in the lobby. Polled rather than pushed: the server
@@ -10,7 +11,7 @@ import './friends-live.css';
  */
 export function OnlineCount({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: friendsKeys.presence, queryFn: friendsApi.presence, refetchInterval: 20_000, staleTime: 10_000 });
+  const { data } = useQuery({ queryKey: queryKeys.friends.presence, queryFn: friendsApi.presence, refetchInterval: 20_000, staleTime: 10_000 });
   if (!data) return null;
   return (
     <p className={`online-count ${className}`} data-testid="online-count">

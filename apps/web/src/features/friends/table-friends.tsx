@@ -6,9 +6,10 @@ import { toApiFailure } from '../../net/api-error';
 import { Avatar } from '../../ui/avatar';
 import { cutName } from '../../ui/format';
 import { Modal } from '../../ui/modal';
-import { friendsApi, friendsKeys } from './friends-api';
+import { friendsApi } from './friends-api';
 import { tableInviteLink } from './invite-link';
 import './friends-live.css';
+import { queryKeys } from '../../net/query-keys';
 
 /** "Add friend" in a seat's menu at the table (FEATURES.md §11); says how the ask went. */
 export function AddFriendButton({ userId }: { userId: number }) {
@@ -40,7 +41,7 @@ export function InviteFriendsButton({ roomId }: { roomId: number }) {
   const { t } = useTranslation('game');
   const [isOpen, setOpen] = useState(false);
   const [invited, setInvited] = useState<ReadonlySet<number>>(new Set());
-  const friends = useQuery({ queryKey: friendsKeys.list(1), queryFn: () => friendsApi.friends(1), enabled: isOpen });
+  const friends = useQuery({ queryKey: queryKeys.friends.list(1), queryFn: () => friendsApi.friends(1), enabled: isOpen });
   const invite = useMutation({
     mutationFn: (userId: number) => friendsApi.invite(roomId, userId).then(() => userId),
     onSuccess: (userId) => setInvited((done) => new Set(done).add(userId)),

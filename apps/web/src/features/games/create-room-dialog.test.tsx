@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../net/query-client';
-import { useUserStore } from '../../state/user-store';
+import type { User } from '../../net/api';
+import { testQueryClient } from '../../test-support/player-pages';
 
 const post = vi.hoisted(() => vi.fn());
 vi.mock('../../net/http', () => ({ http: { post, get: vi.fn() } }));
@@ -15,19 +15,20 @@ vi.mock('../../net/http', () => ({ http: { post, get: vi.fn() } }));
 const { CreateRoomDialog } = await import('./create-room-dialog');
 
 const i18n = i18next.createInstance();
+const user: User = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '200000' }] };
+
 beforeAll(async () => {
   const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/game.json'), 'utf8')) as Record<string, unknown>;
   await i18n.use(initReactI18next).init({ lng: 'ru', resources: { ru: { game } }, interpolation: { escapeValue: false } });
 });
 beforeEach(() => {
   post.mockReset().mockResolvedValue({ data: { id: 5 } });
-  useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '200000' }] } });
 });
 afterEach(cleanup);
 
 function open() {
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={testQueryClient(user)}>
       <I18nextProvider i18n={i18n}>
         <MemoryRouter>
           <CreateRoomDialog isOpen onClose={() => undefined} />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
-import { useUserStore } from '../../state/user-store';
+import { useWallets } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
 import { BET_PRESETS, presetAmount } from './bets';
@@ -18,7 +18,7 @@ import './dialog-forms.css';
 export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('game');
   const navigate = useNavigate();
-  const wallets = useUserStore((s) => s.user?.wallets ?? []);
+  const wallets = useWallets();
   const [form, setForm] = useState<CreateRoomForm>(DEFAULT_CREATE_FORM);
   const [betText, setBetText] = useState(String(DEFAULT_CREATE_FORM.bet_amount));
   const [isTouched, setTouched] = useState(false);

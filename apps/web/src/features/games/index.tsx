@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
-import { useUserStore } from '../../state/user-store';
+import { useUser } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import { CreateRoomDialog } from './create-room-dialog';
@@ -23,7 +23,7 @@ import './lobby.css';
 export default function LobbyPage() {
   const { t } = useTranslation('game');
   const navigate = useNavigate();
-  const user = useUserStore((s) => s.user);
+  const user = useUser();
   const filter = useFilterStore((s) => s.filter);
   const { rooms, query } = useLobby();
   const [dialog, setDialog] = useState<'filter' | 'create' | null>(null);

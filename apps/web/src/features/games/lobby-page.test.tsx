@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../net/query-client';
-import { useUserStore } from '../../state/user-store';
+import type { User } from '../../net/api';
+import { testQueryClient } from '../../test-support/player-pages';
 
 const get = vi.hoisted(() => vi.fn(async () => ({ data: { items: [], links: { next: null, previous: null } } })));
 vi.mock('../../net/http', () => ({ http: { get, post: get } }));
@@ -25,6 +25,8 @@ vi.mock('../../net/realtime', async () => {
 const { default: LobbyPage } = await import('./index');
 
 const i18n = i18next.createInstance();
+const user: User = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }, { wallet_type: 'BALANCE', balance: '0' }] };
+
 beforeAll(async () => {
   const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<string, unknown>;
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { game } }, interpolation: { escapeValue: false } });
@@ -33,11 +35,8 @@ afterEach(cleanup);
 
 describe('the lobby', () => {
   it('names the wallet of the balance it shows, in words a screen reader reads', async () => {
-    useUserStore.setState({
-      user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }, { wallet_type: 'BALANCE', balance: '0' }] },
-    });
     render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={testQueryClient(user)}>
         <I18nextProvider i18n={i18n}>
           <MemoryRouter>
             <LobbyPage />

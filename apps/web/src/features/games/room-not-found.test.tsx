@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../net/query-client';
-import { useUserStore } from '../../state/user-store';
+import type { User } from '../../net/api';
+import { testQueryClient } from '../../test-support/player-pages';
 import { isRoomMissing } from './room-not-found';
 
 function apiError(status: number, body: unknown): AxiosError {
@@ -23,6 +23,8 @@ vi.mock('../../net/http', () => ({ http: { get, post: get } }));
 const { default: TablePage } = await import('../table');
 
 const i18n = i18next.createInstance();
+const user: User = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [] };
+
 beforeAll(async () => {
   const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<string, unknown>;
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { game, common: {} } }, interpolation: { escapeValue: false } });
@@ -42,9 +44,8 @@ describe('a room that does not exist', () => {
 
   it('/durak/{id} says the room was not found and leads back to the lobby', async () => {
     get.mockRejectedValue(missing);
-    useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [] } });
     render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={testQueryClient(user)}>
         <I18nextProvider i18n={i18n}>
           <MemoryRouter initialEntries={['/durak/99999']}>
             <Routes>

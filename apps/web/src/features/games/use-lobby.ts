@@ -6,6 +6,7 @@ import { roomMatchesFilter } from './filter-query';
 import { useFilterStore } from './filter-store';
 import { applyLobbyEvent, mergeRooms, NO_LIVE_ROOMS, visibleRooms, type LiveRooms } from './room-list';
 import { roomsApi } from './rooms-api';
+import { queryKeys } from '../../net/query-keys';
 
 export const LOBBY_CHANNEL = 'lobby';
 
@@ -14,7 +15,7 @@ export function useLobby() {
   const filter = useFilterStore((s) => s.filter);
   const [live, setLive] = useState<LiveRooms>(NO_LIVE_ROOMS);
   const query = useInfiniteQuery({
-    queryKey: ['rooms', 'lobby', filter],
+    queryKey: queryKeys.lobby(filter),
     queryFn: ({ pageParam, signal }) => roomsApi.list(filter, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, _all, page) => (last.links.next ? page + 1 : undefined),

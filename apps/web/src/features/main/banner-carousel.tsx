@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../net/http';
 import type { Banner } from '@durak/protocol';
 import './banner-carousel.css';
+import { queryKeys } from '../../net/query-keys';
 
 type ActiveBanner = Pick<Banner, 'id' | 'name' | 'description' | 'captions' | 'image' | 'width' | 'height'>;
 
@@ -14,7 +15,6 @@ export function captionFor(banner: Pick<Banner, 'description' | 'captions'>, lan
   return own?.trim() ? own : banner.description;
 }
 
-export const activeBannersKey = ['banner', 'active'] as const;
 
 /**
  * The home page's banners (GET /api/banner: the active ones, in the admins' order), side by side
@@ -23,7 +23,7 @@ export const activeBannersKey = ['banner', 'active'] as const;
  */
 export function BannerCarousel() {
   const { t, i18n } = useTranslation();
-  const banners = useQuery({ queryKey: activeBannersKey, queryFn: () => http.get<{ items: ActiveBanner[] }>('/banner').then((r) => r.data.items), staleTime: 60_000 });
+  const banners = useQuery({ queryKey: queryKeys.activeBanners, queryFn: () => http.get<{ items: ActiveBanner[] }>('/banner').then((r) => r.data.items), staleTime: 60_000 });
   const track = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const items = banners.data ?? [];

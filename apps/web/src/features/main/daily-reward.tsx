@@ -3,9 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../ui/query-state';
 import { toApiFailure } from '../../net/api-error';
-import { economyApi, economyKeys, refreshWallets } from '../../net/economy-api';
+import { economyApi } from '../../net/economy-api';
 import { formatChips } from '../../ui/format';
 import { countdown } from '../store/store-logic';
+import { queryKeys } from '../../net/query-keys';
+import { refreshWallets } from '../../net/user-query';
 
 const STREAK = [1, 2, 3, 4, 5, 6, 7];
 
@@ -24,7 +26,7 @@ function useNow(isOn: boolean): number {
 export function DailyReward() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const query = useQuery({ queryKey: economyKeys.reward, queryFn: economyApi.availableReward });
+  const query = useQuery({ queryKey: queryKeys.economy.reward, queryFn: economyApi.availableReward });
   const [isBusy, setBusy] = useState(false);
   const [claimed, setClaimed] = useState<string | null>(null);
   const [hasFailed, setFailed] = useState(false);
@@ -60,12 +62,12 @@ export function DailyReward() {
     try {
       const answer = await economyApi.claimReward();
       setClaimed(answer.amount);
-      await refreshWallets();
+      await refreshWallets(client);
     } catch (error) {
       if (toApiFailure(error).code !== 'reward/already_claimed') setFailed(true);
     } finally {
       setBusy(false);
-      await client.invalidateQueries({ queryKey: economyKeys.reward });
+      await client.invalidateQueries({ queryKey: queryKeys.economy.reward });
     }
   }
 

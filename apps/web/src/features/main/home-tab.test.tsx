@@ -2,7 +2,6 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUserStore } from '../../state/user-store';
 import { anna, playerI18n, renderPage } from '../../test-support/player-pages';
 import { aRoom } from '../../test-support/room';
 import { DEFAULT_FILTER, useFilterStore } from '../games/filter-store';
@@ -22,7 +21,6 @@ beforeAll(async () => {
   i18n = await playerI18n();
 });
 beforeEach(() => {
-  useUserStore.setState({ user: anna });
   useFilterStore.setState({ filter: { ...DEFAULT_FILTER, balance_type: 'BALANCE', deck_size: [24] } });
   get.mockReset();
   post.mockReset().mockResolvedValue({ data: {} });
@@ -31,7 +29,7 @@ afterEach(cleanup);
 
 describe('the home page', () => {
   it('names both balances in words with their amounts, under a page heading for screen readers', () => {
-    renderPage(i18n, <HomeTab />);
+    renderPage(i18n, <HomeTab />, '/', anna);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Durak');
     expect(screen.getByTestId('home-balance-BONUS_BALANCE').textContent).toContain('Bonus11\u202f000');
     expect(screen.getByTestId('home-balance-BALANCE').textContent).toContain('Balance2\u202f500');
@@ -42,7 +40,7 @@ describe('the home page', () => {
     get.mockResolvedValue({ data: { items: [mine, aRoom({ id: 6, seats_taken: 2 }), aRoom({ id: 4, seats_taken: 1 }), aRoom({ id: 5, seats_taken: 1 })], links: { next: null, previous: null } } });
     // Room 4 filled up between the list and the seat call: quick play moves on to the next.
     post.mockRejectedValueOnce(refused(409, 'room/full'));
-    renderPage(i18n, <HomeTab />);
+    renderPage(i18n, <HomeTab />, '/', anna);
     fireEvent.click(screen.getByTestId('quick-play'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/durak/5'));
     // The home page's other sections (banners, reward, tournaments) read too: find the lobby's list.
@@ -53,7 +51,7 @@ describe('the home page', () => {
 
   it('opens the create-room dialog when no waiting room matches', async () => {
     get.mockResolvedValue({ data: { items: [], links: { next: null, previous: null } } });
-    renderPage(i18n, <HomeTab />);
+    renderPage(i18n, <HomeTab />, '/', anna);
     fireEvent.click(screen.getByTestId('quick-play'));
     expect((await screen.findByTestId('quick-play-none')).textContent).toBe('No waiting table fits your filter: create your own.');
     expect(await screen.findByTestId('create-submit')).toBeTruthy();
@@ -62,7 +60,7 @@ describe('the home page', () => {
 
   it('says when the search failed', async () => {
     get.mockRejectedValue(new AxiosError('Network Error', 'ERR_NETWORK'));
-    renderPage(i18n, <HomeTab />);
+    renderPage(i18n, <HomeTab />, '/', anna);
     fireEvent.click(screen.getByTestId('quick-play'));
     expect((await screen.findByTestId('quick-play-error')).textContent).toBe('Could not look for a table. Check your connection and try again.');
   });
@@ -75,7 +73,7 @@ describe('the home page', () => {
       }
       return Promise.reject(refused(404, 'not_found'));
     });
-    renderPage(i18n, <HomeTab />);
+    renderPage(i18n, <HomeTab />, '/', anna);
     const daily = await screen.findByTestId('daily-reward');
     await waitFor(() => expect(daily.textContent).toContain('Could not load the daily reward'));
     failing = false;

@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatChips } from '../../ui/format';
 import { HOME_LIMIT, HOME_STATUSES, homeTournaments } from '../tournament/home-list';
-import { tournamentApi, tournamentKeys } from '../tournament/tournament-api';
+import { tournamentApi } from '../tournament/tournament-api';
 import '../tournament/tournament.css';
+import { queryKeys } from '../../net/query-keys';
 
 /** The home page's tournaments: open and running ones, pinned first, each a link to its page. */
 export function HomeTournaments() {
   const { t, i18n, ready } = useTranslation('tournament');
   const list = useQuery({
-    queryKey: tournamentKeys.list('home'),
+    queryKey: queryKeys.tournament.list('home'),
     queryFn: async ({ signal }) => homeTournaments(await Promise.all(HOME_STATUSES.map((status) => tournamentApi.list({ page: 1, limit: HOME_LIMIT, status }, signal).then((p) => p.items)))),
   });
   // Nothing until the section's strings have loaded, rather than bare keys.

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { isMainTab, MAIN_TABS, type MainTab } from '../../app/paths';
-import { useUserStore } from '../../state/user-store';
+import { isMainTab, MAIN_TABS, type MainTab } from '../../routes/paths';
+import { useUser } from '../../net/user-query';
 import { Spinner } from '../../ui/spinner';
 import { MenuTab } from '../menu/menu-tab';
 import { Header } from './header';
@@ -31,7 +31,7 @@ function TabContent({ tab }: { tab: MainTab }) {
 /** SPEC §2: /, /store, /friends, /menu and /career all show this one page with its tab bar. */
 export default function MainPage() {
   const { pathname } = useLocation();
-  const user = useUserStore((s) => s.user);
+  const user = useUser();
   if (!user) return null;
   const tab = isMainTab(pathname) ? pathname : '/';
   return (

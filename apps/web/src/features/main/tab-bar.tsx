@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import type { MainTab } from '../../app/paths';
+import type { MainTab } from '../../routes/paths';
 import { playSoundLater as playSound } from '../../device/play-sound';
 import { vibrate } from '../../device/vibrate';
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../net/api';
 import { disconnectRealtime } from '../../net/realtime';
 import { clearSession, refreshToken } from '../../net/session';
-import { useUserStore } from '../../state/user-store';
+import { signOut } from '../../state/session-store';
 
 /** Revokes the refresh token on the server (best effort), then forgets the session and the user. */
 export async function logout(queryClient: QueryClient): Promise<void> {
@@ -11,5 +11,5 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   clearSession();
   disconnectRealtime();
   queryClient.clear();
-  useUserStore.getState().signOut();
+  signOut(queryClient);
 }

@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../net/api';
 import { toApiFailure } from '../../net/api-error';
-import { useUserStore } from '../../state/user-store';
+import { patchUser, useUser } from '../../net/user-query';
 import { Avatar } from '../../ui/avatar';
 import { checkUsername, serverProblemKey } from '../auth/validate';
 import '../../ui/text-input.css';
@@ -19,7 +19,8 @@ export function usernameProblemKey(error: unknown): string {
 /** Username change and avatar upload (FEATURES.md §3). */
 export function ProfileSection() {
   const { t } = useTranslation('player');
-  const user = useUserStore((s) => s.user);
+  const user = useUser();
+  const client = useQueryClient();
   const ids = { name: useId(), file: useId() };
   const [name, setName] = useState(user?.username ?? '');
   const [problem, setProblem] = useState<string | null>(null);
@@ -28,8 +29,7 @@ export function ProfileSection() {
   const rename = useMutation({
     mutationFn: (username: string) => api.changeUsername(username),
     onSuccess: ({ username }) => {
-      const current = useUserStore.getState().user;
-      if (current) useUserStore.getState().setUser({ ...current, username });
+      patchUser(client, { username });
       setName(username);
     },
     onError: (error) => setProblem(usernameProblemKey(error)),
@@ -37,8 +37,7 @@ export function ProfileSection() {
   const upload = useMutation({
     mutationFn: (file: File) => api.uploadAvatar(file),
     onSuccess: ({ avatar_url }) => {
-      const current = useUserStore.getState().user;
-      if (current) useUserStore.getState().setUser({ ...current, avatar_url });
+      patchUser(client, { avatar_url });
     },
   });
   const uploadFailure = upload.error ? toApiFailure(upload.error) : null;

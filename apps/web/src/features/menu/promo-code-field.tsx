@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
-import { economyApi, refreshWallets } from '../../net/economy-api';
+import { economyApi } from '../../net/economy-api';
 import { formatChips } from '../../ui/format';
+import { refreshWallets } from '../../net/user-query';
 
 /** What each refusal of a promo code tells the player. */
 const MESSAGES: Record<string, string> = {
@@ -19,6 +21,7 @@ const MESSAGES: Record<string, string> = {
 export function PromoCodeField() {
   const { t } = useTranslation();
   const id = useId();
+  const client = useQueryClient();
   const [code, setCode] = useState('');
   const [result, setResult] = useState<{ isOk: boolean; text: string } | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -31,7 +34,7 @@ export function PromoCodeField() {
       const used = await economyApi.usePromoCode(value);
       setResult({ isOk: true, text: t('promo.success', { amount: formatChips(used.amount), wallet: t(`wallet.${used.wallet_type}`, { defaultValue: used.wallet_type }) }) });
       setCode('');
-      await refreshWallets();
+      await refreshWallets(client);
     } catch (error) {
       setResult({ isOk: false, text: t(MESSAGES[toApiFailure(error).code] ?? 'errors.unknown') });
     } finally {

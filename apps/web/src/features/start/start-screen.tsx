@@ -1,10 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../net/api';
 import { isMiniApp, ensureMiniApp, miniAppAuthPayload } from '../../device/telegram';
 import { afterFirstGesture } from '../../device/first-gesture';
 import { routeVibrationToHost } from '../../device/vibrate';
-import { useUserStore } from '../../state/user-store';
+import { showSignedIn, signOut, useSessionStore } from '../../state/session-store';
 import { runStartUp, signInWithHost, START_STEPS } from './start-up';
 import './start-screen.css';
 import { languageToApply } from '../../i18n/account-language';
@@ -20,6 +21,7 @@ export function StartScreen() {
   const [percent, setPercent] = useState<number>(START_STEPS[0]);
   const [hasFailed, setFailed] = useState(false);
   const attempt = useRef(0);
+  const queryClient = useQueryClient();
 
   const start = useCallback(() => {
     const run = ++attempt.current;
@@ -36,19 +38,19 @@ export function StartScreen() {
         await signInWithHost(miniAppAuthPayload());
       },
       loadUser: () => api.me(),
-      isSignedOut: () => useUserStore.getState().isSignedOut,
+      isSignedOut: () => useSessionStore.getState().isSignedOut,
       wait,
     }).then(
       (outcome) => {
         if (run !== attempt.current) return;
         if (outcome.kind === 'loaded') {
-          useUserStore.getState().setUser(outcome.user);
+          showSignedIn(queryClient, outcome.user);
           const language = languageToApply(outcome.user.language, i18n.language);
           if (language) void i18n.changeLanguage(language);
           // Priority sounds first, the rest in batches, from the first tap (audio is locked until
           // then); howler stays out of the start route's bundle. The slot machine's wait for /bandit.
           afterFirstGesture(() => void import('../../device/sound-player').then(({ preloadSounds }) => preloadSounds('durak')));
-        } else useUserStore.getState().signOut();
+        } else signOut(queryClient);
       },
       (error: unknown) => {
         if (run !== attempt.current) return;
@@ -56,7 +58,7 @@ export function StartScreen() {
         setFailed(true);
       },
     );
-  }, [i18n]);
+  }, [i18n, queryClient]);
 
   useEffect(() => {
     start();

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
-import { economyApi, economyKeys, refreshWallets } from '../../net/economy-api';
-import { useUserStore } from '../../state/user-store';
+import { economyApi } from '../../net/economy-api';
+import { refreshWallets, useWallets } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
@@ -12,6 +12,7 @@ import { rememberApplied } from '../cards/active-assets';
 import { NotEnoughChips } from './not-enough-chips';
 import { PriceTag } from './price-tag';
 import { itemsOfTab, itemState, missingFor, withUpdated, type StoreTab } from './store-logic';
+import { queryKeys } from '../../net/query-keys';
 
 type Failure = { code: string };
 
@@ -19,8 +20,8 @@ type Failure = { code: string };
 export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>; onGetChips: (walletType: string, missing: bigint) => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const wallets = useUserStore((s) => s.user?.wallets) ?? [];
-  const query = useQuery({ queryKey: economyKeys.assets, queryFn: economyApi.allAssets });
+  const wallets = useWallets();
+  const query = useQuery({ queryKey: queryKeys.assets.all, queryFn: economyApi.allAssets });
   const [chosen, setChosen] = useState<AssetItem | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   /** The item whose "apply" just failed: its card says so. */
@@ -42,7 +43,7 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
   if (items.length === 0) return <p className="store-state" data-testid="store-empty">{t('store.empty')}</p>;
 
   function updated(item: AssetItem) {
-    client.setQueryData(economyKeys.assets, (old: AssetItem[] | undefined) => withUpdated(old ?? [], item));
+    client.setQueryData(queryKeys.assets.all, (old: AssetItem[] | undefined) => withUpdated(old ?? [], item));
   }
 
   async function apply(item: AssetItem) {
@@ -67,12 +68,12 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
       const bought = await economyApi.buyAsset(item.id);
       updated(bought);
       setChosen(null);
-      await refreshWallets();
+      await refreshWallets(client);
     } catch (error) {
       const { code } = toApiFailure(error);
       setFailure({ code });
       if (code === 'asset/already_owned') await query.refetch();
-      if (code === 'wallet/insufficient_funds') await refreshWallets();
+      if (code === 'wallet/insufficient_funds') await refreshWallets(client);
     } finally {
       setBusyId(null);
     }

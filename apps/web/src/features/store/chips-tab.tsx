@@ -1,23 +1,25 @@
 import type { Product } from '@durak/protocol';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
-import { economyApi, economyKeys, refreshWallets } from '../../net/economy-api';
-import { useUserStore } from '../../state/user-store';
+import { economyApi } from '../../net/economy-api';
+import { refreshWallets, useWallets } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import type { DepositPreset } from './deposit-dialog';
 import { NotEnoughChips } from './not-enough-chips';
 import { missingFor, newIdempotencyKey } from './store-logic';
+import { queryKeys } from '../../net/query-keys';
 
 /** Chip packs (paid through a deposit) and the offers that exchange bought chips for bonus chips. */
 export function ChipsTab({ onDeposit }: { onDeposit: (preset: DepositPreset) => void }) {
   const { t } = useTranslation();
-  const wallets = useUserStore((s) => s.user?.wallets) ?? [];
-  const packs = useQuery({ queryKey: economyKeys.products('chips'), queryFn: () => economyApi.products('chips') });
-  const offers = useQuery({ queryKey: economyKeys.products('conversion'), queryFn: () => economyApi.products('conversion') });
+  const wallets = useWallets();
+  const client = useQueryClient();
+  const packs = useQuery({ queryKey: queryKeys.economy.products('chips'), queryFn: () => economyApi.products('chips') });
+  const offers = useQuery({ queryKey: queryKeys.economy.products('conversion'), queryFn: () => economyApi.products('conversion') });
   const [offer, setOffer] = useState<{ product: Product; key: string } | null>(null);
   const [state, setState] = useState<'idle' | 'busy' | 'done' | 'short' | 'failed'>('idle');
 
@@ -40,7 +42,7 @@ export function ChipsTab({ onDeposit }: { onDeposit: (preset: DepositPreset) => 
     try {
       await economyApi.convert(offer.product.id, offer.key);
       setState('done');
-      await refreshWallets();
+      await refreshWallets(client);
     } catch (error) {
       setState(toApiFailure(error).code === 'wallet/insufficient_funds' ? 'short' : 'failed');
     }

@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMiniApp } from '../../device/telegram';
 import { toApiFailure } from '../../net/api-error';
-import { economyApi, economyKeys, refreshWallets } from '../../net/economy-api';
+import { economyApi } from '../../net/economy-api';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
 import { checkAmount, newIdempotencyKey, orderedWallets, type AmountError } from './store-logic';
+import { queryKeys } from '../../net/query-keys';
+import { refreshWallets } from '../../net/user-query';
 
 export interface DepositPreset {
   readonly walletType?: string;
@@ -40,7 +42,8 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
   const { t } = useTranslation();
   const ids = { amount: useId(), error: useId() };
   const provider = isMiniApp() ? 'telegram_stars' : 'sandbox';
-  const packs = useQuery({ queryKey: economyKeys.products('chips'), queryFn: () => economyApi.products('chips'), enabled: preset !== null });
+  const client = useQueryClient();
+  const packs = useQuery({ queryKey: queryKeys.economy.products('chips'), queryFn: () => economyApi.products('chips'), enabled: preset !== null });
   const firstPack = packs.data?.[0];
   // Chips per Star, read from the packs (amount / price), so the dialog follows the server's rate.
   const step = provider === 'telegram_stars' && firstPack?.amount && firstPack.price !== '0' ? BigInt(firstPack.amount) / BigInt(firstPack.price) : 1n;
@@ -83,7 +86,7 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
       if (answer.status === 'completed') {
         key.current = null;
         setStatus({ kind: 'done', amount: checked.amount });
-        await refreshWallets();
+        await refreshWallets(client);
         return;
       }
       if (!answer.pay_url) throw new Error('no payment link');
@@ -91,7 +94,7 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
       if (await openPayment(answer.pay_url)) {
         key.current = null;
         setStatus({ kind: 'done', amount: checked.amount });
-        await refreshWallets();
+        await refreshWallets(client);
       }
     } catch (error) {
       const failure = toApiFailure(error);

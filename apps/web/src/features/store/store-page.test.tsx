@@ -7,16 +7,19 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../net/query-client';
-import { useUserStore } from '../../state/user-store';
+import type { User } from '../../net/api';
+import { testQueryClient } from '../../test-support/player-pages';
 
 const economyApi = vi.hoisted(() => ({ allAssets: vi.fn(), buyAsset: vi.fn(), applyAsset: vi.fn(), products: vi.fn(), deposit: vi.fn(), convert: vi.fn() }));
 const refreshWallets = vi.hoisted(() => vi.fn());
-vi.mock('../../net/economy-api', () => ({ economyApi, refreshWallets, economyKeys: { assets: ['assets', 'all'], products: (kind: string) => ['product', kind] } }));
+vi.mock('../../net/economy-api', () => ({ economyApi }));
+vi.mock('../../net/user-query', async (original) => ({ ...(await original<typeof import('../../net/user-query')>()), refreshWallets }));
 
 const { default: StorePage } = await import('./index');
 
 const i18n = i18next.createInstance();
+const user: User = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+
 beforeAll(async () => {
   const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/common.json'), 'utf8')) as Record<string, unknown>;
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common', interpolation: { escapeValue: false } });
@@ -32,13 +35,12 @@ const catalogue = [
 beforeEach(() => {
   for (const fn of Object.values(economyApi)) fn.mockReset();
   economyApi.products.mockResolvedValue([]);
-  useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] } });
 });
 afterEach(cleanup);
 
 function renderStore(path = '/store') {
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={testQueryClient(user)}>
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={[path]}>
           <StorePage />

@@ -5,6 +5,7 @@ import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { EmojiIcon } from './emoji-icon';
 import { emojiApi, type Emoji } from './table-api';
+import { queryKeys } from '../../net/query-keys';
 
 /** SPEC §5: throwable emoji only at another player, non-throwable only at oneself. */
 export function emojiFor(all: readonly Emoji[], isOwnSeat: boolean): Emoji[] {
@@ -15,7 +16,7 @@ export function emojiFor(all: readonly Emoji[], isOwnSeat: boolean): Emoji[] {
 /** `children`: more of the seat's menu below the emoji ("add friend"). */
 export function EmojiPicker({ target, isOwnSeat, onPick, onClose, children }: { target: string | null; isOwnSeat: boolean; onPick: (emoji: Emoji) => void; onClose: () => void; children?: ReactNode }) {
   const { t } = useTranslation('game');
-  const { data, isPending, isError } = useQuery({ queryKey: ['emoji'], queryFn: emojiApi.list, staleTime: Infinity, enabled: target !== null });
+  const { data, isPending, isError } = useQuery({ queryKey: queryKeys.emoji, queryFn: emojiApi.list, staleTime: Infinity, enabled: target !== null });
   const shown = emojiFor(data ?? [], isOwnSeat);
   return (
     <Modal isOpen={target !== null} onClose={onClose} title={t('emoji.title')} closeLabel={t('close')}>

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { fireEvent } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResultsDialog, type RematchProps } from './results-dialog';
 import type { WatchState } from '@durak/protocol';
+import { testQueryClient } from '../../test-support/player-pages';
 import { aSeat, aWatch } from '../../test-support/table';
 
 const i18n = i18next.createInstance();
@@ -20,12 +22,15 @@ afterEach(cleanup);
 const finished = (extra: Partial<WatchState>): WatchState => aWatch(0, { seats: {}, status: 'FINISHED', phase: 'finished', trump_card: null, turn: null, talon_count: 0, ...extra });
 
 function show(watch: WatchState, me = '1', rematch?: RematchProps) {
+  // Nobody is signed in: the dialog shows no new balance.
   render(
-    <MemoryRouter>
-      <I18nextProvider i18n={i18n}>
-        <ResultsDialog watch={watch} me={me} isOpen onClose={() => {}} rematch={rematch} />
-      </I18nextProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={testQueryClient()}>
+      <MemoryRouter>
+        <I18nextProvider i18n={i18n}>
+          <ResultsDialog watch={watch} me={me} isOpen onClose={() => {}} rematch={rematch} />
+        </I18nextProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

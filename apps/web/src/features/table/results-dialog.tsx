@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUserStore } from '../../state/user-store';
+import { useUser } from '../../net/user-query';
 import { Avatar } from '../../ui/avatar';
 import { cutName, formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
@@ -31,7 +31,7 @@ export interface RematchProps {
  */
 export function ResultsDialog({ watch, me, isOpen, onClose, rematch }: { watch: WatchState; me: string; isOpen: boolean; onClose: () => void; rematch?: RematchProps | undefined }) {
   const { t } = useTranslation('game');
-  const user = useUserStore((s) => s.user);
+  const user = useUser();
   const [check, setCheck] = useState<FairCheck | null>(null);
   const balanceType = watch.room.balance_type;
   const balance = user?.wallets.find((w) => w.wallet_type === balanceType)?.balance;

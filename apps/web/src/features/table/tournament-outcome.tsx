@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cutName } from '../../ui/format';
-import { tournamentApi, tournamentKeys, type TournamentPlayer } from '../tournament/tournament-api';
+import { tournamentApi, type TournamentPlayer } from '../tournament/tournament-api';
 import type { WatchState } from '@durak/protocol';
+import { queryKeys } from '../../net/query-keys';
 
 /** The table's players in the tournament's list (read page by page until all are found). */
 async function tablePlayers(tournamentId: number, ids: ReadonlySet<number>): Promise<TournamentPlayer[]> {
@@ -24,8 +25,8 @@ async function tablePlayers(tournamentId: number, ids: ReadonlySet<number>): Pro
 export function TournamentOutcome({ watch, me, tournamentId }: { watch: WatchState; me: string; tournamentId: number }) {
   const { t } = useTranslation('game');
   const ids = new Set(Object.values(watch.seats).map((s) => Number(s.player.player_id)));
-  const detail = useQuery({ queryKey: tournamentKeys.detail(tournamentId), queryFn: ({ signal }) => tournamentApi.get(tournamentId, signal) });
-  const players = useQuery({ queryKey: [...tournamentKeys.players(tournamentId), 'table', watch.room.id], queryFn: () => tablePlayers(tournamentId, ids) });
+  const detail = useQuery({ queryKey: queryKeys.tournament.detail(tournamentId), queryFn: ({ signal }) => tournamentApi.get(tournamentId, signal) });
+  const players = useQuery({ queryKey: queryKeys.tournament.tablePlayers(tournamentId, watch.room.id), queryFn: () => tablePlayers(tournamentId, ids) });
   const info = detail.data?.player_info;
   const isMine = watch.seats[me] !== undefined;
   const goingOn = (players.data ?? []).filter((p) => !p.is_eliminated);

@@ -11,9 +11,7 @@ vi.mock('../../net/realtime', () => ({
   useChannel: (channel: string | null, handler: (data: unknown) => void, options: unknown = {}) => void channels.calls.push({ channel, options, handler }),
   useRealtimeStore: (select: (state: { state: string }) => unknown) => select({ state: 'connected' }),
 }));
-vi.mock('../../state/user-store', () => ({
-  useUserStore: Object.assign((select: (state: { user: { id: number } }) => unknown) => select({ user: { id: 5 } }), { getState: () => ({ setUser: vi.fn() }) }),
-}));
+vi.mock('../../net/user-query', () => ({ useUserId: () => 5 }));
 
 const { isPasswordQuestion, useTable } = await import('./use-table');
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiFailure } from '../../net/api-error';
 import { personalChannel, useChannel, useRealtimeStore } from '../../net/realtime';
-import { useUserStore } from '../../state/user-store';
+import { useUserId } from '../../net/user-query';
 import { tableApi } from './table-api';
 import { needsRead } from './table-events';
 import { EMPTY_TABLE, isViewBehind, tableReducer, type TableMessage, type TableState } from './table-reducer';
@@ -26,7 +26,7 @@ const VIEW_GRACE_MS = 300;
  * re-reads watch and view (DESIGN §1).
  */
 export function useTable(roomId: string, onEvent?: EventListener) {
-  const me = String(useUserStore((s) => s.user?.id ?? ''));
+  const me = String(useUserId() ?? '');
   const [state, setState] = useState<TableState>(EMPTY_TABLE);
   // The state outside React's batching, so publications apply in order exactly once.
   const current = useRef<TableState>(EMPTY_TABLE);

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorNotice } from './error-notice';
-import { tournamentApi, tournamentKeys, type TournamentPayload } from './tournament-api';
+import { tournamentApi, type TournamentPayload } from './tournament-api';
+import { queryKeys } from '../../net/query-keys';
 
 type AdminAction = 'pin' | 'unpin' | 'pause' | 'continue' | 'cancel';
 
@@ -23,7 +24,7 @@ export function AdminActions({ tournament }: { tournament: Pick<TournamentPayloa
     },
     onSuccess: () => {
       setAsking(false);
-      void client.invalidateQueries({ queryKey: tournamentKeys.all });
+      void client.invalidateQueries({ queryKey: queryKeys.tournament.all });
     },
     onError: () => setAsking(false),
   });

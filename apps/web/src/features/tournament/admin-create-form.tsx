@@ -3,8 +3,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
 import { ErrorNotice } from './error-notice';
-import { tournamentApi, tournamentKeys, type TournamentPayload } from './tournament-api';
+import { tournamentApi, type TournamentPayload } from './tournament-api';
 import { defaultForm, formFieldOf, tournamentBody, validateTournament, type FieldProblem, type FormField, type FormProblems, type TournamentForm } from './tournament-form';
+import { queryKeys } from '../../net/query-keys';
 
 function Field({ name, label, problem, children }: { name: FormField; label: string; problem: FieldProblem | undefined; children: ReactNode }) {
   const { t } = useTranslation('tournament');
@@ -27,11 +28,11 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
   const client = useQueryClient();
   const [form, setForm] = useState<TournamentForm>(() => defaultForm(Date.now()));
   const [problems, setProblems] = useState<FormProblems>({});
-  const presets = useQuery({ queryKey: tournamentKeys.presets, queryFn: tournamentApi.presets });
+  const presets = useQuery({ queryKey: queryKeys.tournament.presets, queryFn: tournamentApi.presets });
   const create = useMutation({
     mutationFn: tournamentApi.create,
     onSuccess: (created) => {
-      void client.invalidateQueries({ queryKey: tournamentKeys.all });
+      void client.invalidateQueries({ queryKey: queryKeys.tournament.all });
       setForm(defaultForm(Date.now()));
       onCreated(created);
     },

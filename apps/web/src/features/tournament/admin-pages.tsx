@@ -8,10 +8,11 @@ import { Spinner } from '../../ui/spinner';
 import { AdminActions } from './admin-actions';
 import { AdminCreateForm } from './admin-create-form';
 import { parseTournamentId } from './tournament-id';
-import { tournamentApi, tournamentKeys } from './tournament-api';
+import { tournamentApi } from './tournament-api';
 import { formatStart, TournamentInfo } from './tournament-info';
 import { PageMessage } from './tournament-page';
 import './tournament.css';
+import { queryKeys } from '../../net/query-keys';
 
 export const ADMIN_PAGE_SIZE = 20;
 const STATUSES = ['registration', 'running', 'paused', 'finished', 'cancelled'] as const;
@@ -44,7 +45,7 @@ function AdminFrame({ title, back, children }: { title?: string; back?: string; 
  * tells which rows of the admin figures are pinned; the figures themselves do not say.
  */
 function usePinnedIds() {
-  const list = useQuery({ queryKey: tournamentKeys.list('admin-pinned'), queryFn: ({ signal }) => tournamentApi.list({ page: 1, limit: 100 }, signal) });
+  const list = useQuery({ queryKey: queryKeys.tournament.list('admin-pinned'), queryFn: ({ signal }) => tournamentApi.list({ page: 1, limit: 100 }, signal) });
   if (!list.data) return null;
   return new Set(list.data.items.filter((item) => item.is_pinned).map((item) => item.id));
 }
@@ -58,7 +59,7 @@ export function AdminTournamentsPage() {
   const [isCreating, setCreating] = useState(false);
   const pinned = usePinnedIds();
   const info = useQuery({
-    queryKey: [...tournamentKeys.adminInfo, status, page],
+    queryKey: queryKeys.tournament.adminInfo(status, page),
     queryFn: ({ signal }) => tournamentApi.adminInfo({ page, limit: ADMIN_PAGE_SIZE, ...(status ? { status } : {}) }, signal),
     placeholderData: keepPreviousData,
   });
@@ -156,8 +157,8 @@ export function AdminTournamentPage() {
   const { t, i18n } = useTranslation('tournament');
   const parsed = parseTournamentId(useParams().id);
   const id = typeof parsed === 'number' ? parsed : null;
-  const detail = useQuery({ queryKey: tournamentKeys.detail(id ?? 0), queryFn: ({ signal }) => tournamentApi.get(id ?? 0, signal), enabled: id !== null });
-  const places = useQuery({ queryKey: tournamentKeys.places(id ?? 0), queryFn: ({ signal }) => tournamentApi.placeInfo(id ?? 0, signal), enabled: id !== null && detail.isSuccess });
+  const detail = useQuery({ queryKey: queryKeys.tournament.detail(id ?? 0), queryFn: ({ signal }) => tournamentApi.get(id ?? 0, signal), enabled: id !== null });
+  const places = useQuery({ queryKey: queryKeys.tournament.places(id ?? 0), queryFn: ({ signal }) => tournamentApi.placeInfo(id ?? 0, signal), enabled: id !== null && detail.isSuccess });
   const back = '/admin/tournaments';
 
   if (id === null || (detail.isError && toApiFailure(detail.error).status === 404)) {

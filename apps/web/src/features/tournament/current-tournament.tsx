@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { Spinner } from '../../ui/spinner';
-import { tournamentApi, tournamentKeys } from './tournament-api';
+import { tournamentApi } from './tournament-api';
 import { PageMessage, TournamentFrame } from './tournament-page';
+import { queryKeys } from '../../net/query-keys';
 
 /**
  * /tournament/current (the home page's tile): the tournament a player most likely wants, the
@@ -11,7 +12,7 @@ import { PageMessage, TournamentFrame } from './tournament-page';
  */
 export function CurrentTournament() {
   const { t } = useTranslation('tournament');
-  const list = useQuery({ queryKey: tournamentKeys.list('current'), queryFn: ({ signal }) => tournamentApi.list({ page: 1, limit: 50 }, signal) });
+  const list = useQuery({ queryKey: queryKeys.tournament.list('current'), queryFn: ({ signal }) => tournamentApi.list({ page: 1, limit: 50 }, signal) });
   const first = list.data?.items.find((item) => item.status === 'registration' || item.status === 'running' || item.status === 'paused');
   if (first) return <Navigate to={`/tournament/${first.id}`} replace />;
   return (

@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { refreshWallets } from '../../net/economy-api';
 import { toApiFailure } from '../../net/api-error';
-import { useUserStore } from '../../state/user-store';
+import { refreshWallets, useWallets } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorNotice } from './error-notice';
@@ -16,7 +15,8 @@ type Action = 'register' | 'withdraw' | 'rebuy';
 /** The caller's part: entry, withdrawal, rebuy (each confirmed, naming the chips), place, prize, game. */
 export function TournamentActions({ t: tournament, roomId, isFinalSeated, onDetail }: { t: TournamentDetail; roomId: number | null; isFinalSeated: boolean; onDetail: (next: TournamentDetail) => void }) {
   const { t } = useTranslation('tournament');
-  const wallets = useUserStore((s) => s.user?.wallets);
+  const wallets = useWallets();
+  const client = useQueryClient();
   const balance = wallets?.find((w) => w.wallet_type === tournament.balance_type)?.balance ?? '0';
   const wallet = t(`wallet.${tournament.balance_type}`);
   const [asking, setAsking] = useState<Action | null>(null);
@@ -28,7 +28,7 @@ export function TournamentActions({ t: tournament, roomId, isFinalSeated, onDeta
       setAsking(null);
       onDetail(next);
       // The wallet moved: the header and the balance here read it again.
-      await refreshWallets();
+      await refreshWallets(client);
     },
     onError: () => setAsking(null),
   });

@@ -89,15 +89,3 @@ export const tournamentApi = {
     http.get<Page<AdminTournamentRow>>('/v1/admin/tournament/info', { params, ...withSignal(signal) }).then((r) => r.data),
   placeInfo: (id: number, signal?: AbortSignal) => http.get<Page<PlaceInfo>>(`/v1/admin/tournament/${id}/place/info`, withSignal(signal)).then((r) => r.data),
 };
-
-export const tournamentKeys = {
-  all: ['tournament'] as const,
-  list: (status?: string) => ['tournament', 'list', status ?? 'all'] as const,
-  detail: (id: number) => ['tournament', id, 'detail'] as const,
-  players: (id: number) => ['tournament', id, 'players'] as const,
-  rooms: (id: number, round: number | null = null) => ['tournament', id, 'rooms', round ?? 'all'] as const,
-  prizes: (id: number) => ['tournament', id, 'prizes'] as const,
-  places: (id: number) => ['tournament', id, 'places'] as const,
-  adminInfo: ['tournament', 'admin-info'] as const,
-  presets: ['tournament', 'presets'] as const,
-};

@@ -1,4 +1,4 @@
-import { routeId } from '../../app/route-id';
+import { routeId } from '../../routes/route-id';
 
 /** Reads /tournament/{id}: a positive whole id, or `current`; anything else is not a tournament. */
 export function parseTournamentId(raw: string | undefined): number | 'current' | null {

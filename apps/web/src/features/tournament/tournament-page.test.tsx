@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../net/query-client';
-import { useUserStore } from '../../state/user-store';
+import type { User } from '../../net/api';
+import { testQueryClient } from '../../test-support/player-pages';
 import { detail } from './fixtures.test-support';
 import type { TournamentDetail, TournamentPlayer, TournamentRoom } from './tournament-api';
 
@@ -29,6 +29,8 @@ vi.mock('../../net/realtime', async () => {
 const { default: TournamentRoute } = await import('./index');
 
 const i18n = i18next.createInstance();
+const user: User = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '1000' }] };
+
 beforeAll(async () => {
   const tournament = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/tournament.json'), 'utf8')) as Record<string, unknown>;
   await i18n.use(initReactI18next).init({ lng: 'en', ns: ['tournament'], resources: { en: { tournament } }, interpolation: { escapeValue: false } });
@@ -49,7 +51,7 @@ function answer(url: string, config?: { params?: { page?: number; round?: number
   }
   if (url === '/v1/payout/tournament/7/prize-distribution') return Promise.resolve({ data: { pool: '300', items: [{ place: 1, amount: '300' }] } });
   if (url === '/v1/tournament/') return Promise.resolve({ data: page(listed) });
-  if (url === '/user/users/me') return Promise.resolve({ data: useUserStore.getState().user });
+  if (url === '/user/users/me') return Promise.resolve({ data: user });
   return Promise.reject(Object.assign(new Error('not found'), { isAxiosError: true }));
 }
 
@@ -58,13 +60,12 @@ beforeEach(() => {
   current = detail({ id: 7, name: 'Friday Cup', buy_in: '250', starts_at: new Date(Date.now() + 90_000).toISOString() });
   http.get.mockReset().mockImplementation(answer);
   http.post.mockReset();
-  useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '1000' }] } });
 });
 afterEach(cleanup);
 
 function open(path = '/tournament/7') {
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={testQueryClient(user)}>
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>

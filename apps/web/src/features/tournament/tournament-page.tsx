@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
-import { useUserStore } from '../../state/user-store';
+import { useUserId } from '../../net/user-query';
 import { Spinner } from '../../ui/spinner';
 import { RealtimeStatus } from './realtime-status';
 import { PrizeTable } from './prize-table';
@@ -41,7 +41,7 @@ export function PageMessage({ text, action }: { text: string; action?: React.Rea
 /** /tournament/{id}: info, countdown, entry, my game, players, rooms and prizes, live. */
 export function TournamentPage({ id }: { id: number }) {
   const { t } = useTranslation('tournament');
-  const myId = useUserStore((s) => s.user?.id);
+  const myId = useUserId();
   const state = useTournament(id);
   const { detail } = state;
   const status = <RealtimeStatus state={state.status} />;

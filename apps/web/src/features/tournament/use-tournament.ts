@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { personalChannel, useChannel } from '../../net/realtime';
-import { useUserStore } from '../../state/user-store';
-import { tournamentApi, tournamentKeys, type TournamentDetail, type TournamentPlayer, type TournamentRoom } from './tournament-api';
+import { useUserId } from '../../net/user-query';
+import { tournamentApi, type TournamentDetail, type TournamentPlayer, type TournamentRoom } from './tournament-api';
 import { parseTournamentEvent } from './tournament-events';
 import { useChannelStatus } from './use-channel-status';
 import { usePagedList } from './use-paged-list';
+import { queryKeys } from '../../net/query-keys';
 
 export const PAGE_SIZE = 20;
 export const tournamentChannel = (id: number) => `tournament:${id}`;
@@ -18,21 +19,21 @@ const roomKey = (r: TournamentRoom) => r.id;
  */
 export function useTournament(id: number | null) {
   const client = useQueryClient();
-  const userId = useUserStore((s) => s.user?.id);
+  const userId = useUserId();
   const isValid = id !== null;
   const tid = id ?? 0;
-  const detail = useQuery({ queryKey: tournamentKeys.detail(tid), queryFn: ({ signal }) => tournamentApi.get(tid, signal), enabled: isValid });
-  const prizes = useQuery({ queryKey: tournamentKeys.prizes(tid), queryFn: ({ signal }) => tournamentApi.prizes(tid, signal), enabled: isValid && detail.isSuccess });
-  const players = usePagedList(tournamentKeys.players(tid), (page, signal) => tournamentApi.players(tid, page, PAGE_SIZE, signal), playerKey, isValid && detail.isSuccess);
+  const detail = useQuery({ queryKey: queryKeys.tournament.detail(tid), queryFn: ({ signal }) => tournamentApi.get(tid, signal), enabled: isValid });
+  const prizes = useQuery({ queryKey: queryKeys.tournament.prizes(tid), queryFn: ({ signal }) => tournamentApi.prizes(tid, signal), enabled: isValid && detail.isSuccess });
+  const players = usePagedList(queryKeys.tournament.players(tid), (page, signal) => tournamentApi.players(tid, page, PAGE_SIZE, signal), playerKey, isValid && detail.isSuccess);
   // The tables of one round, or of all (null): a big tournament seats dozens a round.
   const [roomsRound, setRoomsRound] = useState<number | null>(null);
-  const rooms = usePagedList(tournamentKeys.rooms(tid, roomsRound), (page, signal) => tournamentApi.rooms(tid, page, PAGE_SIZE, signal, roomsRound), roomKey, isValid && detail.isSuccess);
+  const rooms = usePagedList(queryKeys.tournament.rooms(tid, roomsRound), (page, signal) => tournamentApi.rooms(tid, page, PAGE_SIZE, signal, roomsRound), roomKey, isValid && detail.isSuccess);
   // Only a round_started message says the final is seated; the tournament payload does not.
   const [isFinalSeated, setFinalSeated] = useState(false);
 
   const refreshDetail = useCallback(() => {
-    void client.invalidateQueries({ queryKey: tournamentKeys.detail(tid) });
-    void client.invalidateQueries({ queryKey: tournamentKeys.prizes(tid) });
+    void client.invalidateQueries({ queryKey: queryKeys.tournament.detail(tid) });
+    void client.invalidateQueries({ queryKey: queryKeys.tournament.prizes(tid) });
   }, [client, tid]);
 
   const onMessage = useCallback(
@@ -42,8 +43,8 @@ export function useTournament(id: number | null) {
       switch (event.type) {
         case 'tournament_changed':
           // The channel's copy has no player_info: keep the caller's until it is read again.
-          client.setQueryData<TournamentDetail>(tournamentKeys.detail(tid), (old) => (old ? { ...old, ...event.tournament, player_info: old.player_info } : old));
-          void client.invalidateQueries({ queryKey: tournamentKeys.prizes(tid) });
+          client.setQueryData<TournamentDetail>(queryKeys.tournament.detail(tid), (old) => (old ? { ...old, ...event.tournament, player_info: old.player_info } : old));
+          void client.invalidateQueries({ queryKey: queryKeys.tournament.prizes(tid) });
           // A rebuy brings a player back with only this message (no players_changed): read the list again.
           players.refetchSoon();
           if (event.tournament.status === 'finished' || event.tournament.status === 'cancelled') refreshDetail();
@@ -61,11 +62,11 @@ export function useTournament(id: number | null) {
           break;
         case 'tournament_seated':
           // The player's own channel: their next game is ready; the page links into it at once.
-          client.setQueryData<TournamentDetail>(tournamentKeys.detail(tid), (old) => (old ? { ...old, player_info: { ...old.player_info, room_id: event.roomId, bye_round: null } } : old));
+          client.setQueryData<TournamentDetail>(queryKeys.tournament.detail(tid), (old) => (old ? { ...old, player_info: { ...old.player_info, room_id: event.roomId, bye_round: null } } : old));
           break;
         case 'tournament_bye':
           // The player's own channel: no table for them this round; the page says they go straight on.
-          client.setQueryData<TournamentDetail>(tournamentKeys.detail(tid), (old) => (old ? { ...old, player_info: { ...old.player_info, room_id: null, bye_round: event.round } } : old));
+          client.setQueryData<TournamentDetail>(queryKeys.tournament.detail(tid), (old) => (old ? { ...old, player_info: { ...old.player_info, room_id: null, bye_round: event.round } } : old));
           break;
       }
     },
@@ -85,8 +86,8 @@ export function useTournament(id: number | null) {
   /** After the caller's own action: the answer is the new detail; the lists and prizes follow. */
   const applyDetail = useCallback(
     (next: TournamentDetail) => {
-      client.setQueryData(tournamentKeys.detail(tid), next);
-      void client.invalidateQueries({ queryKey: tournamentKeys.prizes(tid) });
+      client.setQueryData(queryKeys.tournament.detail(tid), next);
+      void client.invalidateQueries({ queryKey: queryKeys.tournament.prizes(tid) });
       players.refetchSoon();
     },
     [client, tid, players],

@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatChips } from '../../../ui/format';
 import { Spinner } from '../../../ui/spinner';
-import { adminApi, adminKeys } from '../admin-api';
+import { adminApi } from '../admin-api';
 import { Figure } from '../ui/admin-layout';
 import { errorText } from '../ui/error-text';
+import { queryKeys } from '../../../net/query-keys';
 
 /** An agent's figures from its rollups: downline size and activity, deposits, rake, commission. */
 export function AgentFiguresView({ id }: { id: number }) {
   const { t } = useTranslation('admin');
-  const figures = useQuery({ queryKey: adminKeys.agent(id), queryFn: () => adminApi.agent(id) });
+  const figures = useQuery({ queryKey: queryKeys.admin.agent(id), queryFn: () => adminApi.agent(id) });
   if (figures.isPending) return <Spinner />;
   if (figures.isError)
     return (

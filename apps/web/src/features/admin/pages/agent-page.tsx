@@ -3,14 +3,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { permissionsQuery } from '../../../net/query-client';
-import { adminApi, adminKeys, type AgentChild } from '../admin-api';
+import { adminApi, type AgentChild } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { pagedRows, useListParams } from '../ui/use-list-params';
 import { AgentFiguresView } from './agent-figures';
-import { routeId } from '../../../app/route-id';
+import { routeId } from '../../../routes/route-id';
 import { NotFound } from '../ui/not-found';
+import { queryKeys } from '../../../net/query-keys';
 
 const children = columnHelper<AgentChild>();
 
@@ -25,13 +26,13 @@ export default function AgentPage() {
   const canManage = permissions.includes('admin.users.manage');
   const canReadUsers = permissions.includes('admin.users.read');
   const list = useListParams({ limit: 20 });
-  const result = useQuery({ queryKey: adminKeys.agentChildren(id, list.query), queryFn: () => adminApi.agentChildren(id, list.query), placeholderData: keepPreviousData, enabled: id > 0 });
-  const figures = useQuery({ queryKey: adminKeys.agent(id), queryFn: () => adminApi.agent(id), enabled: id > 0 });
+  const result = useQuery({ queryKey: queryKeys.admin.agentChildren(id, list.query), queryFn: () => adminApi.agentChildren(id, list.query), placeholderData: keepPreviousData, enabled: id > 0 });
+  const figures = useQuery({ queryKey: queryKeys.admin.agent(id), queryFn: () => adminApi.agent(id), enabled: id > 0 });
   const [pending, setPending] = useState<Pending>(null);
   const [rate, setRate] = useState('');
   const change = useMutation({
     mutationFn: ({ userId, body, reason }: { userId: number; body: { roles?: string[]; commission_bps?: number }; reason: string }) => adminApi.patchUser(userId, body, reason),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
   const columns = useMemo(
     () => [

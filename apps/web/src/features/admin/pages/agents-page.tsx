@@ -2,11 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminApi, adminKeys, type AgentRow } from '../admin-api';
+import { adminApi, type AgentRow } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { FilterBar } from '../ui/filter-bar';
 import { pagedRows, useListParams } from '../ui/use-list-params';
+import { queryKeys } from '../../../net/query-keys';
 
 const agents = columnHelper<AgentRow>();
 const SORTABLE = ['id', 'username', 'commission_bps', 'children_count'] as const;
@@ -15,7 +16,7 @@ const SORTABLE = ['id', 'username', 'commission_bps', 'children_count'] as const
 export default function AgentsPage() {
   const { t } = useTranslation('admin');
   const list = useListParams({ sort: 'id', order: 'asc', limit: 20, filters: ['search'] });
-  const result = useQuery({ queryKey: adminKeys.agents(list.query), queryFn: () => adminApi.agents(list.query), placeholderData: keepPreviousData });
+  const result = useQuery({ queryKey: queryKeys.admin.agents(list.query), queryFn: () => adminApi.agents(list.query), placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
       agents.accessor('id', { header: 'ID' }),

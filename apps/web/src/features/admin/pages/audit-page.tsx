@@ -2,10 +2,11 @@ import type { AuditEntry } from '@durak/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi, adminKeys } from '../admin-api';
+import { adminApi } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { pagedRows, useListParams } from '../ui/use-list-params';
+import { queryKeys } from '../../../net/query-keys';
 
 const lines = columnHelper<AuditEntry>();
 /** The actions the server writes (FEATURES.md §9), grouped by area for the filter. */
@@ -22,7 +23,7 @@ const json = (value: unknown) => (value === null || value === undefined ? '—' 
 export default function AuditPage() {
   const { t, i18n } = useTranslation('admin');
   const list = useListParams({ limit: 20, filters: ['actor', 'action', 'resource'] });
-  const result = useQuery({ queryKey: adminKeys.audit(list.query), queryFn: () => adminApi.audit(list.query), placeholderData: keepPreviousData });
+  const result = useQuery({ queryKey: queryKeys.admin.audit(list.query), queryFn: () => adminApi.audit(list.query), placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
       lines.accessor('at', { header: t('audit.at'), cell: (c) => new Date(c.getValue()).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) }),

@@ -2,8 +2,9 @@ import type { AdminUser } from '@durak/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi, adminKeys } from '../admin-api';
+import { adminApi } from '../admin-api';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { queryKeys } from '../../../net/query-keys';
 
 /**
  * A user's ban state with ban and unban (`POST`/`DELETE /api/admin/users/{id}/ban`). The reason
@@ -17,7 +18,7 @@ export function BanPanel({ user, canBan }: { user: AdminUser; canBan: boolean })
   const done = async () => {
     setUntil('');
     setAsking(false);
-    await queryClient.invalidateQueries({ queryKey: adminKeys.user(user.id) });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.admin.user(user.id) });
   };
   const ban = useMutation({ mutationFn: (reason: string) => adminApi.ban(user.id, { reason, ...(until ? { until: new Date(until).toISOString() } : {}) }), onSuccess: done });
   const unban = useMutation({ mutationFn: (reason: string) => adminApi.unban(user.id, reason), onSuccess: done });

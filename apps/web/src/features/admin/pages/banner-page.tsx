@@ -4,20 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toApiFailure } from '../../../net/api-error';
 import { Spinner } from '../../../ui/spinner';
-import { adminApi, adminKeys } from '../admin-api';
+import { adminApi } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { errorText } from '../ui/error-text';
 import { ImageUploadField } from '../ui/image-upload-field';
 import { CaptionFields } from './banner-captions-fields';
 import { captionsOf, changedFields, draftOf, draftProblem, fromLocalInput, type BannerDraft } from './banner-form';
-import { routeId } from '../../../app/route-id';
+import { routeId } from '../../../routes/route-id';
 import { NotFound } from '../ui/not-found';
+import { queryKeys } from '../../../net/query-keys';
 
 /** /admin/banner/create and /admin/banner/{id}: one form; editing sends only what changed. */
 export default function BannerPage({ isNew }: { isNew: boolean }) {
   const { t } = useTranslation('admin');
   const id = routeId(useParams().id) ?? 0;
-  const banner = useQuery({ queryKey: adminKeys.banner(id), queryFn: () => adminApi.banner(id), enabled: !isNew && id > 0 });
+  const banner = useQuery({ queryKey: queryKeys.admin.banner(id), queryFn: () => adminApi.banner(id), enabled: !isNew && id > 0 });
   const title = isNew ? t('banner.create_title') : t('banner.edit_title');
   if (!isNew && id === 0) return <NotFound />;
   if (!isNew && banner.isPending) {
@@ -47,7 +48,7 @@ function BannerEditor({ id }: { id: number | null }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const before = id === null ? undefined : queryClient.getQueryData<Awaited<ReturnType<typeof adminApi.banner>>>(adminKeys.banner(id));
+  const before = id === null ? undefined : queryClient.getQueryData<Awaited<ReturnType<typeof adminApi.banner>>>(queryKeys.admin.banner(id));
   const [draft, setDraft] = useState<BannerDraft>(() => draftOf(before));
   const [image, setImage] = useState<File | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -85,7 +86,7 @@ function BannerEditor({ id }: { id: number | null }) {
               ...(image ? { image } : {}),
             });
           }
-          await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
           await navigate('/admin/banners');
         } catch (error) {
           setFailure(error);

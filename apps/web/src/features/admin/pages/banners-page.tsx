@@ -3,12 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminApi, adminKeys } from '../admin-api';
+import { adminApi } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { errorText } from '../ui/error-text';
 import { bannerStatus } from './banner-status';
+import { queryKeys } from '../../../net/query-keys';
 
 const banners = columnHelper<Banner>();
 
@@ -16,11 +17,11 @@ const banners = columnHelper<Banner>();
 export default function BannersPage() {
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: adminKeys.banners, queryFn: adminApi.banners });
+  const list = useQuery({ queryKey: queryKeys.admin.banners, queryFn: adminApi.banners });
   const [deleting, setDeleting] = useState<Banner | null>(null);
   const reorder = useMutation({
     mutationFn: (ids: number[]) => adminApi.reorderBanners(ids),
-    onSuccess: (items) => queryClient.setQueryData(adminKeys.banners, items),
+    onSuccess: (items) => queryClient.setQueryData(queryKeys.admin.banners, items),
   });
   const move = (from: number, to: number) => {
     const ids = (list.data ?? []).map((b) => b.id);
@@ -100,7 +101,7 @@ export default function BannersPage() {
         onConfirm={async (reason) => {
           if (!deleting) return;
           await adminApi.deleteBanner(deleting.id, reason);
-          await queryClient.invalidateQueries({ queryKey: adminKeys.banners });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.admin.banners });
         }}
       >
         <p>{t('banners.delete_text', { name: deleting?.name ?? '' })}</p>

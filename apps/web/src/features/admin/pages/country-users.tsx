@@ -3,9 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminApi, adminKeys } from '../admin-api';
+import { adminApi } from '../admin-api';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { pagedRows, useListParams } from '../ui/use-list-params';
+import { queryKeys } from '../../../net/query-keys';
 
 const users = columnHelper<AdminUserFound>();
 
@@ -17,7 +18,7 @@ export function FoundUsers({ search, country }: { search?: string | undefined; c
   const { t, i18n } = useTranslation('admin');
   const list = useListParams({ prefix: 'c', limit: 20 });
   const query = { ...list.query, ...(search ? { search } : {}), ...(country ? { country } : {}) };
-  const result = useQuery({ queryKey: adminKeys.userSearch(query), queryFn: () => adminApi.searchUsers(query), placeholderData: keepPreviousData });
+  const result = useQuery({ queryKey: queryKeys.admin.userSearch(query), queryFn: () => adminApi.searchUsers(query), placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
       users.accessor('id', { header: 'ID' }),

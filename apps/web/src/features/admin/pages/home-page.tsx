@@ -3,14 +3,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { permissionsQuery } from '../../../net/query-client';
-import { useUserStore } from '../../../state/user-store';
-import { adminApi, adminKeys, type CountryCount } from '../admin-api';
+import { useUser } from '../../../net/user-query';
+import { adminApi, type CountryCount } from '../admin-api';
 import { AdminLayout, Figure } from '../ui/admin-layout';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { pagedRows, useListParams } from '../ui/use-list-params';
 import { AgentFiguresView } from './agent-figures';
 import { FilterBar } from '../ui/filter-bar';
 import { FoundUsers } from './country-users';
+import { queryKeys } from '../../../net/query-keys';
 
 const countries = columnHelper<CountryCount>();
 
@@ -18,7 +19,7 @@ const countries = columnHelper<CountryCount>();
 export default function HomePage() {
   const { t } = useTranslation('admin');
   const permissions = useQuery(permissionsQuery).data?.permissions ?? [];
-  const me = useUserStore((s) => s.user);
+  const me = useUser();
   const isOperator = permissions.includes('admin.users.read');
   return (
     <AdminLayout title={t('home.title')}>
@@ -44,7 +45,7 @@ function OperatorFigures() {
       }
       return next;
     });
-  const result = useQuery({ queryKey: adminKeys.usersByCountry(list.query), queryFn: () => adminApi.usersByCountry(list.query), placeholderData: keepPreviousData });
+  const result = useQuery({ queryKey: queryKeys.admin.usersByCountry(list.query), queryFn: () => adminApi.usersByCountry(list.query), placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
       countries.accessor('country', {

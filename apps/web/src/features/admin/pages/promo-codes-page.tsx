@@ -4,11 +4,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatChips } from '../../../ui/format';
-import { adminApi, adminKeys } from '../admin-api';
+import { adminApi } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { pagedRows, useListParams } from '../ui/use-list-params';
+import { queryKeys } from '../../../net/query-keys';
 
 const codes = columnHelper<AdminPromoCode>();
 const uses = columnHelper<PromoCodeUse>();
@@ -33,8 +34,8 @@ export default function PromoCodesPage() {
   const shownUses = Number(params.get('uses')) || null;
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [pending, setPending] = useState<{ kind: 'create' } | { kind: 'toggle'; promo: AdminPromoCode } | null>(null);
-  const result = useQuery({ queryKey: adminKeys.promoCodes(list.query), queryFn: () => adminApi.promoCodes(list.query), placeholderData: keepPreviousData });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  const result = useQuery({ queryKey: queryKeys.admin.promoCodes(list.query), queryFn: () => adminApi.promoCodes(list.query), placeholderData: keepPreviousData });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
   const create = useMutation({
     mutationFn: (reason: string) =>
       adminApi.createPromoCode(
@@ -148,7 +149,7 @@ export default function PromoCodesPage() {
 function PromoUses({ id, code }: { id: number; code: string }) {
   const { t, i18n } = useTranslation('admin');
   const list = useListParams({ prefix: 'u', limit: 20 });
-  const result = useQuery({ queryKey: adminKeys.promoCodeUses(id, list.query), queryFn: () => adminApi.promoCodeUses(id, list.query), placeholderData: keepPreviousData });
+  const result = useQuery({ queryKey: queryKeys.admin.promoCodeUses(id, list.query), queryFn: () => adminApi.promoCodeUses(id, list.query), placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
       uses.accessor('username', { header: t('user.username'), cell: (c) => <Link to={`/admin/user/${c.row.original.user_id}`}>{c.getValue()}</Link> }),

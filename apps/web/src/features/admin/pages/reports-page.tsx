@@ -8,6 +8,7 @@ import type { ListQuery, Page } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { pagedRows, useListParams } from '../ui/use-list-params';
+import { queryKeys } from '../../../net/query-keys';
 
 const reportsApi = (query: ListQuery) => http.get<Page<AdminReport>>('/admin/reports', { params: query }).then((r) => r.data);
 const lines = columnHelper<AdminReport>();
@@ -18,7 +19,7 @@ export default function ReportsPage() {
   const { t, i18n } = useTranslation('admin');
   const game = useTranslation('game');
   const list = useListParams({ limit: 20 });
-  const result = useQuery({ queryKey: ['admin', 'reports', list.query], queryFn: () => reportsApi(list.query), placeholderData: keepPreviousData });
+  const result = useQuery({ queryKey: queryKeys.admin.reports(list.query), queryFn: () => reportsApi(list.query), placeholderData: keepPreviousData });
   const columns = useMemo(() => {
     const when = (at: string) => new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
     const said = (m: AdminReport['messages'][number]) => (m.phrase_id !== undefined ? game.t(`tableChat.phrases.${m.phrase_id}`) : (m.text ?? ''));

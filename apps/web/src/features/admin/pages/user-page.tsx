@@ -6,14 +6,15 @@ import { Link, useParams } from 'react-router';
 import { permissionsQuery } from '../../../net/query-client';
 import { formatChips } from '../../../ui/format';
 import { Spinner } from '../../../ui/spinner';
-import { adminApi, adminKeys } from '../admin-api';
+import { adminApi } from '../admin-api';
 import { AdminLayout, Figure } from '../ui/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { errorText } from '../ui/error-text';
-import { routeId } from '../../../app/route-id';
+import { routeId } from '../../../routes/route-id';
 import { NotFound } from '../ui/not-found';
 import { BanPanel } from './ban-panel';
+import { queryKeys } from '../../../net/query-keys';
 
 type Ledger = AdminUser['ledger'][number];
 type Game = AdminUser['games'][number];
@@ -27,14 +28,14 @@ export default function UserPage() {
   const id = routeId(useParams().id) ?? 0;
   const queryClient = useQueryClient();
   const permissions = useQuery(permissionsQuery).data?.permissions ?? [];
-  const user = useQuery({ queryKey: adminKeys.user(id), queryFn: () => adminApi.user(id), enabled: id > 0 });
+  const user = useQuery({ queryKey: queryKeys.admin.user(id), queryFn: () => adminApi.user(id), enabled: id > 0 });
   const [walletType, setWalletType] = useState('BONUS_BALANCE');
   const [amount, setAmount] = useState('');
   const [roles, setRoles] = useState<string[] | null>(null);
   const [pending, setPending] = useState<'adjust' | 'roles' | null>(null);
   // One key per confirmed adjustment: a retried click cannot pay twice.
   const [adjustKey, setAdjustKey] = useState(() => crypto.randomUUID());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
   const adjust = useMutation({
     mutationFn: (reason: string) => adminApi.adjust(id, { wallet_type: walletType, amount, reason, idempotency_key: adjustKey }),
     onSuccess: async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../../state/user-store';
+import { useWallets } from '../../../net/user-query';
 import { formatChips } from '../../../ui/format';
 
 // Both play wallets are always named, even at zero: the bonus balance is what new players play with.
@@ -8,7 +8,7 @@ const SHOWN = ['BONUS_BALANCE', 'BALANCE'] as const;
 /** Both balances by name (FEATURES.md §3); they follow wallet_changed through the user store. */
 export function BalancesSection() {
   const { t } = useTranslation('player');
-  const wallets = useUserStore((s) => s.user?.wallets ?? []);
+  const wallets = useWallets();
   return (
     <section className="panel home-balances" aria-labelledby="balances-title">
       <h2 id="balances-title">{t('home.balances')}</h2>

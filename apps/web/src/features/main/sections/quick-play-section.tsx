@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useUserStore } from '../../../state/user-store';
+import { useUserId } from '../../../net/user-query';
 import { useFilterStore } from '../../games/filter-store';
 import { quickSeat } from './quick-play';
 
@@ -13,7 +13,7 @@ const CreateRoomDialog = lazy(() => import('../../games/create-room-dialog').the
 export function QuickPlaySection() {
   const { t } = useTranslation('player');
   const navigate = useNavigate();
-  const userId = useUserStore((s) => s.user?.id);
+  const userId = useUserId();
   const [isCreating, setCreating] = useState(false);
   const play = useMutation({
     mutationFn: () => quickSeat(useFilterStore.getState().filter, userId ?? 0),

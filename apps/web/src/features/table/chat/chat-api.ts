@@ -11,8 +11,3 @@ export const chatApi = {
   report: (roomId: string, body: ReportBody, password?: string) =>
     http.post<{ id: number }>(`/v1/rooms/${roomId}/report`, body, password ? { headers: { 'X-Room-Password': password } } : {}).then((r) => r.data),
 };
-
-export const chatKeys = {
-  phrases: ['table-chat', 'phrases'] as const,
-  history: (roomId: string) => ['table-chat', 'history', roomId] as const,
-};

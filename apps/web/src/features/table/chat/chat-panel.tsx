@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../../net/api-error';
-import { chatApi, chatKeys } from './chat-api';
+import { chatApi } from './chat-api';
 import type { TableChatState } from './use-table-chat';
+import { queryKeys } from '../../../net/query-keys';
 
 export interface ChatPanelProps {
   readonly roomId: string;
@@ -32,7 +33,7 @@ export function useMessageText() {
 export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: ChatPanelProps) {
   const { t } = useTranslation('game');
   const textOf = useMessageText();
-  const phrases = useQuery({ queryKey: chatKeys.phrases, queryFn: chatApi.phrases, staleTime: Infinity });
+  const phrases = useQuery({ queryKey: queryKeys.chat.phrases, queryFn: chatApi.phrases, staleTime: Infinity });
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSending, setSending] = useState(false);

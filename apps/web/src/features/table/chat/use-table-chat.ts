@@ -1,8 +1,9 @@
 import type { ChatMessage, ChatRoomMessage } from '@durak/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { chatApi, chatKeys } from './chat-api';
+import { chatApi } from './chat-api';
 import { readMuted, setMuted } from './muted-players';
+import { queryKeys } from '../../../net/query-keys';
 
 /** How long a message stays beside its sender's seat. */
 export const BUBBLE_MS = 4500;
@@ -26,7 +27,7 @@ export interface Bubble {
  * channel), the bubble showing beside each sender's seat, and the players muted on this device.
  */
 export function useTableChat(roomId: string, password: () => string | undefined = () => undefined) {
-  const history = useQuery({ queryKey: chatKeys.history(roomId), queryFn: () => chatApi.history(roomId, password()), staleTime: 0 });
+  const history = useQuery({ queryKey: queryKeys.chat.history(roomId), queryFn: () => chatApi.history(roomId, password()), staleTime: 0 });
   const [live, setLive] = useState<ChatMessage[]>([]);
   const [bubbles, setBubbles] = useState<Record<string, Bubble>>({});
   const [muted, setMutedState] = useState(readMuted);
