@@ -104,7 +104,7 @@ describe('the store', () => {
     await page.getByTestId('get-chips').click();
     await expect.poll(() => page.getByTestId('deposit-dialog').isVisible()).toBe(true);
     // The sandbox pays at once; the header follows.
-    expect(await page.getByTestId('deposit-amount').inputValue()).toBe('500');
+    await expect.poll(() => page.getByTestId('deposit-amount').inputValue()).toBe('500'); // filled in once the shortfall is known
     await page.getByTestId('deposit-submit').click();
     await expect.poll(() => page.getByTestId('wallet-BALANCE').textContent()).toContain('500');
     await page.keyboard.press('Escape');
