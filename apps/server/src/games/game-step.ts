@@ -2,7 +2,7 @@ import { awaited, cardCode, turnSeconds, viewFor, type Action, type GameEvent, t
 import type { BetPayload, ResultPayload, TimerPayload, WalletType } from '@durak/protocol';
 import { botDeadline } from '../practice/bot-turn.js';
 import { standInDeadline } from './stand-in.js';
-import { preparedRows, type Tx } from '../store/db.js';
+import { pipelineWrite, type Tx } from '../store/db.js';
 import type { Outbox } from '../tables/outbox.js';
 import type { RoomRow } from '../tables/room-store.js';
 import type { RoomsConfig } from '../tables/rooms-config.js';
@@ -112,13 +112,17 @@ const saveStepSql = (finished: boolean) => `
 const saveRunningStep = saveStepSql(false);
 const saveLastStep = saveStepSql(true);
 
-/** Writes the step's event row and the room's new state; `bench/rooms.mjs` prints the bare-driver floor of the same shape. */
-export async function saveStep(
+/**
+ * Sends the step's event row and the room's new state. Not waited for: the transaction's commit
+ * waits for it (on PostgreSQL in the same round trip as COMMIT), and its failure rolls the step back.
+ * `bench/rooms.mjs` prints the bare-driver floor of the same shape.
+ */
+export function saveStep(
   tx: Tx,
   roomId: number,
   step: { after: GameState; action: Action | null; events: readonly GameEvent[] },
   row: StepRow,
-): Promise<void> {
+): void {
   const { after } = step;
   const values: unknown[] = [
     roomId,
@@ -133,9 +137,9 @@ export async function saveStep(
   ];
   if (row.finished) {
     values.push(JSON.stringify(row.finished.results), row.finished.at.toISOString());
-    await preparedRows(tx, 'durak_save_last_step', saveLastStep, values);
+    pipelineWrite(tx, 'durak_save_last_step', saveLastStep, values);
   } else {
-    await preparedRows(tx, 'durak_save_step', saveRunningStep, values);
+    pipelineWrite(tx, 'durak_save_step', saveRunningStep, values);
   }
 }
 
@@ -160,7 +164,7 @@ export async function writeStep(
   const timers = timersOf(after, now, turnDeadline);
   const table = { timeBanks: room.timeBanks, exitReasons: room.exitReasons };
   if (after.phase !== 'finished') {
-    await saveStep(tx, room.id, step, { expiresAt, timerStartedAt: now, ...table });
+    saveStep(tx, room.id, step, { expiresAt, timerStartedAt: now, ...table });
     publishStep(outbox, room.id, step.before, after, step.events, { timers, timeBanks: room.timeBanks });
     return;
   }
@@ -203,7 +207,7 @@ export async function writeStep(
     amount: (payout.bets.find((b) => b.playerId === r.player)?.amount ?? 0n).toString(),
     result_reason: room.exitReasons[r.player] ?? 'normal',
   }));
-  await saveStep(tx, room.id, step, { expiresAt: null, timerStartedAt: null, finished: { results, at: now }, ...table });
+  saveStep(tx, room.id, step, { expiresAt: null, timerStartedAt: null, finished: { results, at: now }, ...table });
   const bets = payout.bets.map((b) => ({ playerId: b.playerId, amount: b.amount.toString() }));
   publishStep(outbox, room.id, step.before, after, step.events, { timers: [], timeBanks: room.timeBanks, bets, results, rake: payout.rake.toString() });
   outbox.toLobby({ type: 'room_removed', room_id: room.id });
