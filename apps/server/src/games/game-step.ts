@@ -4,7 +4,7 @@ import { botDeadline } from '../practice/bot-turn.js';
 import { standInDeadline } from './stand-in.js';
 import { pipelineWrite, type Tx } from '../store/db.js';
 import type { Outbox } from '../tables/outbox.js';
-import type { RoomRow } from '../tables/room-store.js';
+import { completeRoom, type MoveRoom } from '../tables/room-store.js';
 import type { RoomsConfig } from '../tables/rooms-config.js';
 import type { GameOverHook } from '../tables/table-services.js';
 import { lockAccountSet, transfer } from '../wallets/ledger.js';
@@ -24,7 +24,7 @@ export function deadlineOf(state: GameState, now: Date, config: RoomsConfig): Da
 }
 
 /** When the running turn timer (or, while it runs, the time bank) ends; null when nothing is timed. */
-export function timerEndOf(room: RoomRow, state: GameState, config: RoomsConfig): Date | null {
+export function timerEndOf(room: Pick<MoveRoom, 'timerStartedAt' | 'bankStartedAt' | 'timeBanks'>, state: GameState, config: RoomsConfig): Date | null {
   if (state.phase === 'finished' || !room.timerStartedAt) return null;
   if (!room.bankStartedAt) return deadlineOf(state, room.timerStartedAt, config);
   const bank = Math.max(0, ...awaited(state).players.map((p) => room.timeBanks[p] ?? 0));
@@ -35,7 +35,7 @@ export function timerEndOf(room: RoomRow, state: GameState, config: RoomsConfig)
  * The room's next deadline of any kind in a running game: a practice bot's pause, the stand-in's
  * pause, an away player's hand-over, or the end of the turn timer (or bank), whichever comes first.
  */
-export function nextDeadlineOf(room: RoomRow, state: GameState, now: Date, timerEnd: Date | null, config: RoomsConfig): Date | null {
+export function nextDeadlineOf(room: MoveRoom, state: GameState, now: Date, timerEnd: Date | null, config: RoomsConfig): Date | null {
   return botDeadline(room, state, now, config) ?? standInDeadline(room, state, now, timerEnd, config);
 }
 
@@ -152,7 +152,7 @@ export function saveStep(
  */
 export async function writeStep(
   tx: Tx,
-  room: RoomRow,
+  room: MoveRoom,
   step: { before: GameState | null; after: GameState; action: Action | null; events: readonly GameEvent[] },
   context: { now: Date; config: RoomsConfig; outbox: Outbox; onGameOver?: GameOverHook | undefined },
 ): Promise<void> {
@@ -170,6 +170,8 @@ export async function writeStep(
   }
   const over = step.events.find((e) => e.type === 'game_over');
   if (!over || over.type !== 'game_over') throw new Error(`game of room ${room.id} finished without game_over`);
+  // Read before the step's write changes the row: the hooks see the room as the move found it.
+  const whole = context.onGameOver ? await completeRoom(tx, room) : null;
   const walletType = room.balanceType as WalletType;
   const payout = payoutOf(after.players, over.results, room.betAmount, config.rakeBps[walletType]);
   await lockAccountSet(tx, [
@@ -214,5 +216,5 @@ export async function writeStep(
   if (room.betAmount > 0n) {
     for (const r of results) outbox.toUser(r.player_id, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: r.amount });
   }
-  await context.onGameOver?.(tx, room, results, outbox, now);
+  if (whole) await context.onGameOver?.(tx, whole, results, outbox, now);
 }
