@@ -13,11 +13,16 @@
 //      is 30 s). The 200 tables sit down spread over the first 10 s, then moves are measured for a
 //      fixed window. Its p50/p99 action-to-delivery is what a player feels;
 //  (c) the closed loop's p50/p99, for completeness: with every game always waiting on the server,
-//      latency there is queueing (about concurrency / throughput), not service time.
+//      latency there is queueing (about concurrency / throughput), not service time;
+//  (d) one plain move over HTTP on the idle server: its statements and database round trips, as the
+//      server counts them (on PostgreSQL 5 in 3: the token check, then BEGIN with the room's lock
+//      and the step's write with COMMIT; PGlite counts every call into it).
 // Latency: from sending an action over HTTP to its `turn` publication arriving on a player's socket.
 // Floor: BEGIN, SELECT ... FOR UPDATE of the room row, the event row + the room's new state in one
-// statement, COMMIT, on node `pg` with named statements (or a PGlite of this process's own), with a
-// JSONB state of a real game's size, over as many connections as the server has.
+// statement, COMMIT, on node `pg` with named statements in pipeline mode as the server sends them
+// (BEGIN with the lock, the write with COMMIT: two round trips), or a PGlite of this process's own,
+// with a JSONB state of a real game's size, over as many connections as the server has.
+// Counted, not timed (the same on any machine): statements and database round trips per action.
 // Targets: paced p99 <= 50 ms; saturation actions/s >= 70% of the floor; server CPU < 1 ms a move.
 // Figures before and after the move-path work (10 games at a time, 3 rounds): docs/rooms.md.
 import { spawn } from 'node:child_process';
@@ -154,21 +159,32 @@ async function floorRound({ step, ids }, workers, transaction) {
   );
   const used = process.cpuUsage(cpu);
   const seconds = (performance.now() - started) / 1000;
-  return { perSecond: done / seconds, cpuMs: (used.user + used.system) / 1000 / done, statements: 4 };
+  return { perSecond: done / seconds, cpuMs: (used.user + used.system) / 1000 / done };
 }
 
-/** The bare `pg` floor on the server's own database: named statements, prepared once per connection. */
+/**
+ * The bare `pg` floor on the server's own database: named statements, prepared once per connection,
+ * pipelined as the server's store does (BEGIN with the lock, the write with COMMIT).
+ */
 async function pgFloor(url, workers) {
-  const pool = new pg.Pool({ connectionString: url, max: workers });
+  const pool = new pg.Pool({ connectionString: url, max: workers, pipeline: true });
   const rooms = await floorRooms(async (text, values) => (await pool.query(text, values)).rows);
   return {
+    roundTrips: 2,
     round: () =>
       floorRound(rooms, workers, async (body) => {
         const client = await pool.connect();
         try {
-          await client.query('begin');
-          await body(async (name, text, values) => (await client.query({ name: `floor_${name}`, text, values })).rows);
-          await client.query('commit');
+          const begun = client.query('begin');
+          let committed;
+          await body(async (name, text, values) => {
+            const sent = client.query({ name: `floor_${name}`, text, values });
+            if (name === 'lock') return (await Promise.all([begun, sent]))[1].rows;
+            committed = client.query('commit');
+            await Promise.all([sent, committed]);
+            return [];
+          });
+          if ((await committed).command !== 'COMMIT') throw new Error('floor transaction rolled back');
         } catch (error) {
           await client.query('rollback').catch(() => {});
           throw error;
@@ -187,6 +203,7 @@ async function pgliteFloor(workers) {
   const lite = new PGlite(dir);
   const rooms = await floorRooms(async (text, values) => (await lite.query(text, values)).rows);
   return {
+    roundTrips: 4,
     round: () => floorRound(rooms, workers, (body) => lite.transaction((tx) => body(async (_name, text, values) => (await tx.query(text, values)).rows))),
     close: async () => {
       await lite.close();
@@ -228,11 +245,55 @@ async function productRound(server) {
     perSecond: closed.actionsPerSecond,
     cpuMs: per('cpuMs'),
     statements: per('statements'),
+    roundTrips: per('roundTrips'),
     redisCalls: per('redisCalls'),
     redisBytesUp: per('redisBytesUp'),
     socketWrites: per('socketWrites'),
     socketBytes: per('socketBytes'),
   };
+}
+
+/**
+ * One plain move over HTTP on the idle server, counted by the server itself: the statements and
+ * database round trips of the request (its caller's token check and the move's transaction). A
+ * count, not a time, so the same on any machine. The least of a few plain moves (each by a player
+ * who has moved before, so no absence is cleared), so that a sweeper's tick in between is not counted.
+ */
+async function plainMoveCost(server) {
+  const call = async (path, token, method = 'POST', body = undefined) => {
+    const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+    const response = await fetch(`${server.url}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    return { status: response.status, body: await response.json().catch(() => null) };
+  };
+  const players = [];
+  for (let k = 0; k < 2; k++) {
+    const { body } = await call('/api/user/registration', null, 'POST', { username: `probe${randomBytes(4).toString('hex')}`, password: 'probe-player' });
+    const me = await call('/api/user/users/me', body.access_token, 'GET');
+    players.push({ id: String(me.body.id), token: body.access_token });
+  }
+  const created = await call('/api/v1/rooms/', players[0].token, 'POST', { bet_amount: '100', deck_size: 36, balance_type: 'BONUS_BALANCE', player_count: 2, is_classic_mode_allowed: true });
+  const roomId = created.body.id;
+  await call(`/api/v1/rooms/${roomId}/seat`, players[1].token, 'POST', {});
+  for (const player of players) await call(`/api/v1/rooms/${roomId}/ready`, player.token);
+  const moved = new Set();
+  let least;
+  for (let step = 0; step < 12; step++) {
+    const views = await Promise.all(players.map((p) => call(`/api/v1/rooms/${roomId}/view`, p.token, 'GET')));
+    // Whoever the engine's bot would move for, from their own view.
+    const turn = players.map((p, i) => ({ player: p, view: views[i].body, choice: chooseAction(views[i].body, legalActions(views[i].body, p.id), () => 0.5) })).find((t) => t.choice);
+    const { player, view } = turn;
+    const { type, player: _player, ...rest } = turn.choice;
+    const before = await counters(server);
+    const answer = await call(`/api/v1/rooms/${roomId}/${type}`, player.token, 'POST', { ...rest, seq: view.seq });
+    const after = await counters(server);
+    if (answer.status !== 200) throw new Error(`probe move refused: ${JSON.stringify(answer.body)}`);
+    if (moved.has(player.id)) {
+      const cost = { statements: after.statements - before.statements, roundTrips: after.roundTrips - before.roundTrips };
+      if (!least || cost.statements + cost.roundTrips < least.statements + least.roundTrips) least = cost;
+    }
+    moved.add(player.id);
+  }
+  return least;
 }
 
 async function measure(name, server, floor) {
@@ -247,7 +308,7 @@ async function measure(name, server, floor) {
     const p = await productRound(server);
     products.push(p);
     console.log(
-      `  round ${round + 1} product    ${p.perSecond.toFixed(0).padStart(5)} actions/s  server CPU ${p.cpuMs.toFixed(3)} ms/action, ${p.statements.toFixed(1)} statements, ` +
+      `  round ${round + 1} product    ${p.perSecond.toFixed(0).padStart(5)} actions/s  server CPU ${p.cpuMs.toFixed(3)} ms/action, ${p.statements.toFixed(1)} statements in ${p.roundTrips.toFixed(1)} round trips, ` +
         `${p.redisCalls.toFixed(1)} Redis calls (${(p.redisBytesUp / 1024).toFixed(1)} KB up), ${p.socketWrites.toFixed(1)} socket writes (${(p.socketBytes / 1024).toFixed(1)} KB); ` +
         `${p.closed.actions} actions, errors ${p.closed.errors} (${load()})`,
     );
@@ -258,9 +319,11 @@ async function measure(name, server, floor) {
   const last = products[products.length - 1].closed;
   console.log(`  medians of ${rounds} interleaved rounds:`);
   console.log(`  (a) saturation      ${m(products, 'perSecond').toFixed(0).padStart(5)} actions/s   floor ${m(floors, 'perSecond').toFixed(0)}/s   ratio ${median(products.map((p, i) => p.perSecond / floors[i].perSecond)).toFixed(2)}   (target >= 0.70)`);
-  console.log(`      per action      server CPU ${m(products, 'cpuMs').toFixed(3)} ms (floor: client CPU ${m(floors, 'cpuMs').toFixed(3)} ms/tx; target < 1 ms), statements ${m(products, 'statements').toFixed(1)} (floor 4), Redis calls ${m(products, 'redisCalls').toFixed(1)} (${(m(products, 'redisBytesUp') / 1024).toFixed(1)} KB up), socket writes ${m(products, 'socketWrites').toFixed(1)} (${(m(products, 'socketBytes') / 1024).toFixed(1)} KB)`);
+  console.log(`      per action      server CPU ${m(products, 'cpuMs').toFixed(3)} ms (floor: client CPU ${m(floors, 'cpuMs').toFixed(3)} ms/tx; target < 1 ms), statements ${m(products, 'statements').toFixed(1)} in ${m(products, 'roundTrips').toFixed(1)} round trips (floor 4 in ${floor.roundTrips}), Redis calls ${m(products, 'redisCalls').toFixed(1)} (${(m(products, 'redisBytesUp') / 1024).toFixed(1)} KB up), socket writes ${m(products, 'socketWrites').toFixed(1)} (${(m(products, 'socketBytes') / 1024).toFixed(1)} KB)`);
   console.log(`  (b) paced           p50 ${ms(paced.latencyMs.p50)}   p99 ${ms(paced.latencyMs.p99)}   (${paced.latencyMs.samples} samples; target p99 <= 50 ms)`);
   console.log(`  (c) closed loop     p50 ${ms(last.latencyMs.p50)}   p99 ${ms(last.latencyMs.p99)}   (last round, ${last.latencyMs.samples} samples; queueing)`);
+  const plain = await plainMoveCost(server);
+  console.log(`  (d) a plain move    ${plain.statements} statements in ${plain.roundTrips} database round trips over HTTP (counted; the token check and the move's transaction)`);
 }
 
 console.log(`rooms: ${players}-player games, ${concurrency} at a time; ${availableParallelism()} CPUs, ${load()}`);

@@ -6,7 +6,7 @@ import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { gameEvents, rooms } from '../store/rooms-schema.js';
 import type { Outbox } from '../tables/outbox.js';
-import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, readRoom, seatsOfRoom, type RoomRow } from '../tables/room-store.js';
+import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, lockRoomForMove, readRoom, seatsOfRoom, type MoveRoom, type RoomRow } from '../tables/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
 import type { SeatsBeforeStart } from '../tables/table-services.js';
 import { dueTurn } from '../practice/bot-turn.js';
@@ -69,7 +69,7 @@ function playersInGame(state: GameState): string[] {
   return state.players.filter((_, seat) => state.results[seat] === null);
 }
 
-function notRunning(room: RoomRow): { ok: false; error: Failure } {
+function notRunning(room: Pick<RoomRow, 'status'>): { ok: false; error: Failure } {
   return room.status === 'FINISHED' ? failure('room/finished', 'The game is over') : failure('room/not_started', 'The game has not started');
 }
 
@@ -77,7 +77,7 @@ function notRunning(room: RoomRow): { ok: false; error: Failure } {
 export function createGameService(context: RoomsContext, beforeStart: SeatsBeforeStart): GameService {
   const { store, config } = context;
 
-  async function applyInRoom(tx: Tx, outbox: Outbox, room: RoomRow, action: Action, now: Date, seq?: number, cause: StepCause = 'move'): Promise<Result<{ seq: number }>> {
+  async function applyInRoom(tx: Tx, outbox: Outbox, room: MoveRoom, action: Action, now: Date, seq?: number, cause: StepCause = 'move'): Promise<Result<{ seq: number }>> {
     const state = gameStateOf(room);
     if (room.status !== 'in_progress' || !state) return notRunning(room);
     if (action.type !== 'timeout' && !state.players.includes(action.player)) return failure('room/not_seated', 'You do not play in this game');
@@ -224,7 +224,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
   return {
     act(userId, roomId, move, seq) {
       return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
-        const room = await lockRoom(tx, roomId);
+        const room = await lockRoomForMove(tx, roomId);
         if (!room) return failure('room/not_found', `No room ${roomId}`);
         return applyInRoom(tx, outbox, room, { ...move, player: String(userId) } as Action, now, seq);
       });

@@ -2,9 +2,9 @@ import { awaited, cardCode, turnSeconds, viewFor, type Action, type GameEvent, t
 import type { BetPayload, ResultPayload, TimerPayload, WalletType } from '@durak/protocol';
 import { botDeadline } from '../practice/bot-turn.js';
 import { standInDeadline } from './stand-in.js';
-import { preparedRows, type Tx } from '../store/db.js';
+import { pipelineWrite, type Tx } from '../store/db.js';
 import type { Outbox } from '../tables/outbox.js';
-import type { RoomRow } from '../tables/room-store.js';
+import { completeRoom, type MoveRoom } from '../tables/room-store.js';
 import type { RoomsConfig } from '../tables/rooms-config.js';
 import type { GameOverHook } from '../tables/table-services.js';
 import { lockAccountSet, transfer } from '../wallets/ledger.js';
@@ -24,7 +24,7 @@ export function deadlineOf(state: GameState, now: Date, config: RoomsConfig): Da
 }
 
 /** When the running turn timer (or, while it runs, the time bank) ends; null when nothing is timed. */
-export function timerEndOf(room: RoomRow, state: GameState, config: RoomsConfig): Date | null {
+export function timerEndOf(room: Pick<MoveRoom, 'timerStartedAt' | 'bankStartedAt' | 'timeBanks'>, state: GameState, config: RoomsConfig): Date | null {
   if (state.phase === 'finished' || !room.timerStartedAt) return null;
   if (!room.bankStartedAt) return deadlineOf(state, room.timerStartedAt, config);
   const bank = Math.max(0, ...awaited(state).players.map((p) => room.timeBanks[p] ?? 0));
@@ -35,7 +35,7 @@ export function timerEndOf(room: RoomRow, state: GameState, config: RoomsConfig)
  * The room's next deadline of any kind in a running game: a practice bot's pause, the stand-in's
  * pause, an away player's hand-over, or the end of the turn timer (or bank), whichever comes first.
  */
-export function nextDeadlineOf(room: RoomRow, state: GameState, now: Date, timerEnd: Date | null, config: RoomsConfig): Date | null {
+export function nextDeadlineOf(room: MoveRoom, state: GameState, now: Date, timerEnd: Date | null, config: RoomsConfig): Date | null {
   return botDeadline(room, state, now, config) ?? standInDeadline(room, state, now, timerEnd, config);
 }
 
@@ -112,13 +112,17 @@ const saveStepSql = (finished: boolean) => `
 const saveRunningStep = saveStepSql(false);
 const saveLastStep = saveStepSql(true);
 
-/** Writes the step's event row and the room's new state; `bench/rooms.mjs` prints the bare-driver floor of the same shape. */
-export async function saveStep(
+/**
+ * Sends the step's event row and the room's new state. Not waited for: the transaction's commit
+ * waits for it (on PostgreSQL in the same round trip as COMMIT), and its failure rolls the step back.
+ * `bench/rooms.mjs` prints the bare-driver floor of the same shape.
+ */
+export function saveStep(
   tx: Tx,
   roomId: number,
   step: { after: GameState; action: Action | null; events: readonly GameEvent[] },
   row: StepRow,
-): Promise<void> {
+): void {
   const { after } = step;
   const values: unknown[] = [
     roomId,
@@ -133,9 +137,9 @@ export async function saveStep(
   ];
   if (row.finished) {
     values.push(JSON.stringify(row.finished.results), row.finished.at.toISOString());
-    await preparedRows(tx, 'durak_save_last_step', saveLastStep, values);
+    pipelineWrite(tx, 'durak_save_last_step', saveLastStep, values);
   } else {
-    await preparedRows(tx, 'durak_save_step', saveRunningStep, values);
+    pipelineWrite(tx, 'durak_save_step', saveRunningStep, values);
   }
 }
 
@@ -148,7 +152,7 @@ export async function saveStep(
  */
 export async function writeStep(
   tx: Tx,
-  room: RoomRow,
+  room: MoveRoom,
   step: { before: GameState | null; after: GameState; action: Action | null; events: readonly GameEvent[] },
   context: { now: Date; config: RoomsConfig; outbox: Outbox; onGameOver?: GameOverHook | undefined },
 ): Promise<void> {
@@ -160,12 +164,14 @@ export async function writeStep(
   const timers = timersOf(after, now, turnDeadline);
   const table = { timeBanks: room.timeBanks, exitReasons: room.exitReasons };
   if (after.phase !== 'finished') {
-    await saveStep(tx, room.id, step, { expiresAt, timerStartedAt: now, ...table });
+    saveStep(tx, room.id, step, { expiresAt, timerStartedAt: now, ...table });
     publishStep(outbox, room.id, step.before, after, step.events, { timers, timeBanks: room.timeBanks });
     return;
   }
   const over = step.events.find((e) => e.type === 'game_over');
   if (!over || over.type !== 'game_over') throw new Error(`game of room ${room.id} finished without game_over`);
+  // Read before the step's write changes the row: the hooks see the room as the move found it.
+  const whole = context.onGameOver ? await completeRoom(tx, room) : null;
   const walletType = room.balanceType as WalletType;
   const payout = payoutOf(after.players, over.results, room.betAmount, config.rakeBps[walletType]);
   await lockAccountSet(tx, [
@@ -203,12 +209,12 @@ export async function writeStep(
     amount: (payout.bets.find((b) => b.playerId === r.player)?.amount ?? 0n).toString(),
     result_reason: room.exitReasons[r.player] ?? 'normal',
   }));
-  await saveStep(tx, room.id, step, { expiresAt: null, timerStartedAt: null, finished: { results, at: now }, ...table });
+  saveStep(tx, room.id, step, { expiresAt: null, timerStartedAt: null, finished: { results, at: now }, ...table });
   const bets = payout.bets.map((b) => ({ playerId: b.playerId, amount: b.amount.toString() }));
   publishStep(outbox, room.id, step.before, after, step.events, { timers: [], timeBanks: room.timeBanks, bets, results, rake: payout.rake.toString() });
   outbox.toLobby({ type: 'room_removed', room_id: room.id });
   if (room.betAmount > 0n) {
     for (const r of results) outbox.toUser(r.player_id, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: r.amount });
   }
-  await context.onGameOver?.(tx, room, results, outbox, now);
+  if (whole) await context.onGameOver?.(tx, whole, results, outbox, now);
 }

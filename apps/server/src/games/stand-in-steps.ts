@@ -4,24 +4,26 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { rooms } from '../store/rooms-schema.js';
 import type { Outbox } from '../tables/outbox.js';
-import type { RoomRow } from '../tables/room-store.js';
+import type { MoveRoom } from '../tables/room-store.js';
 import type { RoomsConfig } from '../tables/rooms-config.js';
 import { nextDeadlineOf, timerEndOf } from './game-step.js';
+
+type Absences = Pick<MoveRoom, 'standIns' | 'offlineSince'>;
 
 /**
  * Writes who the computer plays for and who is away (under the room's lock, in the caller's
  * transaction), announces each seat that changed hands on the room's channel, and moves the room's
  * deadline to what the change makes next: the stand-in's pause, a hand-over, or the timer's end.
  */
-export async function saveStandIns(
+export async function saveStandIns<R extends MoveRoom>(
   tx: Tx,
   outbox: Outbox,
-  room: RoomRow,
+  room: R,
   state: GameState,
   change: { readonly standIns: Record<string, boolean>; readonly offlineSince: Record<string, string>; readonly reason: StandInReason },
   context: { readonly now: Date; readonly config: RoomsConfig; readonly reschedule: boolean },
-): Promise<RoomRow> {
-  const next: RoomRow = { ...room, standIns: change.standIns, offlineSince: change.offlineSince };
+): Promise<R> {
+  const next: R = { ...room, standIns: change.standIns, offlineSince: change.offlineSince };
   const expiresAt = context.reschedule ? nextDeadlineOf(next, state, context.now, timerEndOf(room, state, context.config), context.config) : room.expiresAt;
   await tx.update(rooms).set({ standIns: next.standIns, offlineSince: next.offlineSince, expiresAt }).where(eq(rooms.id, room.id));
   for (const player of new Set([...Object.keys(room.standIns), ...Object.keys(next.standIns)])) {
@@ -33,18 +35,18 @@ export async function saveStandIns(
 }
 
 /** The computer takes these seats (`away`: dropped too long; `timer`: timer and bank ran out; `autoplay`: asked). */
-export function handedOver(room: RoomRow, players: readonly string[]): { standIns: Record<string, boolean>; offlineSince: Record<string, string> } {
+export function handedOver(room: Absences, players: readonly string[]): { standIns: Record<string, boolean>; offlineSince: Record<string, string> } {
   const standIns = { ...room.standIns };
   for (const p of players) standIns[p] = true;
   return { standIns, offlineSince: { ...room.offlineSince } };
 }
 
 /** The player is back (reconnected, moved, tapped "I'm back"): not away, not played for. */
-export function givenBack(room: RoomRow, player: string): { standIns: Record<string, boolean>; offlineSince: Record<string, string> } {
+export function givenBack(room: Absences, player: string): { standIns: Record<string, boolean>; offlineSince: Record<string, string> } {
   const { [player]: _stood, ...standIns } = room.standIns;
   const { [player]: _away, ...offlineSince } = room.offlineSince;
   return { standIns, offlineSince };
 }
 
 /** Whether the room holds anything about the player's absence that a return would clear. */
-export const isAbsent = (room: RoomRow, player: string): boolean => room.standIns[player] === true || room.offlineSince[player] !== undefined;
+export const isAbsent = (room: Absences, player: string): boolean => room.standIns[player] === true || room.offlineSince[player] !== undefined;

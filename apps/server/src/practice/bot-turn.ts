@@ -14,10 +14,12 @@ import { botMove, safeMove } from './bot-move.js';
  * that way and never listed for others to join), so the bots are known without reading the seats.
  */
 
-const isPractice = (room: RoomRow) => room.botLevel !== null;
+type BotRoom = Pick<RoomRow, 'botLevel' | 'creatorId'>;
+
+const isPractice = (room: BotRoom) => room.botLevel !== null;
 
 /** The bots the table waits for, in the engine's order. */
-function awaitedBots(room: RoomRow, state: GameState): string[] {
+function awaitedBots(room: BotRoom, state: GameState): string[] {
   if (!isPractice(room) || state.phase === 'finished') return [];
   const human = String(room.creatorId);
   return awaited(state).players.filter((player) => player !== human);
@@ -32,7 +34,7 @@ export function botPauseMs(state: GameState, config: RoomsConfig): number {
 }
 
 /** The room's next deadline when the table waits for one of its bots; null otherwise (the turn timer rules). */
-export function botDeadline(room: RoomRow, state: GameState, now: Date, config: RoomsConfig): Date | null {
+export function botDeadline(room: BotRoom, state: GameState, now: Date, config: RoomsConfig): Date | null {
   if (awaitedBots(room, state).length === 0) return null;
   return new Date(now.getTime() + botPauseMs(state, config));
 }

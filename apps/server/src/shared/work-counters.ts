@@ -6,6 +6,8 @@
 export const workCounters = {
   /** SQL statements sent to the database, BEGIN and COMMIT included. */
   statements: 0,
+  /** Waits for the database: a statement sent while none is unanswered on its connection (PGlite: every call). */
+  roundTrips: 0,
   /** Commands sent to Redis by the broker and the rate windows (a script call is one). */
   redisCalls: 0,
   /** Bytes of those commands' arguments (what went up to Redis, roughly). */

@@ -4,7 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm/relations';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -18,6 +19,7 @@ import * as friendsSchema from './friends-schema.js';
 import * as playersSchema from './players-schema.js';
 import * as tournamentsSchema from './tournaments-schema.js';
 import { workCounters } from '../shared/work-counters.js';
+import { countRoundTrips, firstFailure, isPipelinedClient, pipelinedTransaction, trackWrites, writesOf } from './transactions.js';
 
 // Each area's tables live in their own file, which reads users from the base one; one schema for queries.
 const schema = { ...baseSchema, ...roomsSchema, ...tournamentsSchema, ...playersSchema, ...banditSchema, ...adminSchema, ...economySchema, ...friendsSchema, ...chatSchema };
@@ -46,11 +48,11 @@ export interface StoreOptions {
   readonly onConnectionError?: (error: Error) => void;
 }
 
-// drizzle/ sits beside src/ and dist/, so this resolves from the sources and the build alike.
-// Every statement Drizzle sends (BEGIN and COMMIT of a node-postgres transaction too); PGlite's
-// own BEGIN and COMMIT are counted in `withTransaction`.
-const logger = { logQuery: () => void workCounters.statements++ };
+// PGlite's statements as Drizzle sends them (its own BEGIN and COMMIT are counted in
+// `withTransaction`); PostgreSQL's are counted on the connection (transactions.ts), with its round trips.
+const logger = { logQuery: () => void (workCounters.statements++, workCounters.roundTrips++) };
 
+// drizzle/ sits beside src/ and dist/, so this resolves from the sources and the build alike.
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
@@ -59,11 +61,13 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  * PGlite is one embedded connection: it runs one query or transaction at a time and queues the
  * rest (its own exclusive lock around every `query` and `transaction`), so concurrent requests
  * are serialised there and row locks never contend. PostgreSQL uses a pool; concurrent
- * transactions really interleave and the ledger's ordered row locks do the work.
+ * transactions really interleave and the ledger's ordered row locks do the work. Its connections
+ * run in pipeline mode: a statement is written at once, even while an earlier one is unanswered,
+ * which `withTransaction` uses to send BEGIN and COMMIT with the statements next to them.
  */
 export async function createStore(options: StoreOptions): Promise<Store> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, pipeline: true });
     // A connection that dies (terminated backend, failover, network cut) emits 'error' on its
     // client; an 'error' event nobody listens to ends the process. The pool listens only while a
     // client is idle in it, so each client gets its own listener for the time it is checked out
@@ -72,13 +76,20 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     // release (pg-pool removes a client that is no longer queryable).
     const onConnectionError = options.onConnectionError ?? (() => {});
     pool.on('error', onConnectionError);
-    pool.on('connect', (client) => client.on('error', onConnectionError));
-    const db = drizzlePg(pool, { schema, logger });
+    pool.on('connect', (client) => {
+      client.on('error', onConnectionError);
+      countRoundTrips(client);
+    });
+    const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
+    const parts = {
+      dialect: (db as unknown as { dialect: PgDialect }).dialect,
+      relations: db._ as unknown as RelationalSchemaConfig<TablesRelationalConfig>,
+    };
     return {
       kind: 'postgres',
       db: db as unknown as Db,
-      withTransaction: (fn) => db.transaction((tx) => fn(tx as unknown as Tx)),
+      withTransaction: (fn) => pipelinedTransaction(pool, parts, (tx) => fn(tx as unknown as Tx)),
       close: () => pool.end(),
     };
   }
@@ -89,9 +100,20 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   return {
     kind: 'pglite',
     db: db as unknown as Db,
-    withTransaction: (fn) => {
+    // PGlite's own transaction: its COMMIT queues behind the pipelined writes on the one connection
+    // and refuses (throws) when one of them failed; the write's own error is the one thrown.
+    withTransaction: async (fn) => {
       workCounters.statements += 2;
-      return db.transaction((tx) => fn(tx as unknown as Tx));
+      workCounters.roundTrips += 2;
+      let writes: Promise<unknown>[] = [];
+      try {
+        return await db.transaction((tx) => {
+          writes = trackWrites(tx);
+          return fn(tx as unknown as Tx);
+        });
+      } catch (error) {
+        throw (await firstFailure(writes)) ?? error;
+      }
     },
     close: () => client.close(),
   };
@@ -115,10 +137,6 @@ export async function queryRows<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
   return result.rows;
 }
 
-interface PgClientLike {
-  release(): void;
-  query(config: { name: string; text: string; values: unknown[]; rowMode: 'array'; types: typeof pgTimesAsText }): Promise<{ rows: unknown[][] }>;
-}
 interface PgliteClientLike {
   query(text: string, values: unknown[], options: { rowMode: 'array'; parsers: typeof pgliteTimesAsText }): Promise<{ rows: unknown[][] }>;
 }
@@ -136,11 +154,29 @@ const pgliteTimesAsText = Object.fromEntries(timeTypes.map((oid) => [oid, asText
  * A hot-path statement straight on the transaction's driver connection, rows as arrays: fixed SQL
  * text, so no query builder runs, and on PostgreSQL a named statement, parsed and planned once per
  * pooled connection and then only bound and executed. PGlite has no named statements; it still
- * skips the builder. For the few statements every move runs (room-store's lockRoom, games' saveStep).
+ * skips the builder. For the few statements every move runs (room-store's lockRoomForMove, games' saveStep).
  */
 export async function preparedRows(tx: Tx, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
+  const client = sessionClient(tx);
+  if (isPipelinedClient(client)) return ((await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })) as { rows: unknown[][] }).rows;
   workCounters.statements++;
-  const client = (tx as unknown as { session: { client: PgClientLike | PgliteClientLike } }).session.client;
-  if ('release' in client) return (await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })).rows;
-  return (await client.query(text, values, { rowMode: 'array', parsers: pgliteTimesAsText })).rows;
+  workCounters.roundTrips++;
+  return (await (client as PgliteClientLike).query(text, values, { rowMode: 'array', parsers: pgliteTimesAsText })).rows;
 }
+
+/**
+ * A named statement (as `preparedRows`) sent without waiting for its answer: the transaction's
+ * commit waits for it, so on PostgreSQL it travels with COMMIT in one round trip, and when it fails
+ * the transaction rolls back and throws its error. For a transaction's last write, whose answer
+ * nothing reads; statements sent after it run after it, on the same connection.
+ */
+export function pipelineWrite(tx: Tx, name: string, text: string, values: unknown[]): void {
+  const writes = writesOf(tx);
+  if (!writes) throw new Error(`pipelineWrite(${name}) outside a store transaction`);
+  const sent = preparedRows(tx, name, text, values);
+  // Its failure is thrown by the transaction; never an unhandled rejection in between.
+  sent.catch(() => {});
+  writes.push(sent);
+}
+
+const sessionClient = (tx: Tx): unknown => (tx as unknown as { session: { client: unknown } }).session.client;

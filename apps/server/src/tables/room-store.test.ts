@@ -4,7 +4,7 @@ import type { Store } from '../store/db.js';
 import { rooms } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
 import { createTestStore } from '../test-support/store.js';
-import { lockRoom } from './room-store.js';
+import { completeRoom, lockRoom, lockRoomForMove } from './room-store.js';
 
 let store: Store;
 beforeAll(async () => {
@@ -30,6 +30,20 @@ describe('lockRoom (a named statement on the driver, mapped by the schema)', () 
     const [built] = await store.db.select().from(rooms).where(eq(rooms.id, room!.id));
     expect(locked).toEqual(built);
     expect(Object.keys(locked!)).toEqual(Object.keys(built!));
+  });
+
+  it.each(cases)('locks %s for a move with only the columns a move reads, and completes it to the whole row', async (_name, values) => {
+    const [user] = await store.db.insert(users).values({ username: `move_${Math.random().toString(36).slice(2, 10)}` }).returning({ id: users.id });
+    const [room] = await store.db.insert(rooms).values({ creatorId: user!.id, betAmount: 100n, ...options, ...values }).returning({ id: rooms.id });
+    const [built] = await store.db.select().from(rooms).where(eq(rooms.id, room!.id));
+    const { locked, whole } = await store.withTransaction(async (tx) => {
+      const locked = (await lockRoomForMove(tx, room!.id))!;
+      return { locked, whole: await completeRoom(tx, locked) };
+    });
+    expect(Object.keys(locked)).not.toContain('passwordHash');
+    expect(Object.keys(locked)).toContain('gameState');
+    for (const [key, value] of Object.entries(locked)) expect(value).toEqual(built![key as keyof typeof built]);
+    expect(whole).toEqual(built);
   });
 
   it('finds no room that does not exist', async () => {

@@ -20,25 +20,53 @@ export interface SeatRow {
   readonly isBot: boolean;
 }
 
-// The room row's columns in a fixed order, and the statement that locks one, built once: a move
-// runs it as a named statement, and the row is mapped by Drizzle's own column mappers, so it is
-// exactly what `tx.select().from(rooms)` returns.
-const roomColumns = Object.entries(getTableColumns(rooms));
-const lockRoomSql = `select ${roomColumns.map(([, column]) => `"${column.name}"`).join(', ')} from rooms where id = $1 for update`;
+// The room's columns in a fixed order, statements built once over them and run as named
+// statements; rows are mapped by Drizzle's own column mappers, so they hold exactly what
+// `tx.select().from(rooms)` returns.
+type RoomKey = keyof RoomRow;
+const columnsOf = (keys: readonly RoomKey[]) => keys.map((key) => [key, getTableColumns(rooms)[key]] as const);
+const namesOf = (columns: ReturnType<typeof columnsOf>) => columns.map(([, column]) => `"${column.name}"`).join(', ');
 
-function roomRowOf(values: readonly unknown[]): RoomRow {
+function rowOf<R>(columns: ReturnType<typeof columnsOf>, values: readonly unknown[]): R {
   const row: Record<string, unknown> = {};
-  roomColumns.forEach(([key, column], i) => {
+  columns.forEach(([key, column], i) => {
     const value = values[i];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   });
-  return row as RoomRow;
+  return row as R;
 }
+
+const roomColumns = columnsOf(Object.keys(getTableColumns(rooms)) as RoomKey[]);
+const lockRoomSql = `select ${namesOf(roomColumns)} from rooms where id = $1 for update`;
 
 /** Locks the room row: every change to a room and its game goes through this one lock. */
 export async function lockRoom(tx: Tx, id: number): Promise<RoomRow | undefined> {
   const [row] = await preparedRows(tx, 'durak_lock_room', lockRoomSql, [id]);
-  return row === undefined ? undefined : roomRowOf(row);
+  return row === undefined ? undefined : rowOf<RoomRow>(roomColumns, row);
+}
+
+// What a player's move reads of its room: the game, its timers and banks, who is away or played
+// for, the practice bots' owner, and the stake (paid out at the end). The room's options are in
+// the game state; its lobby and tournament columns are read only when a game ends (`completeRoom`).
+const moveKeys = ['id', 'status', 'creatorId', 'betAmount', 'balanceType', 'botLevel', 'gameState', 'timerStartedAt', 'expiresAt', 'bankStartedAt', 'timeBanks', 'exitReasons', 'standIns', 'offlineSince'] as const;
+export type MoveRoom = Pick<RoomRow, (typeof moveKeys)[number]>;
+const moveColumns = columnsOf(moveKeys);
+const lockMoveSql = `select ${namesOf(moveColumns)} from rooms where id = $1 for update`;
+const restColumns = roomColumns.filter(([key]) => !(moveKeys as readonly string[]).includes(key));
+const readRestSql = `select ${namesOf(restColumns)} from rooms where id = $1`;
+
+/** Locks the room row for a player's move, reading only what a move needs (`MoveRoom`). */
+export async function lockRoomForMove(tx: Tx, id: number): Promise<MoveRoom | undefined> {
+  const [row] = await preparedRows(tx, 'durak_lock_room_for_move', lockMoveSql, [id]);
+  return row === undefined ? undefined : rowOf<MoveRoom>(moveColumns, row);
+}
+
+/** The whole row of a room locked for a move (a game's end tells it to its hooks): the columns the move did not read, added. */
+export async function completeRoom(tx: Tx, room: MoveRoom): Promise<RoomRow> {
+  if (restColumns.every(([key]) => key in room)) return room as RoomRow;
+  const [row] = await preparedRows(tx, 'durak_read_room_rest', readRestSql, [room.id]);
+  if (row === undefined) throw new Error(`room ${room.id} is gone under its lock`);
+  return { ...rowOf<Omit<RoomRow, keyof MoveRoom>>(restColumns, row), ...room };
 }
 
 export async function readRoom(db: Db | Tx, id: number): Promise<RoomRow | undefined> {
@@ -96,7 +124,7 @@ export async function seatsOfRoom(db: Db | Tx, roomId: number): Promise<SeatRow[
   return (await seatsOf(db, [roomId])).get(roomId) ?? [];
 }
 
-export function gameStateOf(room: RoomRow): GameState | null {
+export function gameStateOf(room: Pick<RoomRow, 'gameState'>): GameState | null {
   return (room.gameState as GameState | null) ?? null;
 }
 
