@@ -1,4 +1,4 @@
-import { chooseAction, legalActions, type Action, type GameView } from '@durak/engine';
+import { DEFAULT_OPTIONS, chooseAction, legalActions, type Action, type GameView } from '@durak/engine';
 import { Centrifuge, type Subscription } from 'centrifuge';
 import { WebSocket } from 'ws';
 import { percentile } from './percentiles.js';
@@ -51,13 +51,7 @@ interface Player {
   onView: (message: { room_id: number; seq: number; awaited: string[]; view: GameView }) => void;
 }
 
-const room = {
-  bet_amount: '100',
-  deck_size: 36,
-  balance_type: 'BONUS_BALANCE',
-  is_classic_mode_allowed: true,
-  is_death_match_allowed: false,
-};
+const room = { ...DEFAULT_OPTIONS, bet_amount: '100', balance_type: 'BONUS_BALANCE' };
 
 const pathOf: Record<Action['type'], string> = {
   attack: 'attack',
