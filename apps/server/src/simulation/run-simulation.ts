@@ -1,4 +1,5 @@
 import { DEFAULT_OPTIONS, chooseAction, legalActions, type Action, type GameView } from '@durak/engine';
+import { roomActionPath } from '@durak/protocol';
 import { Centrifuge, type Subscription } from 'centrifuge';
 import { WebSocket } from 'ws';
 import { percentile } from './percentiles.js';
@@ -52,17 +53,6 @@ interface Player {
 }
 
 const room = { ...DEFAULT_OPTIONS, bet_amount: '100', balance_type: 'BONUS_BALANCE' };
-
-const pathOf: Record<Action['type'], string> = {
-  attack: 'attack',
-  defence: 'defence',
-  transfer: 'transfer',
-  beat: 'beat',
-  take: 'take',
-  catch: 'catch',
-  surrender: 'surrender',
-  timeout: 'beat',
-};
 
 async function call<T>(url: string, token: string | null, method: string, body?: unknown): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
@@ -150,7 +140,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const { type: _type, ...rest } = choice as Action & { player?: string };
       delete (rest as { player?: string }).player;
       if (!sent.has(view.body.seq + 1)) sent.set(view.body.seq + 1, performance.now());
-      const answer = await call(`${api}/rooms/${roomId}/${pathOf[choice.type]}`, player.token, 'POST', { ...rest, seq: view.body.seq });
+      const answer = await call(`${api}/${roomActionPath(roomId, choice.type)}`, player.token, 'POST', { ...rest, seq: view.body.seq });
       if (answer.status === 200) {
         // A move answered after the window closed counts neither as throughput nor as latency.
         if (isMeasured(performance.now())) actions++;
