@@ -1,6 +1,6 @@
 import { DEFAULT_OPTIONS } from '@durak/engine';
 import { z } from 'zod';
-import { chipsAmountBetween, chipsAmountOrZero, pageQuery, pathId, queryNumber } from './bounds.js';
+import { chipsAmountBetween, chipsAmountOrZero, pageQuery, queryNumber, roomPathId } from './bounds.js';
 import { chips, links, walletType } from './common.js';
 
 /** The spec's limits on a room's bet (SPEC "Filter defaults"). */
@@ -122,7 +122,7 @@ export const roomListQuery = z.object({
 });
 export type RoomListQuery = z.infer<typeof roomListQuery>;
 
-export const roomIdParams = z.object({ id: pathId });
+export const roomIdParams = z.object({ id: roomPathId });
 
 export const roomSeat = z.object({
   position: z.number().int(),
