@@ -35,7 +35,7 @@ export async function saveStandIns(
 /** The computer takes these seats (`away`: dropped too long; `timer`: timer and bank ran out; `autoplay`: asked). */
 export function handedOver(room: RoomRow, players: readonly string[]): { standIns: Record<string, boolean>; offlineSince: Record<string, string> } {
   const standIns = { ...room.standIns };
-  for (const p of players) standIns[p] = true;
+  for (const player of players) standIns[player] = true;
   return { standIns, offlineSince: { ...room.offlineSince } };
 }
 

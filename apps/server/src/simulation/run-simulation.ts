@@ -64,12 +64,12 @@ async function call<T>(url: string, token: string | null, method: string, body?:
 }
 
 function seeded(seed: number): () => number {
-  let s = seed >>> 0 || 1;
+  let state = seed >>> 0 || 1;
   return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32;
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
   };
 }
 
@@ -86,10 +86,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const tag = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e4)}`;
 
   const pool: Player[][] = [];
-  for (let s = 0; s < slots; s++) {
+  for (let slot = 0; slot < slots; slot++) {
     const table: Player[] = [];
-    for (let k = 0; k < options.players; k++) {
-      const username = `sim${tag}s${s}p${k}`;
+    for (let seat = 0; seat < options.players; seat++) {
+      const username = `sim${tag}s${slot}p${seat}`;
       const registered = await call<{ access_token: string }>(`${options.url}/api/user/registration`, null, 'POST', { username, password: 'simulated-player' });
       if (registered.status !== 201) throw new Error(`registration failed (${registered.status}): ${JSON.stringify(registered.body)} — run the server with AUTH_RATE_LIMIT=0`);
       const token = registered.body.access_token;
@@ -218,7 +218,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   // Capped at the window itself: (measuredFrom + window) - measuredFrom is not always exactly the
   // window in floating point, and a report must never claim a longer window than it was given.
   const seconds = Math.min((performance.now() - measuredFrom) / 1000, options.maxSeconds ?? Infinity);
-  for (const table of pool) for (const p of table) p.client.disconnect();
+  for (const table of pool) for (const player of table) player.client.disconnect();
   return {
     games: options.games,
     actions,
