@@ -128,16 +128,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, warn: (message: string) => vo
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     return { ok: false, message: `Invalid configuration:\n${lines.join('\n')}` };
   }
-  const e = parsed.data;
+  const settings = parsed.data;
   const rooms = loadRoomsConfig(setVariables);
   if (!rooms.ok) return rooms;
-  const dataDir = resolve(e.DATA_DIR);
-  if (!e.JWT_SECRET && (e.DATABASE_URL || e.REDIS_URL)) {
+  const dataDir = resolve(settings.DATA_DIR);
+  if (!settings.JWT_SECRET && (settings.DATABASE_URL || settings.REDIS_URL)) {
     // A shared database or Redis means other nodes may serve the same users; a secret generated
     // per node makes each refuse the others' tokens. Not refused outright: a single node on
     // PostgreSQL is a valid deployment, and its generated secret is kept in DATA_DIR.
     warn(
-      `WARNING: JWT_SECRET is not set while ${e.DATABASE_URL ? 'DATABASE_URL' : 'REDIS_URL'} is: this node signs tokens with a secret ` +
+      `WARNING: JWT_SECRET is not set while ${settings.DATABASE_URL ? 'DATABASE_URL' : 'REDIS_URL'} is: this node signs tokens with a secret ` +
         `of its own (${resolve(dataDir, 'jwt-secret')}), and every other node sharing the database refuses them. ` +
         'Set the same JWT_SECRET (at least 32 characters) on every node.',
     );
@@ -145,39 +145,39 @@ export function loadConfig(env: NodeJS.ProcessEnv, warn: (message: string) => vo
   return {
     ok: true,
     config: {
-      port: e.PORT,
-      host: e.HOST,
-      databaseUrl: e.DATABASE_URL,
-      pgliteDir: e.DATABASE_URL ? undefined : resolve(dataDir, 'pg'),
+      port: settings.PORT,
+      host: settings.HOST,
+      databaseUrl: settings.DATABASE_URL,
+      pgliteDir: settings.DATABASE_URL ? undefined : resolve(dataDir, 'pg'),
       dataDir,
-      redisUrl: e.REDIS_URL,
-      jwtSecret: e.JWT_SECRET,
-      telegramBotToken: e.TELEGRAM_BOT_TOKEN,
-      publicUrl: e.PUBLIC_URL,
-      adminUsername: e.ADMIN_USERNAME,
-      adminPassword: e.ADMIN_PASSWORD,
-      uploadDir: resolve(e.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
-      webDist: resolve(e.WEB_DIST ?? 'apps/web/dist'),
-      welcomeBonus: BigInt(e.WELCOME_BONUS),
-      referralBonus: BigInt(e.REFERRAL_BONUS),
-      logLevel: e.LOG_LEVEL,
-      authRateLimit: e.AUTH_RATE_LIMIT,
-      benchCounters: e.BENCH_COUNTERS === 'true' || e.BENCH_COUNTERS === '1',
-      trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
-      bodyLimit: e.BODY_LIMIT,
-      argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+      redisUrl: settings.REDIS_URL,
+      jwtSecret: settings.JWT_SECRET,
+      telegramBotToken: settings.TELEGRAM_BOT_TOKEN,
+      publicUrl: settings.PUBLIC_URL,
+      adminUsername: settings.ADMIN_USERNAME,
+      adminPassword: settings.ADMIN_PASSWORD,
+      uploadDir: resolve(settings.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
+      webDist: resolve(settings.WEB_DIST ?? 'apps/web/dist'),
+      welcomeBonus: BigInt(settings.WELCOME_BONUS),
+      referralBonus: BigInt(settings.REFERRAL_BONUS),
+      logLevel: settings.LOG_LEVEL,
+      authRateLimit: settings.AUTH_RATE_LIMIT,
+      benchCounters: settings.BENCH_COUNTERS === 'true' || settings.BENCH_COUNTERS === '1',
+      trustProxy: settings.TRUST_PROXY === 'true' || settings.TRUST_PROXY === '1',
+      bodyLimit: settings.BODY_LIMIT,
+      argon2: { memoryCost: settings.ARGON2_MEMORY_KIB, timeCost: settings.ARGON2_TIME_COST },
       accessTokenSeconds: 15 * 60,
       refreshTokenDays: 30,
       rooms: rooms.config,
       economy: {
-        paymentsSandbox: e.PAYMENTS_SANDBOX === 'true' || e.PAYMENTS_SANDBOX === '1',
-        telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
-        telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
-        chipsPerStar: BigInt(e.STARS_CHIPS_RATE),
-        promoUsesPerMinute: e.PROMO_USES_PER_MINUTE,
-        promoUsesPerMinutePerAddress: e.PROMO_USES_PER_MINUTE_PER_ADDRESS,
+        paymentsSandbox: settings.PAYMENTS_SANDBOX === 'true' || settings.PAYMENTS_SANDBOX === '1',
+        telegramApiUrl: settings.TELEGRAM_API_URL.replace(/\/+$/, ''),
+        telegramWebhookSecret: settings.TELEGRAM_WEBHOOK_SECRET,
+        chipsPerStar: BigInt(settings.STARS_CHIPS_RATE),
+        promoUsesPerMinute: settings.PROMO_USES_PER_MINUTE,
+        promoUsesPerMinutePerAddress: settings.PROMO_USES_PER_MINUTE_PER_ADDRESS,
       },
-      featureFlags: parseFeatureFlags(e.FEATURE_FLAGS),
+      featureFlags: parseFeatureFlags(settings.FEATURE_FLAGS),
     },
   };
 }

@@ -2,7 +2,7 @@ import { nextActive, type Board } from './board.js';
 import { settle } from './bout-end.js';
 import { draftOf, noSeats, revealTrump, setHand, withSeat, withoutCard, type Step } from './draft.js';
 import { catchCard, newSlot, playAttack, surrender, withDefence } from './moves.js';
-import { ENGINE_ERRORS as E, fail } from './errors.js';
+import { ENGINE_ERRORS, fail } from './errors.js';
 import { checkAttack, checkBeat, checkCatch, checkDefence, checkSurrender, checkTake, checkTransfer, refusalOf } from './judge.js';
 import { applyTimeout } from './timeout.js';
 import type { Action, ActionResult, GameState, Slot } from './types.js';
@@ -12,32 +12,32 @@ import type { Action, ActionResult, GameState, Slot } from './types.js';
  * Pure: `state` is never changed; unchanged parts are shared with the next state.
  */
 export function applyAction(state: GameState, action: Action): ActionResult {
-  if (state.phase === 'finished') return fail(E.gameOver, 'the game is over');
-  const step: Step = { d: draftOf(state), events: [] };
+  if (state.phase === 'finished') return fail(ENGINE_ERRORS.gameOver, 'the game is over');
+  const step: Step = { draft: draftOf(state), events: [] };
   if (action.type === 'timeout') {
     applyTimeout(step);
   } else {
     const seat = state.players.indexOf(action.player);
-    if (seat < 0) return fail(E.notInGame, 'you are not playing in this game');
+    if (seat < 0) return fail(ENGINE_ERRORS.notInGame, 'you are not playing in this game');
     // The state before the action is the board it is judged on (a state is its own board).
     const refusal = applyPlayerAction(step, state, seat, action);
     if (refusal !== null) return refusalOf(refusal);
-    if (step.d.expiries[seat] !== 0) {
-      const expiries = step.d.expiries.slice();
+    if (step.draft.expiries[seat] !== 0) {
+      const expiries = step.draft.expiries.slice();
       expiries[seat] = 0;
-      step.d.expiries = expiries;
+      step.draft.expiries = expiries;
     }
   }
   settle(step);
-  step.d.seq = state.seq + 1;
-  return { ok: true, state: step.d, events: step.events };
+  step.draft.seq = state.seq + 1;
+  return { ok: true, state: step.draft, events: step.events };
 }
 
 type Refusal = Extract<ActionResult, { ok: false }>;
 
 function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclude<Action, { type: 'timeout' }>): Refusal | null {
-  const { d } = step;
-  const hand = d.hands[seat]!;
+  const { draft } = step;
+  const hand = draft.hands[seat]!;
   switch (action.type) {
     case 'attack': {
       const verdict = checkAttack(board, seat, hand, action.cards);
@@ -49,47 +49,47 @@ function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclu
       const verdict = checkDefence(board, seat, hand, action.slot_id, action.card);
       if (!verdict.ok) return verdict;
       const isCheat = verdict.cheats[0] === true;
-      const slots = d.slots.slice();
+      const slots = draft.slots.slice();
       const index = slots.findIndex((s) => s.slot_id === action.slot_id);
       const attack = slots[index]!.attack_card;
       slots[index] = withDefence(slots[index]!, action.card, isCheat);
-      d.slots = slots;
-      setHand(d, seat, withoutCard(hand, action.card));
-      d.passed = noSeats(d.passed);
-      step.events.push({ type: 'beaten', player: d.players[seat]!, slot_id: action.slot_id, card: action.card });
+      draft.slots = slots;
+      setHand(draft, seat, withoutCard(hand, action.card));
+      draft.passed = noSeats(draft.passed);
+      step.events.push({ type: 'beaten', player: draft.players[seat]!, slot_id: action.slot_id, card: action.card });
       // Secret trump: the suit shows the first time a trump beats a non-trump.
-      if (!isCheat && action.card.suit === d.trump_card.suit && attack.suit !== d.trump_card.suit) revealTrump(step);
+      if (!isCheat && action.card.suit === draft.trump_card.suit && attack.suit !== draft.trump_card.suit) revealTrump(step);
       return null;
     }
     case 'transfer': {
       const verdict = checkTransfer(board, seat, hand, action.card);
       if (!verdict.ok) return verdict;
-      const slot: Slot = newSlot(d.next_slot_id, seat, action.card, verdict.cheats[0] === true);
-      d.next_slot_id += 1;
-      d.slots = [...d.slots, slot];
-      setHand(d, seat, withoutCard(hand, action.card));
+      const slot: Slot = newSlot(draft.next_slot_id, seat, action.card, verdict.cheats[0] === true);
+      draft.next_slot_id += 1;
+      draft.slots = [...draft.slots, slot];
+      setHand(draft, seat, withoutCard(hand, action.card));
       // The transferrer now attacks the next player; they lead the refill of this bout.
-      d.attacker = seat;
-      d.defender = nextActive(board.results, seat);
-      d.passed = noSeats(d.passed);
-      step.events.push({ type: 'transferred', player: d.players[seat]!, card: action.card, slot_id: slot.slot_id, defender: d.players[d.defender]! });
+      draft.attacker = seat;
+      draft.defender = nextActive(board.results, seat);
+      draft.passed = noSeats(draft.passed);
+      step.events.push({ type: 'transferred', player: draft.players[seat]!, card: action.card, slot_id: slot.slot_id, defender: draft.players[draft.defender]! });
       return null;
     }
     case 'beat': {
       const verdict = checkBeat(board, seat);
       if (!verdict.ok) return verdict;
-      if (d.phase === 'catch_window') d.window_passed = withSeat(d.window_passed, seat);
-      else d.passed = withSeat(d.passed, seat);
-      step.events.push({ type: 'said_beat', player: d.players[seat]! });
+      if (draft.phase === 'catch_window') draft.window_passed = withSeat(draft.window_passed, seat);
+      else draft.passed = withSeat(draft.passed, seat);
+      step.events.push({ type: 'said_beat', player: draft.players[seat]! });
       return null;
     }
     case 'take': {
       const verdict = checkTake(board, seat);
       if (!verdict.ok) return verdict;
-      d.is_taking = true;
+      draft.is_taking = true;
       // "Beat" now means "nothing more to throw in": everyone answers afresh.
-      d.passed = noSeats(d.passed);
-      step.events.push({ type: 'said_take', player: d.players[seat]! });
+      draft.passed = noSeats(draft.passed);
+      step.events.push({ type: 'said_take', player: draft.players[seat]! });
       return null;
     }
     case 'catch': {

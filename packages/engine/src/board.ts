@@ -86,18 +86,18 @@ export function cardCount(board: Pick<Board, 'hands'>, seat: number): number {
 
 /** The next active seat clockwise after `seat` (may be `seat` itself when it is the only one). */
 export function nextActive(results: Board['results'], seat: number): number {
-  const n = results.length;
-  for (let step = 1; step <= n; step++) {
-    const candidate = (seat + step) % n;
+  const playerCount = results.length;
+  for (let step = 1; step <= playerCount; step++) {
+    const candidate = (seat + step) % playerCount;
     if (results[candidate] === null) return candidate;
   }
   return seat;
 }
 
 export function previousActive(results: Board['results'], seat: number): number {
-  const n = results.length;
-  for (let step = 1; step <= n; step++) {
-    const candidate = (seat - step + n) % n;
+  const playerCount = results.length;
+  for (let step = 1; step <= playerCount; step++) {
+    const candidate = (seat - step + playerCount) % playerCount;
     if (results[candidate] === null) return candidate;
   }
   return seat;
@@ -129,9 +129,9 @@ export function isThrower(board: ThrowerBoard, seat: number): boolean {
 }
 
 export function unbeatenCount(slots: readonly BoardSlot[]): number {
-  let n = 0;
-  for (const slot of slots) if (slot.defense_card === null) n++;
-  return n;
+  let count = 0;
+  for (const slot of slots) if (slot.defense_card === null) count++;
+  return count;
 }
 
 /** How many more attack cards the table takes now: the bout limit and the defender's hand. */

@@ -7,26 +7,14 @@ import { chooseAction, type BotLevel } from './bot.js';
 import { cardCode } from './cards.js';
 import { createGame } from './create-game.js';
 import { legalActions } from './legal.js';
-import type { GameOptions } from './options.js';
+import { DEFAULT_OPTIONS, type GameOptions } from './options.js';
+import { optionsArb } from './test-arbitraries.js';
 import { attack, position } from './test-position.js';
 import { awaited } from './timeout.js';
 import type { Action, GameState } from './types.js';
 import { viewFor } from './view.js';
 
 const LEVELS: readonly BotLevel[] = ['easy', 'normal', 'hard'];
-
-const optionsArb: fc.Arbitrary<GameOptions> = fc
-  .record({
-    deck_size: fc.constantFrom(24 as const, 36 as const),
-    player_count: fc.integer({ min: 2, max: 6 }),
-    is_transfer_allowed: fc.boolean(),
-    card_transfer_permission: fc.constantFrom('ALL_PLAYERS' as const, 'NEIGHBORS_ONLY' as const),
-    is_draw_allowed: fc.boolean(),
-    is_death_match_allowed: fc.boolean(),
-    secret_trump_mode: fc.boolean(),
-    is_cheating_allowed: fc.boolean(),
-  })
-  .map((o) => ({ ...o, is_speed_mode: false, is_classic_mode_allowed: !o.is_death_match_allowed, player_count: o.deck_size === 24 ? Math.min(o.player_count, 4) : o.player_count }));
 
 const key = (a: Action): string => JSON.stringify(a);
 
@@ -66,7 +54,7 @@ describe('computer opponent', () => {
   }, 120_000);
 
   test('the same view and seed give the same action; another seed may differ but stays legal', () => {
-    const created = createGame({ deck_size: 36, player_count: 2, is_transfer_allowed: false, card_transfer_permission: 'ALL_PLAYERS', is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true, secret_trump_mode: false, is_cheating_allowed: false, is_speed_mode: false }, ['ann', 'bob'], { seed: 'same' });
+    const created = createGame(DEFAULT_OPTIONS, ['ann', 'bob'], { seed: 'same' });
     if (!created.ok) throw new Error(created.error.message);
     const player = awaited(created.state).players[0]!;
     const view = viewFor(created.state, player);

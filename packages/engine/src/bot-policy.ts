@@ -17,31 +17,31 @@ export interface Situation {
 }
 
 /** A card's worth to its holder: trumps above every plain card, then by rank. */
-export function worth(c: Card, trump: Suit | null): number {
-  return rankValue(c.rank) + (c.suit === trump ? 20 : 0);
+export function worth(card: Card, trump: Suit | null): number {
+  return rankValue(card.rank) + (card.suit === trump ? 20 : 0);
 }
 
 /** Early on a strong card is worth keeping; once the talon is gone every card must go. */
-function isEndgame(s: Situation): boolean {
-  return s.talonCount === 0;
+function isEndgame(situation: Situation): boolean {
+  return situation.talonCount === 0;
 }
 
 /** A card move's cost to the player (lower is better), or null when the policy would not play it. */
-function moveScore(s: Situation, a: Action): number | null {
-  if (s.isCatchWindow) return null;
-  if (a.type === 'attack') return s.slots.length === 0 ? leadScore(s, a.cards) : throwInScore(s, a.cards[0]!);
-  if (a.type === 'defence') return worth(a.card, s.trump);
+function moveScore(situation: Situation, action: Action): number | null {
+  if (situation.isCatchWindow) return null;
+  if (action.type === 'attack') return situation.slots.length === 0 ? leadScore(situation, action.cards) : throwInScore(situation, action.cards[0]!);
+  if (action.type === 'defence') return worth(action.card, situation.trump);
   // A plain low card passes the whole attack on: cheaper than beating it.
-  if (a.type === 'transfer') return worth(a.card, s.trump) - 3;
+  if (action.type === 'transfer') return worth(action.card, situation.trump) - 3;
   return null;
 }
 
 /** Where take or beat goes among the card moves (best first). */
-function withTakeOrBeat(s: Situation, legal: readonly Action[], moves: Action[], take: Action | null, beat: Action | null): Action[] {
-  if (s.isCatchWindow) return beat === null ? [] : [beat];
-  if (s.isDefender) {
+function withTakeOrBeat(situation: Situation, legal: readonly Action[], moves: Action[], take: Action | null, beat: Action | null): Action[] {
+  if (situation.isCatchWindow) return beat === null ? [] : [beat];
+  if (situation.isDefender) {
     if (take === null) return moves;
-    if (isHopeless(s, legal) || (moves.length > 0 && shouldTakeInstead(s, moves[0]!))) return [take, ...moves];
+    if (isHopeless(situation, legal) || (moves.length > 0 && shouldTakeInstead(situation, moves[0]!))) return [take, ...moves];
     return [...moves, take];
   }
   if (beat !== null) moves.push(beat);
@@ -53,50 +53,50 @@ function withTakeOrBeat(s: Situation, legal: readonly Action[], moves: Action[],
  * when it would rather wait. Ties are broken by `rng` so simulated games differ. One pass, no
  * sorting: the hard bot calls it for every move of every simulated game.
  */
-export function policyAction(s: Situation, legal: readonly Action[], rng: Rng): Action | null {
+export function policyAction(situation: Situation, legal: readonly Action[], rng: Rng): Action | null {
   let beat: Action | null = null;
   let take: Action | null = null;
   let best: Action | null = null;
   let bestScore = Infinity;
   let ties = 0;
-  for (const a of legal) {
-    if (a.type === 'beat') beat = a;
-    else if (a.type === 'take') take = a;
-    const score = moveScore(s, a);
+  for (const action of legal) {
+    if (action.type === 'beat') beat = action;
+    else if (action.type === 'take') take = action;
+    const score = moveScore(situation, action);
     if (score === null || score > bestScore) continue;
     if (score < bestScore) {
-      best = a;
+      best = action;
       bestScore = score;
       ties = 1;
-    } else if (rng() * ++ties < 1) best = a; // each of the equals with the same chance
+    } else if (rng() * ++ties < 1) best = action; // each of the equals with the same chance
   }
-  return withTakeOrBeat(s, legal, best === null ? [] : [best], take, beat)[0] ?? null;
+  return withTakeOrBeat(situation, legal, best === null ? [] : [best], take, beat)[0] ?? null;
 }
 
 /**
  * Every move the policy would consider, best first: card moves by their cost to the player, with
  * take or beat where the policy places them. The `hard` bot searches the first few.
  */
-export function rankedMoves(s: Situation, legal: readonly Action[], rng: Rng): Action[] {
+export function rankedMoves(situation: Situation, legal: readonly Action[], rng: Rng): Action[] {
   let beat: Action | null = null;
   let take: Action | null = null;
   const scored: { action: Action; score: number; tie: number }[] = [];
-  for (const a of legal) {
-    if (a.type === 'beat') beat = a;
-    else if (a.type === 'take') take = a;
-    const score = moveScore(s, a);
-    if (score !== null) scored.push({ action: a, score, tie: rng() });
+  for (const action of legal) {
+    if (action.type === 'beat') beat = action;
+    else if (action.type === 'take') take = action;
+    const score = moveScore(situation, action);
+    if (score !== null) scored.push({ action: action, score, tie: rng() });
   }
   scored.sort((x, y) => x.score - y.score || x.tie - y.tie);
-  return withTakeOrBeat(s, legal, scored.map((x) => x.action), take, beat);
+  return withTakeOrBeat(situation, legal, scored.map((x) => x.action), take, beat);
 }
 
 /** Lower is better. Leads shed the cheapest rank; sets of a plain rank go out together. */
-function leadScore(s: Situation, cards: readonly Card[]): number {
+function leadScore(situation: Situation, cards: readonly Card[]): number {
   let total = 0;
-  for (const c of cards) total += worth(c, s.trump);
+  for (const c of cards) total += worth(c, situation.trump);
   const average = total / cards.length;
-  const isPlain = cards.every((c) => c.suit !== s.trump);
+  const isPlain = cards.every((c) => c.suit !== situation.trump);
   // Leading several cards at once empties the hand faster; worth it for plain cards only.
   return average - (isPlain ? (cards.length - 1) * 2.5 : 0);
 }
@@ -105,23 +105,23 @@ function leadScore(s: Situation, cards: readonly Card[]): number {
  * Throw in every plain card the rules allow (measured: pressing the defender wins more games than
  * saving high plain cards); trumps only once the talon is gone and every card must go anyway.
  */
-function throwInScore(s: Situation, c: Card): number | null {
-  if (!s.isTaking && s.slots.some((x) => x.defense_card === null)) return null; // let the defender answer first
-  return c.suit !== s.trump || isEndgame(s) ? worth(c, s.trump) : null;
+function throwInScore(situation: Situation, card: Card): number | null {
+  if (!situation.isTaking && situation.slots.some((x) => x.defense_card === null)) return null; // let the defender answer first
+  return card.suit !== situation.trump || isEndgame(situation) ? worth(card, situation.trump) : null;
 }
 
 /** Taking is better than spending a high trump on a cheap card while many cards are still to come. */
-function shouldTakeInstead(s: Situation, move: Action): boolean {
-  if (move.type !== 'defence' || s.trump === null || move.card.suit !== s.trump) return false;
-  if (isEndgame(s) || s.talonCount < 6) return false;
-  const slot = s.slots.find((x) => x.defense_card === null);
-  const isCheapAttack = slot !== undefined && slot.attack_card.suit !== s.trump && rankValue(slot.attack_card.rank) <= 10;
+function shouldTakeInstead(situation: Situation, move: Action): boolean {
+  if (move.type !== 'defence' || situation.trump === null || move.card.suit !== situation.trump) return false;
+  if (isEndgame(situation) || situation.talonCount < 6) return false;
+  const slot = situation.slots.find((x) => x.defense_card === null);
+  const isCheapAttack = slot !== undefined && slot.attack_card.suit !== situation.trump && rankValue(slot.attack_card.rank) <= 10;
   return isCheapAttack && rankValue(move.card.rank) >= 12;
 }
 
 /** Some unbeaten card cannot be beaten: beating the others would only give the attackers ranks to throw in. */
-function isHopeless(s: Situation, legal: readonly Action[]): boolean {
-  for (const slot of s.slots) {
+function isHopeless(situation: Situation, legal: readonly Action[]): boolean {
+  for (const slot of situation.slots) {
     if (slot.defense_card !== null) continue;
     if (!legal.some((a) => a.type === 'defence' && a.slot_id === slot.slot_id)) return true;
   }

@@ -16,11 +16,11 @@ function unseenCards(view: GameView): Card[] {
 }
 
 function takeRandom(pool: Card[], rng: Rng): Card {
-  const i = Math.floor(rng() * pool.length);
-  const c = pool[i]!;
-  pool[i] = pool[pool.length - 1]!;
+  const index = Math.floor(rng() * pool.length);
+  const card = pool[index]!;
+  pool[index] = pool[pool.length - 1]!;
   pool.pop();
-  return c;
+  return card;
 }
 
 /** A state the view could have come from; `viewer` must be the view's own player. */

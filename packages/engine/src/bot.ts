@@ -72,14 +72,14 @@ function situationOfView(view: GameView) {
 
 /** A deterministic random stream from any seed text (FNV-1a, then xorshift32). */
 export function seededRng(seed: string): Rng {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
-  let s = h | 0 || 1;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) hash = Math.imul(hash ^ seed.charCodeAt(i), 0x01000193);
+  let state = hash | 0 || 1;
   return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 0x100000000;
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
   };
 }
 
@@ -91,21 +91,21 @@ export function seededRng(seed: string): Rng {
 export function simpleBotAction(view: GameView, legal: readonly Action[], rng: Rng): Action | null {
   if (legal.length === 0) return null;
   const trump: Suit | null = view.trump_suit;
-  const weight = (a: Action): number => {
-    if (a.type === 'attack') return a.cards.reduce((sum, c) => sum + cardWeight(c, trump ?? 'clubs'), 0) / a.cards.length - a.cards.length * 0.1;
-    if (a.type === 'defence' || a.type === 'transfer') return cardWeight(a.card, trump ?? 'clubs') + (a.type === 'transfer' ? 0.5 : 0);
+  const weight = (action: Action): number => {
+    if (action.type === 'attack') return action.cards.reduce((sum, c) => sum + cardWeight(c, trump ?? 'clubs'), 0) / action.cards.length - action.cards.length * 0.1;
+    if (action.type === 'defence' || action.type === 'transfer') return cardWeight(action.card, trump ?? 'clubs') + (action.type === 'transfer' ? 0.5 : 0);
     return Infinity;
   };
   const pick = (candidates: readonly Action[]): Action | null => {
     if (candidates.length === 0) return null;
     let best: Action[] = [];
     let bestWeight = Infinity;
-    for (const a of candidates) {
-      const w = weight(a);
-      if (w < bestWeight) {
-        best = [a];
-        bestWeight = w;
-      } else if (w === bestWeight) best.push(a);
+    for (const candidate of candidates) {
+      const candidateWeight = weight(candidate);
+      if (candidateWeight < bestWeight) {
+        best = [candidate];
+        bestWeight = candidateWeight;
+      } else if (candidateWeight === bestWeight) best.push(candidate);
     }
     return best[Math.floor(rng() * best.length)] ?? null;
   };

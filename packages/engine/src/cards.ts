@@ -87,8 +87,8 @@ export function lowestCard(cards: readonly Card[], trump: Suit): Card | undefine
   return best;
 }
 
-export function cardWeight(c: Card, trump: Suit): number {
-  return rankValue(c.rank) + (c.suit === trump ? 100 : 0);
+export function cardWeight(card: Card, trump: Suit): number {
+  return rankValue(card.rank) + (card.suit === trump ? 100 : 0);
 }
 
 const SUIT_INDEX_BY_FIRST_CHAR = new Int8Array(128).fill(-1);
@@ -100,10 +100,10 @@ RANKS.forEach((rank, i) => (RANK_INDEX_BY_FIRST_CHAR[rank.charCodeAt(0)] = i));
  * A card as a small integer, suit * 9 + rank index (6 = 0 ... A = 8), or -1 for anything that is
  * not a card. The fast paths key their tables and bit sets by it.
  */
-export function cardId(c: Card): number {
-  const suit = SUIT_INDEX_BY_FIRST_CHAR[c.suit.charCodeAt(0) & 127]!;
-  const rank = RANK_INDEX_BY_FIRST_CHAR[c.rank.charCodeAt(0) & 127]!;
-  if (suit < 0 || rank < 0 || SUITS[suit] !== c.suit || RANKS[rank] !== c.rank) return -1;
+export function cardId(card: Card): number {
+  const suit = SUIT_INDEX_BY_FIRST_CHAR[card.suit.charCodeAt(0) & 127]!;
+  const rank = RANK_INDEX_BY_FIRST_CHAR[card.rank.charCodeAt(0) & 127]!;
+  if (suit < 0 || rank < 0 || SUITS[suit] !== card.suit || RANKS[rank] !== card.rank) return -1;
   return suit * 9 + rank;
 }
 
@@ -116,7 +116,7 @@ export const CARDS: readonly Card[] = Object.freeze(SUITS.flatMap((suit) => RANK
  */
 const ONE_CARD_LISTS: readonly (readonly Card[])[] = CARDS.map((c) => Object.freeze([c]));
 
-export function oneCardList(c: Card): readonly Card[] {
-  const id = cardId(c);
-  return id < 0 ? [c] : ONE_CARD_LISTS[id]!;
+export function oneCardList(card: Card): readonly Card[] {
+  const id = cardId(card);
+  return id < 0 ? [card] : ONE_CARD_LISTS[id]!;
 }

@@ -1,5 +1,5 @@
 import { cardCode, isSameCard, orderedDeck, rankValue, type Card, type DeckSize } from './cards.js';
-import { ENGINE_ERRORS as E, fail, type Failure } from './errors.js';
+import { ENGINE_ERRORS, fail, type Failure } from './errors.js';
 import { validateOptions, type GameOptions } from './options.js';
 import { sha256Hex } from './sha256.js';
 import { seedStream, shuffledDeck, type SeedStream } from './shuffle.js';
@@ -22,22 +22,22 @@ export function createGame(options: GameOptions, players: readonly PlayerId[], s
   const valid = validateOptions(options);
   if (!valid.ok) return valid;
   if (players.length !== options.player_count) {
-    return fail(E.optionPlayers, `expected ${options.player_count} players, got ${players.length}`);
+    return fail(ENGINE_ERRORS.optionPlayers, `expected ${options.player_count} players, got ${players.length}`);
   }
   if (new Set(players).size !== players.length || players.some((p) => typeof p !== 'string' || p === '')) {
-    return fail(E.optionPlayers, 'player ids must be distinct non-empty strings');
+    return fail(ENGINE_ERRORS.optionPlayers, 'player ids must be distinct non-empty strings');
   }
   let deck: Card[];
   let stream: SeedStream;
   let seed: string | null = null;
   if ('seed' in source) {
-    if (typeof source.seed !== 'string' || source.seed === '') return fail(E.badSeed, 'the seed must be a non-empty string');
+    if (typeof source.seed !== 'string' || source.seed === '') return fail(ENGINE_ERRORS.badSeed, 'the seed must be a non-empty string');
     seed = source.seed;
     stream = seedStream(seed);
     deck = shuffledDeck(seed, options.deck_size, stream);
   } else {
     const problem = deckProblem(source.deck, options.deck_size);
-    if (problem !== null) return fail(E.badDeck, problem);
+    if (problem !== null) return fail(ENGINE_ERRORS.badDeck, problem);
     deck = [...source.deck];
     stream = seedStream(`deck:${deck.map(cardCode).join(' ')}`);
   }
@@ -55,13 +55,13 @@ function deckProblem(deck: readonly Card[], deckSize: DeckSize): string | null {
 }
 
 function deal(options: GameOptions, players: readonly PlayerId[], deck: readonly Card[], stream: SeedStream, seed: string | null): { state: GameState; events: GameEvent[] } {
-  const n = players.length;
+  const playerCount = players.length;
   const hands: Card[][] = players.map(() => []);
-  for (let i = 0; i < HAND_SIZE * n; i++) hands[i % n]!.push(deck[i]!);
-  const talon = deck.slice(HAND_SIZE * n);
+  for (let i = 0; i < HAND_SIZE * playerCount; i++) hands[i % playerCount]!.push(deck[i]!);
+  const talon = deck.slice(HAND_SIZE * playerCount);
   const trumpCard = deck[deck.length - 1]!;
-  const attacker = options.secret_trump_mode ? stream.nextInt(n) : (lowestTrumpHolder(hands, trumpCard) ?? stream.nextInt(n));
-  const defender = (attacker + 1) % n;
+  const attacker = options.secret_trump_mode ? stream.nextInt(playerCount) : (lowestTrumpHolder(hands, trumpCard) ?? stream.nextInt(playerCount));
+  const defender = (attacker + 1) % playerCount;
   // With no talon (6 players on 36 cards) the trump card is already in a hand, so it is shown.
   const isTrumpRevealed = !options.secret_trump_mode || talon.length === 0;
   const seedHash = seed === null ? null : sha256Hex(seed);
@@ -101,8 +101,8 @@ function deal(options: GameOptions, players: readonly PlayerId[], deck: readonly
 function lowestTrumpHolder(hands: readonly Card[][], trumpCard: Card): number | null {
   let holder: number | null = null;
   let lowest = Infinity;
-  hands.forEach((h, seat) => {
-    for (const c of h) {
+  hands.forEach((hand, seat) => {
+    for (const c of hand) {
       if (c.suit === trumpCard.suit && rankValue(c.rank) < lowest) {
         lowest = rankValue(c.rank);
         holder = seat;

@@ -8,7 +8,7 @@ import type { GameEvent, GameState } from './types.js';
 export type Draft = { -readonly [K in keyof GameState]: GameState[K] };
 
 export interface Step {
-  readonly d: Draft;
+  readonly draft: Draft;
   readonly events: GameEvent[];
 }
 
@@ -43,10 +43,10 @@ export function draftOf(state: GameState): Draft {
   };
 }
 
-export function setHand(d: Draft, seat: number, cards: readonly Card[]): void {
-  const hands = d.hands.slice();
+export function setHand(draft: Draft, seat: number, cards: readonly Card[]): void {
+  const hands = draft.hands.slice();
   hands[seat] = cards;
-  d.hands = hands;
+  draft.hands = hands;
 }
 
 /** The hand without the given cards (each removed once). */
@@ -61,11 +61,11 @@ export function withoutCards(hand: readonly Card[], cards: readonly Card[]): Car
 }
 
 /** The hand without one card (its first copy): the common case, in one pass. */
-export function withoutCard(hand: readonly Card[], c: Card): Card[] {
+export function withoutCard(hand: readonly Card[], card: Card): Card[] {
   const rest: Card[] = [];
   let isRemoved = false;
   for (const h of hand) {
-    if (!isRemoved && h.suit === c.suit && h.rank === c.rank) isRemoved = true;
+    if (!isRemoved && h.suit === card.suit && h.rank === card.rank) isRemoved = true;
     else rest.push(h);
   }
   return rest;
@@ -84,7 +84,7 @@ export function withSeat(list: readonly number[], seat: number): number[] {
 }
 
 export function revealTrump(step: Step): void {
-  if (step.d.is_trump_revealed) return;
-  step.d.is_trump_revealed = true;
-  step.events.push({ type: 'trump_revealed', trump_card: step.d.trump_card });
+  if (step.draft.is_trump_revealed) return;
+  step.draft.is_trump_revealed = true;
+  step.events.push({ type: 'trump_revealed', trump_card: step.draft.trump_card });
 }

@@ -2,7 +2,7 @@
 // legalActions runs them over candidate actions, so legality has exactly one source.
 import { beats, isSameCard, rankValue, type Card, type Rank } from './cards.js';
 import { boutLimit, cardCount, isThrower, nextActive, roomOnTable, throwers, type Board, type BoardSlot } from './board.js';
-import { ENGINE_ERRORS as E, fail, type Failure } from './errors.js';
+import { ENGINE_ERRORS, fail, type Failure } from './errors.js';
 
 /** An accepted move; `cheats` marks which played cards broke a rule (cheating mode only). */
 export type Verdict = { readonly ok: true; readonly cheats: readonly boolean[] } | Failure;
@@ -12,42 +12,42 @@ const HONEST: Verdict = { ok: true, cheats: [] };
 // Every refusal is a shared constant: legalActions asks these questions of every player before
 // every action and most answers are "no", so building a fresh error each time was a large part
 // of its cost. applyAction hands out a copy (`refusalOf`), never one of these objects.
-const R = {
-  gameOver: fail(E.gameOver, 'the game is over'),
-  notInGame: fail(E.notInGame, 'you are not playing in this game'),
-  catchWindowOpen: fail(E.catchWindowOpen, 'the bout is closing: catch a card or say beat'),
-  cheatBanned: fail(E.cheatingNotAllowed, 'you were caught cheating in this bout'),
-  onlyLeadOpens: fail(E.notYourTurn, 'only the lead attacker opens the bout'),
-  defenderDoesNotThrow: fail(E.notYourTurn, 'the defender does not throw in'),
-  notAThrower: fail(E.notYourTurn, 'you may not throw in to this defender'),
-  alreadySaidBeat: fail(E.notYourTurn, 'you already said beat'),
-  noCards: fail(E.noCards, 'play at least one card'),
-  cardNotInHand: fail(E.cardNotInHand, 'you do not hold that card'),
-  tableFull: fail(E.tableFull, 'no room on the table for that many cards'),
-  mixedRanks: fail(E.mixedRanks, 'a lead holds cards of one rank only'),
-  rankNotOnTable: fail(E.rankNotOnTable, 'throw in only ranks already on the table'),
-  onlyDefenderBeats: fail(E.notYourTurn, 'only the defender beats cards'),
-  takingTable: fail(E.alreadyTaking, 'you are taking the table'),
-  noSuchSlot: fail(E.noSuchSlot, 'no such slot on the table'),
-  slotAlreadyBeaten: fail(E.slotAlreadyBeaten, 'that card is already beaten'),
-  cardDoesNotBeat: fail(E.cardDoesNotBeat, 'that card does not beat this one'),
-  noTransfers: fail(E.transferNotAllowed, 'this room plays without transfers'),
-  onlyDefenderTransfers: fail(E.notYourTurn, 'only the defender transfers'),
-  nothingToTransfer: fail(E.transferNotAllowed, 'nothing to transfer'),
-  transferAfterBeaten: fail(E.transferNotAllowed, 'no transfer once a card is beaten'),
-  nobodyToTransferTo: fail(E.transferNotAllowed, 'nobody to transfer to'),
-  noRoomForTransfer: fail(E.tableFull, 'the bout limit leaves no room for a transfer'),
-  nextHoldsTooFew: fail(E.transferNotAllowed, 'the next player holds fewer cards than the table would'),
-  transferRank: fail(E.rankNotOnTable, 'transfer with a card of the attack rank'),
-  alreadyLetPass: fail(E.notYourTurn, 'you already let it pass'),
-  nothingToSayBeatTo: fail(E.notYourTurn, 'you have nothing to say beat to'),
-  cannotBeatYet: fail(E.cannotBeatYet, 'wait until every card is beaten or taken'),
-  onlyDefenderTakes: fail(E.notYourTurn, 'only the defender takes'),
-  alreadyTaking: fail(E.alreadyTaking, 'you are already taking'),
-  nothingToTake: fail(E.nothingToTake, 'no unbeaten card to take'),
-  noCheating: fail(E.cheatingNotAllowed, 'this room plays without cheating'),
-  catchForfeited: fail(E.catchForfeited, 'a wrong accusation cost your catches this bout'),
-  ownCard: fail(E.nothingToCatch, 'you cannot catch your own card'),
+const REFUSALS = {
+  gameOver: fail(ENGINE_ERRORS.gameOver, 'the game is over'),
+  notInGame: fail(ENGINE_ERRORS.notInGame, 'you are not playing in this game'),
+  catchWindowOpen: fail(ENGINE_ERRORS.catchWindowOpen, 'the bout is closing: catch a card or say beat'),
+  cheatBanned: fail(ENGINE_ERRORS.cheatingNotAllowed, 'you were caught cheating in this bout'),
+  onlyLeadOpens: fail(ENGINE_ERRORS.notYourTurn, 'only the lead attacker opens the bout'),
+  defenderDoesNotThrow: fail(ENGINE_ERRORS.notYourTurn, 'the defender does not throw in'),
+  notAThrower: fail(ENGINE_ERRORS.notYourTurn, 'you may not throw in to this defender'),
+  alreadySaidBeat: fail(ENGINE_ERRORS.notYourTurn, 'you already said beat'),
+  noCards: fail(ENGINE_ERRORS.noCards, 'play at least one card'),
+  cardNotInHand: fail(ENGINE_ERRORS.cardNotInHand, 'you do not hold that card'),
+  tableFull: fail(ENGINE_ERRORS.tableFull, 'no room on the table for that many cards'),
+  mixedRanks: fail(ENGINE_ERRORS.mixedRanks, 'a lead holds cards of one rank only'),
+  rankNotOnTable: fail(ENGINE_ERRORS.rankNotOnTable, 'throw in only ranks already on the table'),
+  onlyDefenderBeats: fail(ENGINE_ERRORS.notYourTurn, 'only the defender beats cards'),
+  takingTable: fail(ENGINE_ERRORS.alreadyTaking, 'you are taking the table'),
+  noSuchSlot: fail(ENGINE_ERRORS.noSuchSlot, 'no such slot on the table'),
+  slotAlreadyBeaten: fail(ENGINE_ERRORS.slotAlreadyBeaten, 'that card is already beaten'),
+  cardDoesNotBeat: fail(ENGINE_ERRORS.cardDoesNotBeat, 'that card does not beat this one'),
+  noTransfers: fail(ENGINE_ERRORS.transferNotAllowed, 'this room plays without transfers'),
+  onlyDefenderTransfers: fail(ENGINE_ERRORS.notYourTurn, 'only the defender transfers'),
+  nothingToTransfer: fail(ENGINE_ERRORS.transferNotAllowed, 'nothing to transfer'),
+  transferAfterBeaten: fail(ENGINE_ERRORS.transferNotAllowed, 'no transfer once a card is beaten'),
+  nobodyToTransferTo: fail(ENGINE_ERRORS.transferNotAllowed, 'nobody to transfer to'),
+  noRoomForTransfer: fail(ENGINE_ERRORS.tableFull, 'the bout limit leaves no room for a transfer'),
+  nextHoldsTooFew: fail(ENGINE_ERRORS.transferNotAllowed, 'the next player holds fewer cards than the table would'),
+  transferRank: fail(ENGINE_ERRORS.rankNotOnTable, 'transfer with a card of the attack rank'),
+  alreadyLetPass: fail(ENGINE_ERRORS.notYourTurn, 'you already let it pass'),
+  nothingToSayBeatTo: fail(ENGINE_ERRORS.notYourTurn, 'you have nothing to say beat to'),
+  cannotBeatYet: fail(ENGINE_ERRORS.cannotBeatYet, 'wait until every card is beaten or taken'),
+  onlyDefenderTakes: fail(ENGINE_ERRORS.notYourTurn, 'only the defender takes'),
+  alreadyTaking: fail(ENGINE_ERRORS.alreadyTaking, 'you are already taking'),
+  nothingToTake: fail(ENGINE_ERRORS.nothingToTake, 'no unbeaten card to take'),
+  noCheating: fail(ENGINE_ERRORS.cheatingNotAllowed, 'this room plays without cheating'),
+  catchForfeited: fail(ENGINE_ERRORS.catchForfeited, 'a wrong accusation cost your catches this bout'),
+  ownCard: fail(ENGINE_ERRORS.nothingToCatch, 'you cannot catch your own card'),
 } as const;
 
 /** A refusal to hand out: a fresh copy, so no caller can change the shared constants. */
@@ -56,15 +56,15 @@ export function refusalOf(failure: Failure): Failure {
 }
 
 function checkSeat(board: Board, seat: number): Failure | null {
-  if (board.phase === 'finished') return R.gameOver;
-  if (seat < 0 || board.results[seat] !== null) return R.notInGame;
+  if (board.phase === 'finished') return REFUSALS.gameOver;
+  if (seat < 0 || board.results[seat] !== null) return REFUSALS.notInGame;
   return null;
 }
 
 function checkInPlay(board: Board, seat: number): Failure | null {
   const seatFailure = checkSeat(board, seat);
   if (seatFailure !== null) return seatFailure;
-  if (board.phase === 'catch_window') return R.catchWindowOpen;
+  if (board.phase === 'catch_window') return REFUSALS.catchWindowOpen;
   return null;
 }
 
@@ -86,8 +86,8 @@ export function holdsAll(hand: readonly Card[], cards: readonly Card[]): boolean
   return true;
 }
 
-export function indexOfCard(hand: readonly Card[], c: Card): number {
-  for (let i = 0; i < hand.length; i++) if (isSameCard(hand[i]!, c)) return i;
+export function indexOfCard(hand: readonly Card[], card: Card): number {
+  for (let i = 0; i < hand.length; i++) if (isSameCard(hand[i]!, card)) return i;
   return -1;
 }
 
@@ -96,7 +96,7 @@ function canCheat(board: Board, seat: number): boolean {
 }
 
 function cheatRefusal(board: Board, seat: number, refusal: Failure): Failure {
-  if (board.options.is_cheating_allowed && board.cheat_banned.includes(seat)) return R.cheatBanned;
+  if (board.options.is_cheating_allowed && board.cheat_banned.includes(seat)) return REFUSALS.cheatBanned;
   return refusal;
 }
 
@@ -122,11 +122,11 @@ export function attackGate(board: Board, seat: number): Failure | null {
   const failure = checkInPlay(board, seat);
   if (failure !== null) return failure;
   if (board.slots.length === 0) {
-    return seat === board.attacker ? null : R.onlyLeadOpens;
+    return seat === board.attacker ? null : REFUSALS.onlyLeadOpens;
   }
-  if (seat === board.defender) return R.defenderDoesNotThrow;
-  if (!isThrower(board, seat)) return R.notAThrower;
-  if (board.passed.includes(seat)) return R.alreadySaidBeat;
+  if (seat === board.defender) return REFUSALS.defenderDoesNotThrow;
+  if (!isThrower(board, seat)) return REFUSALS.notAThrower;
+  if (board.passed.includes(seat)) return REFUSALS.alreadySaidBeat;
   return null;
 }
 
@@ -134,15 +134,15 @@ export function attackGate(board: Board, seat: number): Failure | null {
 export function checkAttack(board: Board, seat: number, hand: readonly Card[], cards: readonly Card[]): Verdict {
   const failure = attackGate(board, seat);
   if (failure !== null) return failure;
-  if (cards.length === 0) return R.noCards;
+  if (cards.length === 0) return REFUSALS.noCards;
   const isLead = board.slots.length === 0;
-  if (!holdsAll(hand, cards)) return R.cardNotInHand;
-  if (cards.length > roomOnTable(board)) return R.tableFull;
+  if (!holdsAll(hand, cards)) return REFUSALS.cardNotInHand;
+  if (cards.length > roomOnTable(board)) return REFUSALS.tableFull;
   const tableRanks = isLead ? 1 << rankValue(cards[0]!.rank) : ranksOnTable(board.slots);
   let isAnyCheat = false;
   for (const c of cards) if (!hasRank(tableRanks, c.rank)) isAnyCheat = true;
   if (!isAnyCheat) return HONEST;
-  if (!canCheat(board, seat)) return cheatRefusal(board, seat, isLead ? R.mixedRanks : R.rankNotOnTable);
+  if (!canCheat(board, seat)) return cheatRefusal(board, seat, isLead ? REFUSALS.mixedRanks : REFUSALS.rankNotOnTable);
   return { ok: true, cheats: cards.map((c) => !hasRank(tableRanks, c.rank)) };
 }
 
@@ -160,8 +160,8 @@ export function trumpSuitOf(board: Board): Card['suit'] | null {
 export function defenceGate(board: Board, seat: number): Failure | null {
   const failure = checkInPlay(board, seat);
   if (failure !== null) return failure;
-  if (seat !== board.defender) return R.onlyDefenderBeats;
-  if (board.is_taking) return R.takingTable;
+  if (seat !== board.defender) return REFUSALS.onlyDefenderBeats;
+  if (board.is_taking) return REFUSALS.takingTable;
   return null;
 }
 
@@ -169,11 +169,11 @@ export function checkDefence(board: Board, seat: number, hand: readonly Card[], 
   const failure = defenceGate(board, seat);
   if (failure !== null) return failure;
   const slot = board.slots.find((s) => s.slot_id === slotId);
-  if (slot === undefined) return R.noSuchSlot;
-  if (slot.defense_card !== null) return R.slotAlreadyBeaten;
-  if (indexOfCard(hand, card) < 0) return R.cardNotInHand;
+  if (slot === undefined) return REFUSALS.noSuchSlot;
+  if (slot.defense_card !== null) return REFUSALS.slotAlreadyBeaten;
+  if (indexOfCard(hand, card) < 0) return REFUSALS.cardNotInHand;
   if (mayBeat(slot.attack_card, card, trumpSuitOf(board))) return HONEST;
-  if (!canCheat(board, seat)) return cheatRefusal(board, seat, R.cardDoesNotBeat);
+  if (!canCheat(board, seat)) return cheatRefusal(board, seat, REFUSALS.cardDoesNotBeat);
   return { ok: true, cheats: [true] };
 }
 
@@ -181,16 +181,16 @@ export function checkDefence(board: Board, seat: number, hand: readonly Card[], 
 export function transferGate(board: Board, seat: number): Failure | null {
   const failure = checkInPlay(board, seat);
   if (failure !== null) return failure;
-  if (!board.options.is_transfer_allowed) return R.noTransfers;
-  if (seat !== board.defender) return R.onlyDefenderTransfers;
-  if (board.is_taking) return R.takingTable;
-  if (board.slots.length === 0) return R.nothingToTransfer;
-  if (isAnyCardBeaten(board.slots)) return R.transferAfterBeaten;
+  if (!board.options.is_transfer_allowed) return REFUSALS.noTransfers;
+  if (seat !== board.defender) return REFUSALS.onlyDefenderTransfers;
+  if (board.is_taking) return REFUSALS.takingTable;
+  if (board.slots.length === 0) return REFUSALS.nothingToTransfer;
+  if (isAnyCardBeaten(board.slots)) return REFUSALS.transferAfterBeaten;
   const next = nextActive(board.results, seat);
-  if (next === seat) return R.nobodyToTransferTo;
+  if (next === seat) return REFUSALS.nobodyToTransferTo;
   const tableAfter = board.slots.length + 1;
-  if (tableAfter > boutLimit(board.is_first_discard_done)) return R.noRoomForTransfer;
-  if (cardCount(board, next) < tableAfter) return R.nextHoldsTooFew;
+  if (tableAfter > boutLimit(board.is_first_discard_done)) return REFUSALS.noRoomForTransfer;
+  if (cardCount(board, next) < tableAfter) return REFUSALS.nextHoldsTooFew;
   return null;
 }
 
@@ -216,9 +216,9 @@ export function transferRank(board: Board): Rank | null {
 export function checkTransfer(board: Board, seat: number, hand: readonly Card[], card: Card): Verdict {
   const failure = transferGate(board, seat);
   if (failure !== null) return failure;
-  if (indexOfCard(hand, card) < 0) return R.cardNotInHand;
+  if (indexOfCard(hand, card) < 0) return REFUSALS.cardNotInHand;
   if (transferRank(board) === card.rank) return HONEST;
-  if (!canCheat(board, seat)) return cheatRefusal(board, seat, R.transferRank);
+  if (!canCheat(board, seat)) return cheatRefusal(board, seat, REFUSALS.transferRank);
   return { ok: true, cheats: [true] };
 }
 
@@ -241,20 +241,20 @@ export function checkBeat(board: Board, seat: number): Verdict {
   const failure = checkSeat(board, seat);
   if (failure !== null) return failure;
   if (board.phase === 'catch_window') {
-    return board.window_passed.includes(seat) ? R.alreadyLetPass : HONEST;
+    return board.window_passed.includes(seat) ? REFUSALS.alreadyLetPass : HONEST;
   }
-  if (!isPendingPasser(board, seat)) return R.nothingToSayBeatTo;
+  if (!isPendingPasser(board, seat)) return REFUSALS.nothingToSayBeatTo;
   const isAllBeaten = board.slots.length > 0 && isEveryCardBeaten(board.slots);
-  if (!board.is_taking && !isAllBeaten) return R.cannotBeatYet;
+  if (!board.is_taking && !isAllBeaten) return REFUSALS.cannotBeatYet;
   return HONEST;
 }
 
 export function checkTake(board: Board, seat: number): Verdict {
   const failure = checkInPlay(board, seat);
   if (failure !== null) return failure;
-  if (seat !== board.defender) return R.onlyDefenderTakes;
-  if (board.is_taking) return R.alreadyTaking;
-  if (isEveryCardBeaten(board.slots)) return R.nothingToTake;
+  if (seat !== board.defender) return REFUSALS.onlyDefenderTakes;
+  if (board.is_taking) return REFUSALS.alreadyTaking;
+  if (isEveryCardBeaten(board.slots)) return REFUSALS.nothingToTake;
   return HONEST;
 }
 
@@ -266,11 +266,11 @@ export function accusedSeat(board: Pick<Board, 'defender'>, slot: BoardSlot): nu
 export function checkCatch(board: Board, seat: number, slotId: number): Verdict {
   const failure = checkSeat(board, seat);
   if (failure !== null) return failure;
-  if (!board.options.is_cheating_allowed) return R.noCheating;
-  if (board.catch_banned.includes(seat)) return R.catchForfeited;
+  if (!board.options.is_cheating_allowed) return REFUSALS.noCheating;
+  if (board.catch_banned.includes(seat)) return REFUSALS.catchForfeited;
   const slot = board.slots.find((s) => s.slot_id === slotId);
-  if (slot === undefined) return R.noSuchSlot;
-  if (accusedSeat(board, slot) === seat) return R.ownCard;
+  if (slot === undefined) return REFUSALS.noSuchSlot;
+  if (accusedSeat(board, slot) === seat) return REFUSALS.ownCard;
   return HONEST;
 }
 

@@ -7,22 +7,9 @@ import { applyAction } from './apply.js';
 import type { Card } from './cards.js';
 import { createGame } from './create-game.js';
 import { legalActions } from './legal.js';
-import type { GameOptions } from './options.js';
+import { optionsArb } from './test-arbitraries.js';
 import type { Action, GameState, PlayerId } from './types.js';
 import { viewFor } from './view.js';
-
-const optionsArb: fc.Arbitrary<GameOptions> = fc
-  .record({
-    deck_size: fc.constantFrom(24 as const, 36 as const),
-    player_count: fc.integer({ min: 2, max: 6 }),
-    is_transfer_allowed: fc.boolean(),
-    card_transfer_permission: fc.constantFrom('ALL_PLAYERS' as const, 'NEIGHBORS_ONLY' as const),
-    is_draw_allowed: fc.boolean(),
-    is_death_match_allowed: fc.boolean(),
-    secret_trump_mode: fc.boolean(),
-    is_cheating_allowed: fc.boolean(),
-  })
-  .map((o) => ({ ...o, is_speed_mode: false, is_classic_mode_allowed: !o.is_death_match_allowed, player_count: o.deck_size === 24 ? Math.min(o.player_count, 4) : o.player_count }));
 
 function cheatCount(state: GameState): number {
   let n = 0;

@@ -19,84 +19,84 @@ export function withDefence(slot: Slot, card: Slot['defense_card'], isCheat: boo
 
 /** Puts attack cards on the table; also used by the timer's lead. */
 export function playAttack(step: Step, seat: number, cards: readonly Slot['attack_card'][], cheats: readonly boolean[]): void {
-  const { d } = step;
+  const { draft } = step;
   if (cards.length === 1) {
     // The common case (every throw-in, most leads) without a loop and its growing arrays.
     const card = cards[0]!;
-    const slotId = d.next_slot_id;
-    d.slots = [...d.slots, newSlot(slotId, seat, card, cheats[0] === true)];
-    d.next_slot_id = slotId + 1;
-    setHand(d, seat, withoutCard(d.hands[seat]!, card));
-    d.passed = noSeats(d.passed);
-    step.events.push({ type: 'played', player: d.players[seat]!, cards: oneCardList(card), slot_ids: [slotId] });
+    const slotId = draft.next_slot_id;
+    draft.slots = [...draft.slots, newSlot(slotId, seat, card, cheats[0] === true)];
+    draft.next_slot_id = slotId + 1;
+    setHand(draft, seat, withoutCard(draft.hands[seat]!, card));
+    draft.passed = noSeats(draft.passed);
+    step.events.push({ type: 'played', player: draft.players[seat]!, cards: oneCardList(card), slot_ids: [slotId] });
     return;
   }
-  const slots = d.slots.slice();
+  const slots = draft.slots.slice();
   const slotIds: number[] = [];
   for (let i = 0; i < cards.length; i++) {
-    slots.push(newSlot(d.next_slot_id, seat, cards[i]!, cheats[i] === true));
-    slotIds.push(d.next_slot_id);
-    d.next_slot_id += 1;
+    slots.push(newSlot(draft.next_slot_id, seat, cards[i]!, cheats[i] === true));
+    slotIds.push(draft.next_slot_id);
+    draft.next_slot_id += 1;
   }
-  d.slots = slots;
-  setHand(d, seat, withoutCards(d.hands[seat]!, cards));
-  d.passed = noSeats(d.passed);
-  step.events.push({ type: 'played', player: d.players[seat]!, cards: [...cards], slot_ids: slotIds });
+  draft.slots = slots;
+  setHand(draft, seat, withoutCards(draft.hands[seat]!, cards));
+  draft.passed = noSeats(draft.passed);
+  step.events.push({ type: 'played', player: draft.players[seat]!, cards: [...cards], slot_ids: slotIds });
 }
 
 export function catchCard(step: Step, seat: number, slotId: number): void {
-  const { d } = step;
-  const slot = d.slots.find((s) => s.slot_id === slotId)!;
-  const accused = accusedSeat(d, slot);
+  const { draft } = step;
+  const slot = draft.slots.find((s) => s.slot_id === slotId)!;
+  const accused = accusedSeat(draft, slot);
   const caught = slot.defense_card !== null && slot.is_defense_cheat ? 'defence' : slot.is_attack_cheat ? 'attack' : null;
   if (caught === null) {
-    d.catch_banned = withSeat(d.catch_banned, seat);
-    step.events.push({ type: 'caught', player: d.players[seat]!, accused: d.players[accused]!, slot_id: slotId, card: null, is_correct: false });
+    draft.catch_banned = withSeat(draft.catch_banned, seat);
+    step.events.push({ type: 'caught', player: draft.players[seat]!, accused: draft.players[accused]!, slot_id: slotId, card: null, is_correct: false });
     return;
   }
   if (caught === 'defence') {
-    d.slots = d.slots.map((s) => (s.slot_id === slotId ? withDefence(s, null, false) : s));
-    setHand(d, d.defender, [...d.hands[d.defender]!, slot.defense_card!]);
+    draft.slots = draft.slots.map((s) => (s.slot_id === slotId ? withDefence(s, null, false) : s));
+    setHand(draft, draft.defender, [...draft.hands[draft.defender]!, slot.defense_card!]);
   } else {
-    d.slots = d.slots.filter((s) => s.slot_id !== slotId);
-    setHand(d, slot.attacker, [...d.hands[slot.attacker]!, slot.attack_card]);
-    if (slot.defense_card !== null) setHand(d, d.defender, [...d.hands[d.defender]!, slot.defense_card]);
+    draft.slots = draft.slots.filter((s) => s.slot_id !== slotId);
+    setHand(draft, slot.attacker, [...draft.hands[slot.attacker]!, slot.attack_card]);
+    if (slot.defense_card !== null) setHand(draft, draft.defender, [...draft.hands[draft.defender]!, slot.defense_card]);
   }
-  const owner = caught === 'defence' ? d.defender : slot.attacker;
-  d.cheat_banned = withSeat(d.cheat_banned, owner);
-  d.passed = [];
+  const owner = caught === 'defence' ? draft.defender : slot.attacker;
+  draft.cheat_banned = withSeat(draft.cheat_banned, owner);
+  draft.passed = [];
   // A successful catch changes the table, so a closing bout resumes.
-  if (d.phase === 'catch_window') {
-    d.phase = 'play';
-    d.window_passed = [];
+  if (draft.phase === 'catch_window') {
+    draft.phase = 'play';
+    draft.window_passed = [];
   }
   const card = caught === 'defence' ? slot.defense_card! : slot.attack_card;
-  step.events.push({ type: 'caught', player: d.players[seat]!, accused: d.players[owner]!, slot_id: slotId, card, is_correct: true });
+  step.events.push({ type: 'caught', player: draft.players[seat]!, accused: draft.players[owner]!, slot_id: slotId, card, is_correct: true });
 }
 
 /** Classic: the leaver is the durak at once. Death match: out as a loser; the rest play on. */
 export function surrender(step: Step, seat: number): void {
-  const { d } = step;
-  step.events.push({ type: 'surrendered', player: d.players[seat]! });
-  const results = d.results.slice();
+  const { draft } = step;
+  step.events.push({ type: 'surrendered', player: draft.players[seat]! });
+  const results = draft.results.slice();
   results[seat] = 'defeat';
-  if (d.options.is_classic_mode_allowed) {
+  if (draft.options.is_classic_mode_allowed) {
     for (let s = 0; s < results.length; s++) if (results[s] === null) results[s] = 'victory';
-    d.results = results;
+    draft.results = results;
     finishGame(step);
     return;
   }
-  d.results = results;
+  draft.results = results;
   const remaining = results.filter((r) => r === null).length;
   if (remaining === 1) {
-    d.results = results.map((r) => r ?? 'victory');
+    draft.results = results.map((r) => r ?? 'victory');
     finishGame(step);
     return;
   }
   // The leaver's cards leave the game face down; a bout they led or defended is void.
-  d.discard = [...d.discard, ...d.hands[seat]!];
-  setHand(d, seat, []);
-  const involved = seat === d.attacker || seat === d.defender || d.slots.some((s) => s.attacker === seat);
+  draft.discard = [...draft.discard, ...draft.hands[seat]!];
+  setHand(draft, seat, []);
+  const involved = seat === draft.attacker || seat === draft.defender || draft.slots.some((s) => s.attacker === seat);
   if (involved) abandonBout(step, seat);
-  d.passed = d.passed.filter((s) => s !== seat);
+  draft.passed = draft.passed.filter((s) => s !== seat);
 }

@@ -7,25 +7,12 @@ import { chooseAction } from './bot.js';
 import { cardCode, isSameCard, type Card } from './cards.js';
 import { createGame } from './create-game.js';
 import { legalActions } from './legal.js';
-import type { GameOptions } from './options.js';
+import { DEFAULT_OPTIONS, type GameOptions } from './options.js';
+import { optionsArb } from './test-arbitraries.js';
 import type { Action, GameState, GameView, Rng } from './types.js';
 import { viewFor } from './view.js';
 
 const MAX_ACTIONS = 3000;
-
-const optionsArb: fc.Arbitrary<GameOptions> = fc
-  .record({
-    deck_size: fc.constantFrom(24 as const, 36 as const),
-    player_count: fc.integer({ min: 2, max: 6 }),
-    is_transfer_allowed: fc.boolean(),
-    card_transfer_permission: fc.constantFrom('ALL_PLAYERS' as const, 'NEIGHBORS_ONLY' as const),
-    is_draw_allowed: fc.boolean(),
-    is_death_match_allowed: fc.boolean(),
-    secret_trump_mode: fc.boolean(),
-    is_cheating_allowed: fc.boolean(),
-    is_speed_mode: fc.boolean(),
-  })
-  .map((o) => ({ ...o, is_classic_mode_allowed: !o.is_death_match_allowed, player_count: o.deck_size === 24 ? Math.min(o.player_count, 4) : o.player_count }));
 
 const seedArb = fc.array(fc.integer({ min: 0, max: 15 }), { minLength: 8, maxLength: 16 }).map((digits) => digits.map((d) => d.toString(16)).join(''));
 
@@ -200,7 +187,7 @@ describe('playouts', () => {
   }, 120_000);
 
   test('no card ever sits in two places during a bot game between six players', () => {
-    const options: GameOptions = { deck_size: 36, player_count: 6, is_transfer_allowed: true, card_transfer_permission: 'ALL_PLAYERS', is_draw_allowed: true, is_death_match_allowed: false, is_classic_mode_allowed: true, secret_trump_mode: false, is_cheating_allowed: false, is_speed_mode: false };
+    const options: GameOptions = { ...DEFAULT_OPTIONS, player_count: 6, is_transfer_allowed: true, is_draw_allowed: true };
     const { state } = playout(options, 'six-at-the-table', 'bot', 7, true);
     expect(allCards(state).every((c, i, all) => all.findIndex((o) => isSameCard(o, c)) === i)).toBe(true);
   }, 60_000);

@@ -154,7 +154,7 @@ function firstPendingPasser(sim: Sim): number {
     const after = sim.nextActive(sim.defender);
     return sim.isPendingPasser(after) ? after : -1;
   }
-  for (let seat = 0; seat < sim.n; seat++) if (sim.isPendingPasser(seat)) return seat;
+  for (let seat = 0; seat < sim.playerCount; seat++) if (sim.isPendingPasser(seat)) return seat;
   return -1;
 }
 

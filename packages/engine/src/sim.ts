@@ -17,7 +17,7 @@ export const suitOf = (id: number): number => (id / 9) | 0;
 export const rankOf = (id: number): number => id % 9;
 
 export class Sim {
-  n = 0;
+  playerCount = 0;
   isTransferAllowed = false;
   isNeighborsOnly = false;
   isDrawAllowed = false;
@@ -45,30 +45,30 @@ export class Sim {
   isFinished = false;
 
   clone(): Sim {
-    const c = new Sim();
-    c.n = this.n;
-    c.isTransferAllowed = this.isTransferAllowed;
-    c.isNeighborsOnly = this.isNeighborsOnly;
-    c.isDrawAllowed = this.isDrawAllowed;
-    c.isDeathMatch = this.isDeathMatch;
-    c.trump = this.trump;
-    c.hands = this.hands.slice();
-    c.counts = this.counts.slice();
-    c.talon = this.talon; // never written: draws move talonNext
-    c.talonNext = this.talonNext;
-    c.isFirstDiscardDone = this.isFirstDiscardDone;
-    c.slotAttack = this.slotAttack.slice();
-    c.slotDefence = this.slotDefence.slice();
-    c.slotCount = this.slotCount;
-    c.unbeaten = this.unbeaten;
-    c.tableRanks = this.tableRanks;
-    c.attacker = this.attacker;
-    c.defender = this.defender;
-    c.isTaking = this.isTaking;
-    c.passedMask = this.passedMask;
-    c.results = this.results.slice();
-    c.isFinished = this.isFinished;
-    return c;
+    const copy = new Sim();
+    copy.playerCount = this.playerCount;
+    copy.isTransferAllowed = this.isTransferAllowed;
+    copy.isNeighborsOnly = this.isNeighborsOnly;
+    copy.isDrawAllowed = this.isDrawAllowed;
+    copy.isDeathMatch = this.isDeathMatch;
+    copy.trump = this.trump;
+    copy.hands = this.hands.slice();
+    copy.counts = this.counts.slice();
+    copy.talon = this.talon; // never written: draws move talonNext
+    copy.talonNext = this.talonNext;
+    copy.isFirstDiscardDone = this.isFirstDiscardDone;
+    copy.slotAttack = this.slotAttack.slice();
+    copy.slotDefence = this.slotDefence.slice();
+    copy.slotCount = this.slotCount;
+    copy.unbeaten = this.unbeaten;
+    copy.tableRanks = this.tableRanks;
+    copy.attacker = this.attacker;
+    copy.defender = this.defender;
+    copy.isTaking = this.isTaking;
+    copy.passedMask = this.passedMask;
+    copy.results = this.results.slice();
+    copy.isFinished = this.isFinished;
+    return copy;
   }
 
   talonCount(): number {
@@ -80,16 +80,16 @@ export class Sim {
   }
 
   nextActive(seat: number): number {
-    for (let step = 1; step <= this.n; step++) {
-      const s = (seat + step) % this.n;
+    for (let step = 1; step <= this.playerCount; step++) {
+      const s = (seat + step) % this.playerCount;
       if (this.results[s] === ACTIVE) return s;
     }
     return seat;
   }
 
   previousActive(seat: number): number {
-    for (let step = 1; step <= this.n; step++) {
-      const s = (seat - step + this.n) % this.n;
+    for (let step = 1; step <= this.playerCount; step++) {
+      const s = (seat - step + this.playerCount) % this.playerCount;
       if (this.results[s] === ACTIVE) return s;
     }
     return seat;
@@ -178,7 +178,7 @@ export class Sim {
   settle(): void {
     if (this.slotCount === 0 || (!this.isTaking && this.unbeaten > 0)) return;
     if (this.room() > 0) {
-      for (let seat = 0; seat < this.n; seat++) if (this.isPendingPasser(seat)) return;
+      for (let seat = 0; seat < this.playerCount; seat++) if (this.isPendingPasser(seat)) return;
     }
     this.closeBout();
   }
@@ -208,8 +208,8 @@ export class Sim {
 
   private refillOrder(attacker: number, defender: number): number[] {
     const order: number[] = [];
-    for (let step = 0; step < this.n; step++) {
-      const seat = (attacker + step) % this.n;
+    for (let step = 0; step < this.playerCount; step++) {
+      const seat = (attacker + step) % this.playerCount;
       if (seat !== defender && this.results[seat] === ACTIVE) order.push(seat);
     }
     if (this.results[defender] === ACTIVE) order.push(defender);
@@ -225,7 +225,7 @@ export class Sim {
     if (this.isDeathMatch) {
       const winners = this.isDrawAllowed && newlyOut.length > 1 ? newlyOut : [newlyOut[0]!];
       for (const seat of winners) this.results[seat] = winners.length > 1 ? DREW : WON;
-      for (let seat = 0; seat < this.n; seat++) if (this.results[seat] === ACTIVE) this.results[seat] = LOST;
+      for (let seat = 0; seat < this.playerCount; seat++) if (this.results[seat] === ACTIVE) this.results[seat] = LOST;
       this.isFinished = true;
       return true;
     }
@@ -241,9 +241,9 @@ export class Sim {
   }
 }
 
-function idOf(c: Card): number {
-  const id = cardId(c);
-  if (id < 0) throw new Error(`not a card: ${JSON.stringify(c)}`);
+function idOf(card: Card): number {
+  const id = cardId(card);
+  if (id < 0) throw new Error(`not a card: ${JSON.stringify(card)}`);
   return id;
 }
 
@@ -252,17 +252,17 @@ function idOf(c: Card): number {
  * catch window (everyone honest) simply closes.
  */
 export function simOf(state: GameState): Sim {
-  const o = state.options;
+  const options = state.options;
   const sim = new Sim();
-  const n = state.players.length;
-  sim.n = n;
-  sim.isTransferAllowed = o.is_transfer_allowed;
-  sim.isNeighborsOnly = o.card_transfer_permission === 'NEIGHBORS_ONLY';
-  sim.isDrawAllowed = o.is_draw_allowed;
-  sim.isDeathMatch = o.is_death_match_allowed;
+  const playerCount = state.players.length;
+  sim.playerCount = playerCount;
+  sim.isTransferAllowed = options.is_transfer_allowed;
+  sim.isNeighborsOnly = options.card_transfer_permission === 'NEIGHBORS_ONLY';
+  sim.isDrawAllowed = options.is_draw_allowed;
+  sim.isDeathMatch = options.is_death_match_allowed;
   sim.trump = suitOf(idOf(state.trump_card));
-  sim.hands = new Int32Array(n * 4);
-  sim.counts = new Int32Array(n);
+  sim.hands = new Int32Array(playerCount * 4);
+  sim.counts = new Int32Array(playerCount);
   state.hands.forEach((hand, seat) => {
     for (const c of hand) {
       const id = idOf(c);
@@ -273,16 +273,16 @@ export function simOf(state: GameState): Sim {
   sim.talon = Int8Array.from(state.talon, idOf);
   sim.isFirstDiscardDone = state.is_first_discard_done;
   for (const slot of state.slots) {
-    const a = idOf(slot.attack_card);
-    sim.slotAttack[sim.slotCount] = a;
-    sim.tableRanks |= 1 << rankOf(a);
+    const attack = idOf(slot.attack_card);
+    sim.slotAttack[sim.slotCount] = attack;
+    sim.tableRanks |= 1 << rankOf(attack);
     if (slot.defense_card === null) {
       sim.slotDefence[sim.slotCount] = -1;
       sim.unbeaten++;
     } else {
-      const d = idOf(slot.defense_card);
-      sim.slotDefence[sim.slotCount] = d;
-      sim.tableRanks |= 1 << rankOf(d);
+      const defence = idOf(slot.defense_card);
+      sim.slotDefence[sim.slotCount] = defence;
+      sim.tableRanks |= 1 << rankOf(defence);
     }
     sim.slotCount++;
   }

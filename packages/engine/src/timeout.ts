@@ -31,38 +31,38 @@ function waiting(board: Board): Waiting {
  * open catch window closes. Two expiries in a row by one player count as their surrender.
  */
 export function awaited(state: GameState): Awaited {
-  const w = waiting(state);
-  return { players: w.seats.map((s) => state.players[s]!), on_timeout: w.effect };
+  const waits = waiting(state);
+  return { players: waits.seats.map((s) => state.players[s]!), on_timeout: waits.effect };
 }
 
 export function applyTimeout(step: Step): void {
-  const { d } = step;
-  const w = waiting(d);
-  if (w.effect === 'close_catch_window') {
+  const { draft } = step;
+  const waits = waiting(draft);
+  if (waits.effect === 'close_catch_window') {
     closeBout(step);
     return;
   }
-  const expiries = d.expiries.slice();
-  for (const seat of w.seats) {
+  const expiries = draft.expiries.slice();
+  for (const seat of waits.seats) {
     expiries[seat] = expiries[seat]! + 1;
-    step.events.push({ type: 'timed_out', player: d.players[seat]! });
+    step.events.push({ type: 'timed_out', player: draft.players[seat]! });
   }
-  d.expiries = expiries;
-  const quitter = w.seats.find((seat) => expiries[seat]! >= EXPIRIES_TO_SURRENDER);
+  draft.expiries = expiries;
+  const quitter = waits.seats.find((seat) => expiries[seat]! >= EXPIRIES_TO_SURRENDER);
   if (quitter !== undefined) {
     surrender(step, quitter);
     return;
   }
-  if (w.effect === 'lead_lowest_card') {
-    const card = lowestCard(d.hands[d.attacker]!, d.trump_card.suit);
-    if (card !== undefined) playAttack(step, d.attacker, [card], [false]);
-  } else if (w.effect === 'take') {
-    d.is_taking = true;
-    d.passed = [];
-    step.events.push({ type: 'said_take', player: d.players[d.defender]! });
-  } else if (w.effect === 'pass') {
-    let passed = d.passed;
-    for (const seat of w.seats) passed = withSeat(passed, seat);
-    d.passed = passed;
+  if (waits.effect === 'lead_lowest_card') {
+    const card = lowestCard(draft.hands[draft.attacker]!, draft.trump_card.suit);
+    if (card !== undefined) playAttack(step, draft.attacker, [card], [false]);
+  } else if (waits.effect === 'take') {
+    draft.is_taking = true;
+    draft.passed = [];
+    step.events.push({ type: 'said_take', player: draft.players[draft.defender]! });
+  } else if (waits.effect === 'pass') {
+    let passed = draft.passed;
+    for (const seat of waits.seats) passed = withSeat(passed, seat);
+    draft.passed = passed;
   }
 }

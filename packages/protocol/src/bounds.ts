@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { asRoomId, asUserId } from './ids.js';
+
+export { asRoomId, asUserId, type RoomId, type UserId } from './ids.js';
 
 /**
  * The bounds of what a client or an admin may send (FEATURES.md §8): one definition each, used by
@@ -59,6 +62,12 @@ export const pathId = z
   .regex(/^[1-9][0-9]{0,15}$/, idMessage)
   .transform(Number)
   .refine(Number.isSafeInteger, 'is too large');
+
+/** A room's id in a path or a query (`rooms/{id}`), typed as a room's. */
+export const roomPathId = pathId.transform(asRoomId);
+
+/** A user's id in a path or a query (`friends/{id}`), typed as a user's. */
+export const userPathId = pathId.transform(asUserId);
 
 /** An id of a table keyed by a 32-bit integer (tournaments, products, assets): past it nothing exists. */
 export const smallPathId = pathId.refine((v) => v <= 2_147_483_647, 'is too large');

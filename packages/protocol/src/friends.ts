@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { pathId } from './bounds.js';
+import { userPathId } from './bounds.js';
 import { links } from './common.js';
 
 /** FEATURES.md §11: friends, presence and invitations to a table. */
 
 /** The other person of a friend call (`/api/user/friends/{id}`): a user id. */
-export const friendIdParams = z.object({ id: pathId });
+export const friendIdParams = z.object({ id: userPathId });
 
 /** Who someone is, as a request, an invitation or a lobby seat shows them. */
 export const personRef = z.object({ user_id: z.number().int(), username: z.string(), avatar: z.string().nullable() });

@@ -18,3 +18,4 @@ export * from './health.js';
 export * from './friends.js';
 export * from './chat.js';
 export * from './operator.js';
+export * from './game-actions.js';

@@ -1,3 +1,4 @@
+import { DEFAULT_OPTIONS } from '@durak/engine';
 import { describe, expect, it } from 'vitest';
 import { watchState } from './game-state.js';
 import { channelKindOf, lobbyMessage, messageSchemaFor, parseMessage, roomMessage, tournamentMessage, userMessage } from './realtime.js';
@@ -8,16 +9,7 @@ const room = {
   status: 'pending',
   bet_amount: '100',
   balance_type: 'BONUS_BALANCE',
-  player_count: 2,
-  deck_size: 36,
-  is_speed_mode: false,
-  is_transfer_allowed: false,
-  is_cheating_allowed: false,
-  is_draw_allowed: false,
-  is_death_match_allowed: false,
-  is_classic_mode_allowed: true,
-  card_transfer_permission: 'ALL_PLAYERS',
-  secret_trump_mode: false,
+  ...DEFAULT_OPTIONS,
   is_private: false,
   bot_level: null,
   seats_taken: 1,
@@ -29,18 +21,7 @@ const at = { room_id: 7, seq: 3 };
 const timer = { timer_response: { player_id: '1', created_at: '2026-01-01T00:00:00.000Z', expired_at: '2026-01-01T00:00:30.000Z' } };
 const view = {
   viewer: '1',
-  options: {
-    deck_size: 36,
-    player_count: 2,
-    is_transfer_allowed: false,
-    card_transfer_permission: 'ALL_PLAYERS',
-    is_draw_allowed: false,
-    is_death_match_allowed: false,
-    is_classic_mode_allowed: true,
-    secret_trump_mode: false,
-    is_cheating_allowed: false,
-    is_speed_mode: false,
-  },
+  options: DEFAULT_OPTIONS,
   players: ['1', '2'],
   seats: { '1': { position: 0, player: { player_id: '1' }, card_count: 6, result: null } },
   status: 'in_progress',

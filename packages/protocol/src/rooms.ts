@@ -1,5 +1,6 @@
+import { DEFAULT_OPTIONS } from '@durak/engine';
 import { z } from 'zod';
-import { chipsAmountBetween, chipsAmountOrZero, pageQuery, pathId, queryNumber } from './bounds.js';
+import { chipsAmountBetween, chipsAmountOrZero, pageQuery, queryNumber, roomPathId } from './bounds.js';
 import { chips, links, walletType } from './common.js';
 
 /** The spec's limits on a room's bet (SPEC "Filter defaults"). */
@@ -27,14 +28,14 @@ const betRangeMessage = `must be a whole number of chips from ${MIN_BET} to ${MA
 /** The rules a table plays by, with their defaults: a room's own, and a tournament's for all its tables. */
 export const ruleOptionFields = {
   deck_size: z.union([z.literal(24), z.literal(36)]),
-  is_speed_mode: z.boolean().default(false),
-  is_transfer_allowed: z.boolean().default(false),
-  is_cheating_allowed: z.boolean().default(false),
-  is_draw_allowed: z.boolean().default(false),
-  is_death_match_allowed: z.boolean().default(false),
-  is_classic_mode_allowed: z.boolean().default(true),
-  card_transfer_permission: cardTransferPermission.default('ALL_PLAYERS'),
-  secret_trump_mode: z.boolean().default(false),
+  is_speed_mode: z.boolean().default(DEFAULT_OPTIONS.is_speed_mode),
+  is_transfer_allowed: z.boolean().default(DEFAULT_OPTIONS.is_transfer_allowed),
+  is_cheating_allowed: z.boolean().default(DEFAULT_OPTIONS.is_cheating_allowed),
+  is_draw_allowed: z.boolean().default(DEFAULT_OPTIONS.is_draw_allowed),
+  is_death_match_allowed: z.boolean().default(DEFAULT_OPTIONS.is_death_match_allowed),
+  is_classic_mode_allowed: z.boolean().default(DEFAULT_OPTIONS.is_classic_mode_allowed),
+  card_transfer_permission: cardTransferPermission.default(DEFAULT_OPTIONS.card_transfer_permission),
+  secret_trump_mode: z.boolean().default(DEFAULT_OPTIONS.secret_trump_mode),
 };
 
 /** How well a practice room's computer players play (FEATURES.md §7). */
@@ -121,7 +122,7 @@ export const roomListQuery = z.object({
 });
 export type RoomListQuery = z.infer<typeof roomListQuery>;
 
-export const roomIdParams = z.object({ id: pathId });
+export const roomIdParams = z.object({ id: roomPathId });
 
 export const roomSeat = z.object({
   position: z.number().int(),

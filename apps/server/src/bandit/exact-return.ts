@@ -26,10 +26,10 @@ export function exactReturn(strips: readonly (readonly BanditSymbol[])[], paytab
   let totalSquares = 0;
   let hits = 0;
   let maxMultiplier = 0;
-  for (const a of first) {
-    for (const b of second) {
-      for (const c of third) {
-        const multiplier = lineMultiplier(paytable, [a, b, c]);
+  for (const firstSymbol of first) {
+    for (const secondSymbol of second) {
+      for (const thirdSymbol of third) {
+        const multiplier = lineMultiplier(paytable, [firstSymbol, secondSymbol, thirdSymbol]);
         totalMultiplier += multiplier;
         totalSquares += multiplier * multiplier;
         if (multiplier > 0) hits++;

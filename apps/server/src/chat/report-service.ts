@@ -81,10 +81,10 @@ export async function listReports(db: Db, page: number, limit: number): Promise<
           .where(inArray(chatMessages.roomId, roomIds))
           .orderBy(asc(chatMessages.id));
   const byRoom = new Map<number, AdminReport['messages']>();
-  for (const m of messages) {
-    const list = byRoom.get(m.roomId) ?? [];
-    list.push(chatMessageOf(m));
-    byRoom.set(m.roomId, list);
+  for (const message of messages) {
+    const list = byRoom.get(message.roomId) ?? [];
+    list.push(chatMessageOf(message));
+    byRoom.set(message.roomId, list);
   }
   return {
     total: totals?.total ?? 0,

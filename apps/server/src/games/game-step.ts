@@ -214,7 +214,7 @@ export async function writeStep(
   publishStep(outbox, room.id, step.before, after, step.events, { timers: [], timeBanks: room.timeBanks, bets, results, rake: payout.rake.toString() });
   outbox.toLobby({ type: 'room_removed', room_id: room.id });
   if (room.betAmount > 0n) {
-    for (const r of results) outbox.toUser(r.player_id, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: r.amount });
+    for (const seatResult of results) outbox.toUser(seatResult.player_id, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: seatResult.amount });
   }
   if (whole) await context.onGameOver?.(tx, whole, results, outbox, now);
 }

@@ -25,7 +25,7 @@ export function payoutOf(players: readonly string[], results: readonly PlayerRes
   // A game whose only non-losers drew still pays the losers' stakes to someone: those who drew.
   if (winners.length === 0) winners = players.filter((p) => byPlayer.get(p)?.result === 'draw').sort(byPlace);
   const payout = new Map<string, bigint>();
-  for (const p of players) payout.set(p, losers.includes(p) ? 0n : bet);
+  for (const player of players) payout.set(player, losers.includes(player) ? 0n : bet);
   let rake = 0n;
   if (losers.length > 0 && winners.length > 0) {
     const won = bet * BigInt(losers.length);
@@ -33,13 +33,13 @@ export function payoutOf(players: readonly string[], results: readonly PlayerRes
     const shared = won - rake;
     const each = shared / BigInt(winners.length);
     let remainder = shared - each * BigInt(winners.length);
-    for (const w of winners) {
+    for (const winner of winners) {
       const extra = remainder > 0n ? 1n : 0n;
       remainder -= extra;
-      payout.set(w, payout.get(w)! + each + extra);
+      payout.set(winner, payout.get(winner)! + each + extra);
     }
   } else {
-    for (const p of players) payout.set(p, bet);
+    for (const player of players) payout.set(player, bet);
   }
   return {
     payouts: players.map((player) => ({ player, amount: payout.get(player)! })),

@@ -37,7 +37,7 @@ export async function saveStandIns<R extends MoveRoom>(
 /** The computer takes these seats (`away`: dropped too long; `timer`: timer and bank ran out; `autoplay`: asked). */
 export function handedOver(room: Absences, players: readonly string[]): { standIns: Record<string, boolean>; offlineSince: Record<string, string> } {
   const standIns = { ...room.standIns };
-  for (const p of players) standIns[p] = true;
+  for (const player of players) standIns[player] = true;
   return { standIns, offlineSince: { ...room.offlineSince } };
 }
 

@@ -34,20 +34,20 @@ export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: 
   const view = state ? viewFor(state, null) : null;
   const results = (room.results as ResultPayload[] | null) ?? null;
   const seatMap: Record<string, WatchSeat> = {};
-  for (const s of seats) {
-    const id = String(s.userId);
+  for (const seat of seats) {
+    const id = String(seat.userId);
     const fromView = view?.seats[id];
     const result = results?.find((r) => r.player_id === id);
     seatMap[id] = {
-      position: s.position,
-      player: { player_id: id, username: s.username },
-      avatar: s.avatarUrl,
-      country: s.country,
+      position: seat.position,
+      player: { player_id: id, username: seat.username },
+      avatar: seat.avatarUrl,
+      country: seat.country,
       card_count: fromView?.card_count ?? 0,
-      is_ready: s.isReady,
+      is_ready: seat.isReady,
       // A bot is always at the table.
-      is_connected: s.isBot || connected.has(id),
-      is_bot: s.isBot,
+      is_connected: seat.isBot || connected.has(id),
+      is_bot: seat.isBot,
       stand_in: room.standIns[id] === true,
       result: result?.result ?? fromView?.result ?? null,
       amount: result?.amount ?? null,

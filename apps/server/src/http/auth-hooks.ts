@@ -1,10 +1,10 @@
-import type { Role } from '@durak/protocol';
+import { asUserId, type Role, type UserId } from '@durak/protocol';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { TokenService } from '../accounts/tokens.js';
 import { sendFailure } from './errors.js';
 
 export interface AuthUser {
-  readonly id: number;
+  readonly id: UserId;
   readonly roles: readonly Role[];
 }
 
@@ -36,7 +36,7 @@ export function authenticate(tokens: TokenService): preHandlerAsyncHookHandler {
       await sendFailure(reply, tokenFailures[checked.reason]);
       return reply;
     }
-    request.authUser = { id: checked.userId, roles: checked.roles };
+    request.authUser = { id: asUserId(checked.userId), roles: checked.roles };
   };
 }
 

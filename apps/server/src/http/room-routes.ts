@@ -18,6 +18,7 @@ import {
   seatBody,
   sendEmojiBody,
   transferBody,
+  type RoomId,
 } from '@durak/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -110,7 +111,7 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
 
   // A private room's table is for its players and those who know the password (docs/decisions.md).
   const read = { ...base, schema: { tags, security, params: roomIdParams, headers: roomWatchHeaders, response: { 200: anyObject, ...errors } } };
-  type ReadRequest = FastifyRequest & { params: { id: number }; headers: { 'x-room-password'?: string | undefined } };
+  type ReadRequest = FastifyRequest & { params: { id: RoomId }; headers: { 'x-room-password'?: string | undefined } };
   const whenAllowed = async <T>(request: ReadRequest, then: () => Promise<Result<T>>): Promise<Result<T>> => {
     const allowed = await module.rooms.canWatch(callerOf(request).id, request.params.id, request.headers['x-room-password']);
     return allowed.ok ? then() : allowed;

@@ -1,4 +1,4 @@
-import type { WalletType } from '@durak/protocol';
+import type { UserId, WalletType } from '@durak/protocol';
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Store } from '../store/db.js';
 import { playerStats, ratingHistory, referralBonuses, videoViews } from '../store/players-schema.js';
@@ -54,7 +54,7 @@ export function createPlayersService(options: PlayersOptions) {
     /** What a friend's first game pays to both (REFERRAL_BONUS). */
     referralBonus: options.referralBonus,
 
-    async rating(query: { period: 'all' | 'week'; page: number; limit: number }, callerId: number) {
+    async rating(query: { period: 'all' | 'week'; page: number; limit: number }, callerId: UserId) {
       const { games, wins, active } = ranked(query.period);
       const rows = await store.db
         .select({ userId: playerStats.userId, rating: playerStats.rating, username: users.username, avatar: users.avatarUrl, country: users.country, games, wins })
@@ -93,7 +93,7 @@ export function createPlayersService(options: PlayersOptions) {
       return { items, hasNext: rows.length > query.limit, me };
     },
 
-    async career(userId: number) {
+    async career(userId: UserId) {
       const [row] = await store.db.select().from(playerStats).where(eq(playerStats.userId, userId));
       const history = await store.db
         .select({ at: ratingHistory.at, rating: ratingHistory.rating })
@@ -120,7 +120,7 @@ export function createPlayersService(options: PlayersOptions) {
       };
     },
 
-    async games(userId: number, page: number, limit: number) {
+    async games(userId: UserId, page: number, limit: number) {
       const rows = await store.db
         .select({ room: rooms })
         .from(rooms)
@@ -151,7 +151,7 @@ export function createPlayersService(options: PlayersOptions) {
     },
 
     /** The people the caller invited, paged, and who invited the caller (so both see each other). */
-    async referrals(userId: number, page: number, limit: number) {
+    async referrals(userId: UserId, page: number, limit: number) {
       const games = sql<number>`coalesce((select s.games from player_stats s where s.user_id = ${users.id}), 0)`;
       const columns = { id: users.id, username: users.username, avatar: users.avatarUrl, country: users.country, joinedAt: users.createdAt, games };
       const rows = await store.db
@@ -179,7 +179,7 @@ export function createPlayersService(options: PlayersOptions) {
     },
 
     /** Counts one view per user, video and UTC day; answers whether this call counted. */
-    async viewVideo(userId: number, videoId: string) {
+    async viewVideo(userId: UserId, videoId: string) {
       const day = now().toISOString().slice(0, 10);
       const inserted = await store.db.insert(videoViews).values({ videoId, userId, day }).onConflictDoNothing().returning({ userId: videoViews.userId });
       return { counted: inserted.length > 0 };

@@ -28,14 +28,14 @@ export async function recordFinishedGame(tx: Tx, room: RoomRow, results: readonl
     }),
   );
   const isBonus = room.balanceType === 'BONUS_BALANCE';
-  for (const r of [...results].sort((a, b) => Number(a.player_id) - Number(b.player_id))) {
-    const userId = Number(r.player_id);
+  for (const seatResult of [...results].sort((a, b) => Number(a.player_id) - Number(b.player_id))) {
+    const userId = Number(seatResult.player_id);
     const row = before.get(userId)!;
     const rating = rated.get(userId)!;
-    const amount = BigInt(r.amount);
+    const amount = BigInt(seatResult.amount);
     const won = amount > 0n ? amount : 0n;
     const lost = amount < 0n ? -amount : 0n;
-    const streak = r.result === 'victory' ? row.currentStreak + 1 : 0;
+    const streak = seatResult.result === 'victory' ? row.currentStreak + 1 : 0;
     await tx
       .update(playerStats)
       .set({
@@ -43,9 +43,9 @@ export async function recordFinishedGame(tx: Tx, room: RoomRow, results: readonl
         rd: rating.rd,
         volatility: rating.volatility,
         games: row.games + 1,
-        wins: row.wins + (r.result === 'victory' ? 1 : 0),
-        defeats: row.defeats + (r.result === 'defeat' ? 1 : 0),
-        draws: row.draws + (r.result === 'draw' ? 1 : 0),
+        wins: row.wins + (seatResult.result === 'victory' ? 1 : 0),
+        defeats: row.defeats + (seatResult.result === 'defeat' ? 1 : 0),
+        draws: row.draws + (seatResult.result === 'draw' ? 1 : 0),
         currentStreak: streak,
         bestStreak: Math.max(row.bestStreak, streak),
         ...(isBonus ? { wonBonus: row.wonBonus + won, lostBonus: row.lostBonus + lost } : { wonBalance: row.wonBalance + won, lostBalance: row.lostBalance + lost }),

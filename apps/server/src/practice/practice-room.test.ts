@@ -1,5 +1,5 @@
-import { applyAction, chooseAction, createGame, legalActions, type Action, type GameState, type GameView } from '@durak/engine';
-import type { RoomPayload, WatchState } from '@durak/protocol';
+import { applyAction, chooseAction, createGame, legalActions, type GameState, type GameView } from '@durak/engine';
+import { roomActionPath, type RoomPayload, type WatchState } from '@durak/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord } from '../games/game-service.js';
@@ -24,8 +24,6 @@ async function createPractice(url: string, creator: TestPlayer, options: Record<
   return created.body;
 }
 
-const actionPath: Partial<Record<Action['type'], string>> = { attack: 'attack', defence: 'defence', transfer: 'transfer', beat: 'beat', take: 'take', catch: 'catch' };
-
 interface Table {
   readonly server: RoomsServer;
   readonly clock: TestClock;
@@ -44,7 +42,7 @@ async function step(table: Table, roomId: number, human: TestPlayer, random: () 
   for (;;) {
     const choice = chooseAction(view, legal, random);
     if (!choice) break;
-    const answer = await request(`${server.url}/api/v1/rooms/${roomId}/${actionPath[choice.type]}`, { token: human.token, body: actionBody(choice, view.seq) });
+    const answer = await request(`${server.url}/api/v1/${roomActionPath(roomId, choice.type)}`, { token: human.token, body: actionBody(choice, view.seq) });
     if (answer.status === 200) {
       log.humanMoves++;
       return true;

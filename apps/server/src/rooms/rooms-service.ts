@@ -1,4 +1,4 @@
-import type { CreateRoomBody, RoomListQuery, RoomPayload } from '@durak/protocol';
+import { asRoomId, asUserId, type CreateRoomBody, type RoomId, type RoomListQuery, type RoomPayload, type UserId } from '@durak/protocol';
 import { and, eq, lte } from 'drizzle-orm';
 import { hasRoomInvite } from '../friends/room-invites.js';
 import { createPracticeRoom } from '../practice/practice-room.js';
@@ -20,22 +20,22 @@ export interface SeatAnswer {
 }
 
 export interface RoomsService extends SeatsBeforeStart {
-  create(userId: number, body: CreateRoomBody): Promise<Result<RoomPayload>>;
+  create(userId: UserId, body: CreateRoomBody): Promise<Result<RoomPayload>>;
   list(query: RoomListQuery): Promise<{ items: RoomPayload[]; hasNext: boolean }>;
-  get(roomId: number): Promise<Result<RoomPayload>>;
-  seat(userId: number, roomId: number, body: { position?: number | undefined; password?: string | undefined }): Promise<Result<SeatAnswer>>;
-  ready(userId: number, roomId: number): Promise<Result<RoomPayload>>;
+  get(roomId: RoomId): Promise<Result<RoomPayload>>;
+  seat(userId: UserId, roomId: RoomId, body: { position?: number | undefined; password?: string | undefined }): Promise<Result<SeatAnswer>>;
+  ready(userId: UserId, roomId: RoomId): Promise<Result<RoomPayload>>;
   /**
    * A player of a finished game asks for a rematch (FEATURES.md §6): the first one creates the
    * room (same options, bet and password) and the others hear of it; each caller is seated in it.
    */
-  rematch(userId: number, roomId: number): Promise<Result<SeatAnswer>>;
+  rematch(userId: UserId, roomId: RoomId): Promise<Result<SeatAnswer>>;
   /**
    * May this user see the room's table (watch state, spectator view, record, room channel)? A
    * public room: anyone signed in. A private one: its seated players, and whoever gives its
    * password (`room/password_required` without one, `room/wrong_password` with a wrong one).
    */
-  canWatch(userId: number, roomId: number, password: string | undefined): Promise<Result<true>>;
+  canWatch(userId: UserId, roomId: RoomId, password: string | undefined): Promise<Result<true>>;
 }
 
 async function walletBalance(tx: Tx, userId: number, walletType: string): Promise<bigint> {
@@ -321,7 +321,7 @@ export function roomChannelRule(service: Pick<RoomsService, 'canWatch'>): CanSub
     const roomId = Number(channel.slice('room:'.length));
     if (!Number.isSafeInteger(roomId) || roomId <= 0) return false;
     const password = typeof data === 'object' && data !== null && 'password' in data && typeof data.password === 'string' ? data.password : undefined;
-    return (await service.canWatch(Number(userId), roomId, password)).ok;
+    return (await service.canWatch(asUserId(Number(userId)), asRoomId(roomId), password)).ok;
   };
 }
 

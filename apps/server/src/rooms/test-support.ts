@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { legalActions, chooseAction, type Action, type GameView } from '@durak/engine';
+import { roomActionPath } from '@durak/protocol';
 import { Centrifuge } from 'centrifuge';
 import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
@@ -119,17 +120,6 @@ export async function startedRoom(url: string, players: readonly TestPlayer[], o
   return id;
 }
 
-const actionPath: Record<Action['type'], string> = {
-  attack: 'attack',
-  defence: 'defence',
-  transfer: 'transfer',
-  beat: 'beat',
-  take: 'take',
-  catch: 'catch',
-  surrender: 'surrender',
-  timeout: '',
-};
-
 /** The HTTP body of an engine action (the player is the caller). */
 export function actionBody(action: Action, seq?: number): Record<string, unknown> {
   const { type: _type, ...rest } = action as Action & { player?: string };
@@ -170,7 +160,7 @@ export async function playToEnd(url: string, roomId: number, players: readonly T
       for (;;) {
         const choice = chooseAction(view.body, legal, random);
         if (!choice) break;
-        const answer = await request(`${p.url ?? url}/api/v1/rooms/${roomId}/${actionPath[choice.type]}`, { token: p.token, body: actionBody(choice, view.body.seq) });
+        const answer = await request(`${p.url ?? url}/api/v1/${roomActionPath(roomId, choice.type)}`, { token: p.token, body: actionBody(choice, view.body.seq) });
         answers.push({ receiver: p.id, body: answer.body });
         if (answer.status === 200) {
           applied++;

@@ -1,4 +1,5 @@
-import { chooseAction, legalActions, type Action, type GameView } from '@durak/engine';
+import { DEFAULT_OPTIONS, chooseAction, legalActions, type Action, type GameView } from '@durak/engine';
+import { roomActionPath } from '@durak/protocol';
 import { Centrifuge, type Subscription } from 'centrifuge';
 import { WebSocket } from 'ws';
 import { percentile } from './percentiles.js';
@@ -51,24 +52,7 @@ interface Player {
   onView: (message: { room_id: number; seq: number; awaited: string[]; view: GameView }) => void;
 }
 
-const room = {
-  bet_amount: '100',
-  deck_size: 36,
-  balance_type: 'BONUS_BALANCE',
-  is_classic_mode_allowed: true,
-  is_death_match_allowed: false,
-};
-
-const pathOf: Record<Action['type'], string> = {
-  attack: 'attack',
-  defence: 'defence',
-  transfer: 'transfer',
-  beat: 'beat',
-  take: 'take',
-  catch: 'catch',
-  surrender: 'surrender',
-  timeout: 'beat',
-};
+const room = { ...DEFAULT_OPTIONS, bet_amount: '100', balance_type: 'BONUS_BALANCE' };
 
 async function call<T>(url: string, token: string | null, method: string, body?: unknown): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
@@ -80,12 +64,12 @@ async function call<T>(url: string, token: string | null, method: string, body?:
 }
 
 function seeded(seed: number): () => number {
-  let s = seed >>> 0 || 1;
+  let state = seed >>> 0 || 1;
   return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32;
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
   };
 }
 
@@ -102,10 +86,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const tag = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e4)}`;
 
   const pool: Player[][] = [];
-  for (let s = 0; s < slots; s++) {
+  for (let slot = 0; slot < slots; slot++) {
     const table: Player[] = [];
-    for (let k = 0; k < options.players; k++) {
-      const username = `sim${tag}s${s}p${k}`;
+    for (let seat = 0; seat < options.players; seat++) {
+      const username = `sim${tag}s${slot}p${seat}`;
       const registered = await call<{ access_token: string }>(`${options.url}/api/user/registration`, null, 'POST', { username, password: 'simulated-player' });
       if (registered.status !== 201) throw new Error(`registration failed (${registered.status}): ${JSON.stringify(registered.body)} — run the server with AUTH_RATE_LIMIT=0`);
       const token = registered.body.access_token;
@@ -156,7 +140,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const { type: _type, ...rest } = choice as Action & { player?: string };
       delete (rest as { player?: string }).player;
       if (!sent.has(view.body.seq + 1)) sent.set(view.body.seq + 1, performance.now());
-      const answer = await call(`${api}/rooms/${roomId}/${pathOf[choice.type]}`, player.token, 'POST', { ...rest, seq: view.body.seq });
+      const answer = await call(`${api}/${roomActionPath(roomId, choice.type)}`, player.token, 'POST', { ...rest, seq: view.body.seq });
       if (answer.status === 200) {
         // A move answered after the window closed counts neither as throughput nor as latency.
         if (isMeasured(performance.now())) actions++;
@@ -234,7 +218,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   // Capped at the window itself: (measuredFrom + window) - measuredFrom is not always exactly the
   // window in floating point, and a report must never claim a longer window than it was given.
   const seconds = Math.min((performance.now() - measuredFrom) / 1000, options.maxSeconds ?? Infinity);
-  for (const table of pool) for (const p of table) p.client.disconnect();
+  for (const table of pool) for (const player of table) player.client.disconnect();
   return {
     games: options.games,
     actions,

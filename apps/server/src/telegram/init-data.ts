@@ -96,15 +96,15 @@ function parseUser(json: string | null): TelegramUser | undefined {
     return undefined;
   }
   if (!raw || typeof raw !== 'object') return undefined;
-  const u = raw as Record<string, unknown>;
-  if (typeof u.id !== 'number' || !Number.isSafeInteger(u.id) || u.id <= 0) return undefined;
+  const user = raw as Record<string, unknown>;
+  if (typeof user.id !== 'number' || !Number.isSafeInteger(user.id) || user.id <= 0) return undefined;
   const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
   return {
-    id: BigInt(u.id),
-    username: text(u.username),
-    firstName: text(u.first_name),
-    languageCode: text(u.language_code),
-    photoUrl: text(u.photo_url),
+    id: BigInt(user.id),
+    username: text(user.username),
+    firstName: text(user.first_name),
+    languageCode: text(user.language_code),
+    photoUrl: text(user.photo_url),
   };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_OPTIONS } from '@durak/engine';
 import type { RoomPayload } from '@durak/protocol';
 
 /** A lobby room as the server sends it (tests only): a public 2-seat 36-card room, open, changed by `patch`. */
@@ -7,16 +8,7 @@ export function aRoom(patch: Partial<RoomPayload> = {}): RoomPayload {
     status: 'pending',
     bet_amount: '100',
     balance_type: 'BONUS_BALANCE',
-    player_count: 2,
-    deck_size: 36,
-    is_speed_mode: false,
-    is_transfer_allowed: false,
-    is_cheating_allowed: false,
-    is_draw_allowed: false,
-    is_death_match_allowed: false,
-    is_classic_mode_allowed: true,
-    card_transfer_permission: 'ALL_PLAYERS',
-    secret_trump_mode: false,
+    ...DEFAULT_OPTIONS,
     is_private: false,
     bot_level: null,
     seats_taken: 0,

@@ -1,4 +1,4 @@
-import type { Card } from '@durak/engine';
+import { DEFAULT_OPTIONS, type Card } from '@durak/engine';
 import type { UserMessage, WatchSeat, WatchState } from '@durak/protocol';
 
 /** A player's own view as the `view` message carries it (the engine's GameView, on the wire). */
@@ -41,18 +41,7 @@ export function aView(seq: number, hand: Card[]): WireView {
   const watch = aWatch(seq);
   return {
     viewer: '1',
-    options: {
-      deck_size: 36,
-      player_count: 2,
-      is_transfer_allowed: false,
-      card_transfer_permission: 'ALL_PLAYERS',
-      is_draw_allowed: false,
-      is_death_match_allowed: false,
-      is_classic_mode_allowed: true,
-      secret_trump_mode: false,
-      is_cheating_allowed: false,
-      is_speed_mode: false,
-    },
+    options: DEFAULT_OPTIONS,
     players: ['1', '2'],
     seats: { '1': { position: 0, player: { player_id: '1' }, card_count: hand.length, result: null }, '2': { position: 1, player: { player_id: '2' }, card_count: 6, result: null } },
     status: 'in_progress',

@@ -1,3 +1,4 @@
+import { DEFAULT_OPTIONS } from '@durak/engine';
 import type { RoomPayload } from '@durak/protocol';
 
 /** The room's options as the form edits them: the bet as a number, the deck as one of its sizes. */
@@ -20,19 +21,11 @@ export type CreateRoomForm = RoomOptions & { is_private: boolean; password: stri
 /** What POST rooms/ is sent (the server's createRoomBody accepts the bet as a number). */
 export type CreateRoomBody = RoomOptions & { password?: string };
 
+/** The engine's default rules (a two-seat classic 36-card room), the smallest bet, a public room. */
 export const DEFAULT_CREATE_FORM: CreateRoomForm = {
+  ...DEFAULT_OPTIONS,
   bet_amount: 100,
-  player_count: 2,
-  deck_size: 36,
   balance_type: 'BONUS_BALANCE',
-  is_speed_mode: false,
-  is_transfer_allowed: false,
-  is_cheating_allowed: false,
-  is_draw_allowed: false,
-  is_death_match_allowed: false,
-  is_classic_mode_allowed: true,
-  card_transfer_permission: 'ALL_PLAYERS',
-  secret_trump_mode: false,
   is_private: false,
   password: '',
 };
