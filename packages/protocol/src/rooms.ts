@@ -215,3 +215,5 @@ export const sendEmojiBody = z.object({
   emoji: z.union([z.number().int().positive().max(2_147_483_647), z.string().min(1).max(64)]),
 });
 export type SendEmojiBody = z.infer<typeof sendEmojiBody>;
+/** What a client sends: the recipient's id may be the string the seats are keyed by. */
+export type SendEmojiRequest = z.input<typeof sendEmojiBody>;

@@ -26,7 +26,7 @@ const { AppRoutes } = await import('./app-routes');
 
 const renderAt = (path: string) => renderRoutesAt(AppRoutes, path);
 
-const user = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [] };
+const user = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [] };
 beforeEach(() => useUserStore.setState({ user, isSignedOut: false }));
 afterEach(cleanup);
 

@@ -1,3 +1,4 @@
+import type { Me } from '@durak/protocol';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../state/user-store';
@@ -22,7 +23,7 @@ vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => k
 
 const { RealtimeLink } = await import('./realtime-link');
 
-const user = { id: 7, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+const user: Me = { id: 7, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
 beforeEach(() => {
   refreshWallets.mockReset();
   useUserStore.setState({ user, isSignedOut: false });

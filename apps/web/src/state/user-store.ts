@@ -1,12 +1,12 @@
 import { create } from 'zustand';
-import type { User } from '../net/api';
+import type { Me } from '@durak/protocol';
 
 interface UserState {
   /** The signed-in user once loaded (SPEC §3: may be absent). */
-  user: User | null;
+  user: Me | null;
   /** True once the session is known to be gone: the router shows the login page. */
   isSignedOut: boolean;
-  setUser(user: User): void;
+  setUser(user: Me): void;
   signOut(): void;
   /** A fresh sign-in: forget the old user and let the start screen load the new one. */
   signIn(): void;

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { createQueryClient } from '../net/query-client';
-import type { User } from '../net/api';
+import type { Me } from '@durak/protocol';
 
 const localesDir = join(import.meta.dirname, '../../public/locales');
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(join(localesDir, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
@@ -43,12 +43,14 @@ export function renderPage(i18n: Awaited<ReturnType<typeof playerI18n>>, page: R
   );
 }
 
-export const anna: User = {
+export const anna: Me = {
   id: 7,
   username: 'anna',
   avatar_url: null,
   country: 'RU',
   language: 'en',
+  parent_id: null,
+  telegram_id: null,
   roles: [],
   wallets: [
     { wallet_type: 'BALANCE', balance: '2500' },

@@ -1,8 +1,9 @@
+import type { TokenPair } from '@durak/protocol';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { afterSignInPath } from '../../app/paths';
-import { toApiFailure } from '../../net/api-error';
-import { saveSession, type Tokens } from '../../net/session';
+import { toApiFailure, type ApiErrorCode } from '../../net/api-error';
+import { saveSession } from '../../net/session';
 import { useUserStore } from '../../state/user-store';
 import { serverProblemKey } from './validate';
 
@@ -13,13 +14,13 @@ export interface SubmitProblems {
 }
 
 /** Sends the form, stores the session and goes where the user was headed (or home). */
-export function useAuthSubmit(fieldFor: (code: string) => string | null) {
+export function useAuthSubmit(fieldFor: (code: ApiErrorCode) => string | null) {
   const navigate = useNavigate();
   const location = useLocation();
   const [isBusy, setBusy] = useState(false);
   const [problems, setProblems] = useState<SubmitProblems>({ fields: {}, form: null });
 
-  async function submit(call: () => Promise<Tokens>): Promise<void> {
+  async function submit(call: () => Promise<TokenPair>): Promise<void> {
     setBusy(true);
     setProblems({ fields: {}, form: null });
     try {

@@ -76,7 +76,7 @@ beforeEach(() => {
   spins.length = 0;
   localStorage.setItem('bandit.rules_seen', '1');
   useUserStore.setState({
-    user: { id: 1, username: 'p', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] },
+    user: { id: 1, username: 'p', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] },
   });
 });
 afterEach(() => {

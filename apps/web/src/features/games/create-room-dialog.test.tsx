@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   post.mockReset().mockResolvedValue({ data: { id: 5 } });
-  useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '200000' }] } });
+  useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '200000' }] } });
 });
 afterEach(cleanup);
 

@@ -34,7 +34,7 @@ afterEach(cleanup);
 describe('the lobby', () => {
   it('names the wallet of the balance it shows, in words a screen reader reads', async () => {
     useUserStore.setState({
-      user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }, { wallet_type: 'BALANCE', balance: '0' }] },
+      user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }, { wallet_type: 'BALANCE', balance: '0' }] },
     });
     render(
       <QueryClientProvider client={createQueryClient()}>

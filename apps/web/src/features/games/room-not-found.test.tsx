@@ -42,7 +42,7 @@ describe('a room that does not exist', () => {
 
   it('/durak/{id} says the room was not found and leads back to the lobby', async () => {
     get.mockRejectedValue(missing);
-    useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [] } });
+    useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [] } });
     render(
       <QueryClientProvider client={createQueryClient()}>
         <I18nextProvider i18n={i18n}>

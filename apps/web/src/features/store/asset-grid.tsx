@@ -1,8 +1,8 @@
-import type { AssetItem } from '@durak/protocol';
+import type { AssetItem, WalletType } from '@durak/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toApiFailure } from '../../net/api-error';
+import { toApiFailure, type ApiErrorCode } from '../../net/api-error';
 import { economyApi, economyKeys, refreshWallets } from '../../net/economy-api';
 import { useUserStore } from '../../state/user-store';
 import { formatChips } from '../../ui/format';
@@ -13,10 +13,10 @@ import { NotEnoughChips } from './not-enough-chips';
 import { PriceTag } from './price-tag';
 import { itemsOfTab, itemState, missingFor, withUpdated, type StoreTab } from './store-logic';
 
-type Failure = { code: string };
+type Failure = { code: ApiErrorCode };
 
 /** The card backs or the felts: preview, name, price and wallet, and what the player can do. */
-export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>; onGetChips: (walletType: string, missing: bigint) => void }) {
+export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>; onGetChips: (walletType: WalletType, missing: bigint) => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const wallets = useUserStore((s) => s.user?.wallets) ?? [];

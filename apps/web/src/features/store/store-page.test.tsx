@@ -32,7 +32,7 @@ const catalogue = [
 beforeEach(() => {
   for (const fn of Object.values(economyApi)) fn.mockReset();
   economyApi.products.mockResolvedValue([]);
-  useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] } });
+  useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] } });
 });
 afterEach(cleanup);
 

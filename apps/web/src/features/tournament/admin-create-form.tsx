@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
 import { ErrorNotice } from './error-notice';
-import { tournamentApi, tournamentKeys, type TournamentPayload } from './tournament-api';
+import type { TournamentPayload } from '@durak/protocol';
+import { tournamentApi, tournamentKeys } from './tournament-api';
 import { defaultForm, formFieldOf, tournamentBody, validateTournament, type FieldProblem, type FormField, type FormProblems, type TournamentForm } from './tournament-form';
 
 function Field({ name, label, problem, children }: { name: FormField; label: string; problem: FieldProblem | undefined; children: ReactNode }) {

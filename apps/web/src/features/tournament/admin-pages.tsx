@@ -1,3 +1,4 @@
+import type { TournamentStatus } from '@durak/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +55,7 @@ export function AdminTournamentsPage() {
   const { t } = useTranslation('tournament');
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<string>('');
+  const [status, setStatus] = useState<TournamentStatus | ''>('');
   const [isCreating, setCreating] = useState(false);
   const pinned = usePinnedIds();
   const info = useQuery({
@@ -71,7 +72,7 @@ export function AdminTournamentsPage() {
             className="select"
             value={status}
             onChange={(e) => {
-              setStatus(e.target.value);
+              setStatus(e.target.value as TournamentStatus | '');
               setPage(1);
             }}
             data-testid="admin-status-filter"

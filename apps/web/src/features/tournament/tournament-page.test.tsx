@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createQueryClient } from '../../net/query-client';
 import { useUserStore } from '../../state/user-store';
 import { detail } from './fixtures.test-support';
-import type { TournamentDetail, TournamentPlayer, TournamentRoom } from './tournament-api';
+import type { TournamentDetail, TournamentPlayer, TournamentRoom } from '@durak/protocol';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 const channels = vi.hoisted(() => new Map<string, (data: unknown) => void>());
@@ -58,7 +58,7 @@ beforeEach(() => {
   current = detail({ id: 7, name: 'Friday Cup', buy_in: '250', starts_at: new Date(Date.now() + 90_000).toISOString() });
   http.get.mockReset().mockImplementation(answer);
   http.post.mockReset();
-  useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '1000' }] } });
+  useUserStore.setState({ user: { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '1000' }] } });
 });
 afterEach(cleanup);
 
