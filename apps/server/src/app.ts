@@ -30,6 +30,7 @@ import { registerEconomyRoutes } from './http/economy-routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, notFound } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { recordGuardedRoutes } from './http/admin-guard.js';
+import { recordRoutes } from './http/answer-schemas.js';
 import { registerFriendRoutes } from './http/friend-routes.js';
 import { createFriendsModule } from './friends/friends-module.js';
 import { createMetrics, installRequestMetrics } from './http/metrics.js';
@@ -237,6 +238,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   recordGuardedRoutes(app);
+  recordRoutes(app);
   registerSystemRoutes(app, services, { redis: (timeoutMs) => limits.check(timeoutMs) });
   registerUserRoutes(app, services);
   registerPermissionRoutes(app, services);

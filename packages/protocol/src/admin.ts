@@ -65,6 +65,7 @@ export const banner = z.object({
 export type Banner = z.infer<typeof banner>;
 // Every list answers `{items, links}` (DESIGN.md §9); the banners are one page.
 export const bannerList = z.object({ items: z.array(banner), links });
+export type BannerList = z.infer<typeof bannerList>;
 
 const bannerDate = isoDate;
 /** The text fields of a banner's multipart form (the image travels beside them as `image`). */
@@ -103,11 +104,14 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditPage = page(auditEntry).extend({ total: z.number().int() });
+export type AuditPage = z.infer<typeof auditPage>;
 
 // ---- users ----
 
 /** Users per country, with the number of countries (`total`, for the pager) and of all users. */
 export const countryCounts = usersByCountry.extend({ total: z.number().int(), users: z.number().int() });
+export type CountryCounts = z.infer<typeof countryCounts>;
+export type CountryCount = CountryCounts['items'][number];
 
 export const countryCodeParams = z.object({ code: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase()) });
 export const countryUser = z.object({ id: z.number().int(), username: z.string(), roles: z.array(role), created_at: z.string() });
@@ -159,6 +163,9 @@ export const adjustRequest = z.object({
 });
 export type AdjustRequest = z.infer<typeof adjustRequest>;
 export const adjustAnswer = z.object({ transfer_id: z.number().int(), is_replay: z.boolean(), wallets: z.array(wallet) });
+export type AdjustAnswer = z.infer<typeof adjustAnswer>;
+/** What the admin form sends to adjust a balance. */
+export type AdjustInput = z.input<typeof adjustRequest>;
 
 export const userPatchRequest = z
   .object({
@@ -172,6 +179,8 @@ export const userPatchRequest = z
   })
   .refine((b) => b.roles !== undefined || b.commission_bps !== undefined, { message: 'give roles or commission_bps', path: ['roles'] });
 export const userPatched = z.object({ id: z.number().int(), roles: z.array(role), commission_bps: z.number().int() });
+export type UserPatchRequest = z.input<typeof userPatchRequest>;
+export type UserPatched = z.infer<typeof userPatched>;
 
 // ---- agents ----
 
@@ -186,6 +195,8 @@ export const agentRow = z.object({
   children_count: z.number().int(),
 });
 export const agentRows = page(agentRow).extend({ total: z.number().int() });
+export type AgentRow = z.infer<typeof agentRow>;
+export type AgentRows = z.infer<typeof agentRows>;
 export const agentFigures = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -210,3 +221,5 @@ export const agentChild = z.object({
   last_played_at: z.string().nullable(),
 });
 export const agentChildren = page(agentChild).extend({ total: z.number().int() });
+export type AgentChild = z.infer<typeof agentChild>;
+export type AgentChildren = z.infer<typeof agentChildren>;

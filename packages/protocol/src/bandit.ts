@@ -63,6 +63,8 @@ export const spinBody = z.object({
   idempotency_key: z.string().min(8).max(128),
 });
 export type SpinBody = z.infer<typeof spinBody>;
+/** What a client sends to spin. */
+export type SpinRequest = z.input<typeof spinBody>;
 
 export const spinAnswer = z.object({
   stops: z.array(z.number().int().nonnegative()),
@@ -87,6 +89,7 @@ export const pastSpin = spinAnswer.omit({ balances: true }).extend({
 export type PastSpin = z.infer<typeof pastSpin>;
 
 export const pastSpinList = z.object({ items: z.array(pastSpin), links });
+export type PastSpinList = z.infer<typeof pastSpinList>;
 
 /**
  * The multiplier of a payline: the first paytable line it matches, or 0. The server pays with

@@ -9,6 +9,7 @@ export const banRequest = z.object({
   until: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time with a zone' }).optional(),
 });
 export type BanRequest = z.infer<typeof banRequest>;
+export type BanInput = z.input<typeof banRequest>;
 
 /** A user's ban as the admin user page shows it; `banned_until` null while banned: until lifted. */
 export const banState = z.object({

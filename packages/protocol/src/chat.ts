@@ -30,6 +30,7 @@ export type ChatPhraseId = z.infer<typeof chatPhraseId>;
 export const chatPhrase = z.object({ id: chatPhraseId, key: z.string() });
 export const chatPhraseList = z.object({ items: z.array(chatPhrase) });
 export type ChatPhrase = z.infer<typeof chatPhrase>;
+export type ChatPhraseList = z.infer<typeof chatPhraseList>;
 
 export const chatTextMaxLength = 200;
 
@@ -61,6 +62,7 @@ export const sendChatBody = z
     }
   });
 export type SendChatBody = z.infer<typeof sendChatBody>;
+export type SendChatRequest = z.input<typeof sendChatBody>;
 
 export const chatAuthor = z.object({ user_id: z.number().int(), username: z.string() });
 
@@ -76,6 +78,7 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 
 /** `GET /api/v1/rooms/{id}/chat`: the table's last messages, oldest first. */
 export const chatHistory = z.object({ items: z.array(chatMessage) });
+export type ChatHistory = z.infer<typeof chatHistory>;
 export const chatHistorySize = 50;
 
 // ---- reports ----
@@ -98,6 +101,7 @@ export const reportBody = z.object({
 export type ReportBody = z.infer<typeof reportBody>;
 
 export const reportCreated = z.object({ id: z.number().int() });
+export type ReportCreated = z.infer<typeof reportCreated>;
 
 /** One report in the admin list, with the messages of that table's game. */
 export const adminReport = z.object({
@@ -111,3 +115,4 @@ export const adminReport = z.object({
 });
 export type AdminReport = z.infer<typeof adminReport>;
 export const adminReportPage = page(adminReport).extend({ total: z.number().int() });
+export type AdminReportPage = z.infer<typeof adminReportPage>;

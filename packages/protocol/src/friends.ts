@@ -37,6 +37,7 @@ export type FriendState = z.infer<typeof friendState>;
 /** POST /api/v1/rooms/{id}/invite. */
 export const roomInviteBody = z.object({ user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 export const roomInviteAnswer = z.object({ room_id: z.number().int(), user_id: z.number().int() });
+export type RoomInviteAnswer = z.infer<typeof roomInviteAnswer>;
 
 /** GET /api/v1/presence/summary, counted over every node. */
 export const presenceSummary = z.object({

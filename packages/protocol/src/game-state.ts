@@ -1,6 +1,6 @@
-import type { GameEvent, GameView } from '@durak/engine';
+import type { Action, GameEvent, GameView } from '@durak/engine';
 import { z } from 'zod';
-import { chips } from './common.js';
+import { chips, walletType } from './common.js';
 import { card, cardTransferPermission, room, seatResult, suit } from './rooms.js';
 
 /**
@@ -185,16 +185,53 @@ export const watchState = z.object({
 });
 export type WatchState = z.infer<typeof watchState>;
 
+/** GET rooms/{id}/view: what the caller may see of the running game (their own hand, nobody else's). */
+export type GameViewPayload = z.infer<typeof gameView>;
+
+/** One move as the engine applies it and a finished game's record lists it. */
+export const gameAction = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('attack'), player: playerId, cards: z.array(card) }),
+  z.object({ type: z.literal('defence'), player: playerId, slot_id: z.number().int(), card }),
+  z.object({ type: z.literal('transfer'), player: playerId, card }),
+  z.object({ type: z.literal('beat'), player: playerId }),
+  z.object({ type: z.literal('take'), player: playerId }),
+  z.object({ type: z.literal('catch'), player: playerId, slot_id: z.number().int() }),
+  z.object({ type: z.literal('surrender'), player: playerId }),
+  z.object({ type: z.literal('timeout') }),
+]);
+export type GameActionPayload = z.infer<typeof gameAction>;
+
+/**
+ * GET rooms/{id}/record: what a finished game publishes for anyone to re-check (docs/decisions.md):
+ * the options, the seats, the seed behind the published hash and every move in order.
+ */
+export const gameRecord = z.object({
+  room_id: z.number().int(),
+  options: gameOptions,
+  bet_amount: chips,
+  balance_type: walletType,
+  players: z.array(z.object({ player_id: playerId, username: z.string(), position: z.number().int() })),
+  seed: z.string().nullable(),
+  seed_hash: z.string().nullable(),
+  actions: z.array(z.object({ seq: z.number().int(), action: gameAction })),
+  results: z.array(resultLine).nullable(),
+});
+export type GameRecord = z.infer<typeof gameRecord>;
+
 // The engine's types must fit these schemas: a new event or view field fails here, not at a client.
 type Fits<T, S> = [T] extends [S] ? true : false;
 type DeepMutable<T> = T extends readonly (infer U)[] ? DeepMutable<U>[] : T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
 const eventsFit: Fits<DeepMutable<GameEvent>, GameEventPayload> = true;
 const viewFits: Fits<DeepMutable<GameView>, z.infer<typeof gameView>> = true;
 const eventTypesCovered: Fits<GameEventPayload['type'], GameEvent['type']> = true;
+const actionsFit: Fits<DeepMutable<Action>, GameActionPayload> = true;
+const actionTypesCovered: Fits<GameActionPayload['type'], Action['type']> = true;
 // Fitting alone lets an engine type carry a field the schema lacks (zod would strip it on the way
 // out): every field of the view and of each event must be a field of its schema too.
 type MissingKeys<T, S> = Exclude<keyof T, keyof S>;
 type EventMissingKeys<E> = E extends { type: infer K } ? MissingKeys<E, Extract<GameEventPayload, { type: K }>> : never;
+type ActionMissingKeys<A> = A extends { type: infer K } ? MissingKeys<A, Extract<GameActionPayload, { type: K }>> : never;
 const viewFieldsCovered: Fits<MissingKeys<GameView, z.infer<typeof gameView>>, never> = true;
 const eventFieldsCovered: Fits<EventMissingKeys<GameEvent>, never> = true;
-void [eventsFit, viewFits, eventTypesCovered, viewFieldsCovered, eventFieldsCovered];
+const actionFieldsCovered: Fits<ActionMissingKeys<Action>, never> = true;
+void [eventsFit, viewFits, eventTypesCovered, viewFieldsCovered, eventFieldsCovered, actionsFit, actionTypesCovered, actionFieldsCovered];

@@ -27,6 +27,7 @@ export const adminUserFound = z.object({
 });
 export type AdminUserFound = z.infer<typeof adminUserFound>;
 export const adminUserSearchPage = page(adminUserFound).extend({ total: z.number().int() });
+export type AdminUserSearchPage = z.infer<typeof adminUserSearchPage>;
 
 // ---- promo codes ----
 
@@ -44,11 +45,13 @@ export const adminPromoCode = z.object({
 });
 export type AdminPromoCode = z.infer<typeof adminPromoCode>;
 export const adminPromoCodePage = page(adminPromoCode).extend({ total: z.number().int() });
+export type AdminPromoCodePage = z.infer<typeof adminPromoCodePage>;
 /** Only switching a code off (or back on) is offered: its amount and limits are what players were promised. */
 export const promoCodePatch = z.object({ is_active: z.boolean() });
 export const promoCodeUse = z.object({ user_id: z.number().int(), username: z.string(), used_at: z.string() });
 export type PromoCodeUse = z.infer<typeof promoCodeUse>;
 export const promoCodeUsePage = page(promoCodeUse).extend({ total: z.number().int() });
+export type PromoCodeUsePage = z.infer<typeof promoCodeUsePage>;
 
 // ---- audit filters ----
 

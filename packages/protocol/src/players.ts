@@ -3,6 +3,7 @@ import { links, pageQuery, walletType } from './common.js';
 
 /** GET /api/v1/player/rating (FEATURES.md §3). */
 export const ratingQuery = pageQuery.extend({ period: z.enum(['all', 'week']).default('all') });
+export type RatingPeriod = z.infer<typeof ratingQuery>['period'];
 export const ratingLine = z.object({
   place: z.number(),
   user_id: z.number(),
@@ -50,6 +51,7 @@ export const playerGame = z.object({
 });
 export type PlayerGame = z.infer<typeof playerGame>;
 export const playerGameList = z.object({ items: z.array(playerGame), links });
+export type PlayerGameList = z.infer<typeof playerGameList>;
 
 /** GET /api/user/referrals: the people the caller invited, and the one who invited the caller. */
 export const referral = z.object({

@@ -21,6 +21,18 @@ const e = gameEvents;
 
 const emojiParty = z.object({ player_id: z.number().int(), username: z.string() });
 
+/**
+ * Not stored, not sequenced: the table's emoji (SPEC §5). The room channel carries it and
+ * `POST send-emoji/{id}` answers it to the sender.
+ */
+export const emojiMessage = z.object({
+  type: z.literal('emoji'),
+  room_id: roomId,
+  from: emojiParty,
+  to: emojiParty,
+  emoji: z.object({ id: z.number().int(), name: z.string(), is_throwable: z.boolean() }),
+});
+
 export const roomMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('room_changed'), ...stamp, room }),
   z.object({ type: z.literal('room_closed'), ...stamp }),
@@ -37,14 +49,7 @@ export const roomMessage = z.discriminatedUnion('type', [
   }),
   /** The computer took a seat (`stand_in: true`) or gave it back to its player; `seq` is the game's, unchanged. */
   z.object({ type: z.literal('stand_in'), ...stamp, player_id: playerId, stand_in: z.boolean(), reason: standInReason }),
-  /** Not stored, not sequenced: the table's emoji (SPEC §5). */
-  z.object({
-    type: z.literal('emoji'),
-    room_id: roomId,
-    from: emojiParty,
-    to: emojiParty,
-    emoji: z.object({ id: z.number().int(), name: z.string(), is_throwable: z.boolean() }),
-  }),
+  emojiMessage,
   /** Not sequenced (the game's seq is not moved by talk); stored, `GET rooms/{id}/chat` returns the last 50. */
   chatMessage.extend({ type: z.literal('chat'), room_id: roomId }),
   e.dealt.extend(stamp),
@@ -67,7 +72,7 @@ export const roomMessage = z.discriminatedUnion('type', [
   e.game_over.extend({ ...stamp, bets: z.array(betLine), seats: z.array(resultLine), rake: chips.optional() }),
 ]);
 export type RoomMessage = z.infer<typeof roomMessage>;
-export type EmojiMessage = Extract<RoomMessage, { type: 'emoji' }>;
+export type EmojiMessage = z.infer<typeof emojiMessage>;
 export type ChatRoomMessage = Extract<RoomMessage, { type: 'chat' }>;
 
 /** Why a player lost a seat before the game started. */

@@ -171,6 +171,7 @@ export const room = z.object({
 });
 export type RoomPayload = z.infer<typeof room>;
 export const roomList = z.object({ items: z.array(room), links });
+export type RoomList = z.infer<typeof roomList>;
 
 /** A POST without a body arrives as null: treated as `{}`. */
 const orEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
@@ -193,11 +194,19 @@ export const transferBody = z.object({ card, ...seqField });
 export const catchBody = z.object({ slot_id: z.number().int().positive(), ...seqField });
 
 export const actionAnswer = z.object({ seq: z.number().int() });
+export type ActionAnswer = z.infer<typeof actionAnswer>;
+
+/** POST rooms/{id}/seat and rooms/{id}/rematch: the seat the caller took and the room after it. */
+export const seatAnswer = z.object({ position: z.number().int(), room });
+export type SeatAnswer = z.infer<typeof seatAnswer>;
+export type SeatBody = z.infer<typeof seatBody>;
 
 /** POST rooms/{id}/autoplay: hand the seat to the computer on purpose (`on: true`) or take it back. */
 export const autoplayBody = z.object({ on: z.boolean() });
 export const autoplayAnswer = z.object({ stand_in: z.boolean() });
+export type AutoplayAnswer = z.infer<typeof autoplayAnswer>;
 export const handAnswer = z.object({ items: z.array(card), seq: z.number().int() });
+export type HandAnswer = z.infer<typeof handAnswer>;
 
 export const presenceConnectAnswer = z.object({ url: z.string(), token: z.string() });
 
@@ -207,3 +216,5 @@ export const sendEmojiBody = z.object({
   emoji: z.union([z.number().int().positive().max(2_147_483_647), z.string().min(1).max(64)]),
 });
 export type SendEmojiBody = z.infer<typeof sendEmojiBody>;
+/** What a client sends: the recipient's id may be the string the seats are keyed by. */
+export type SendEmojiRequest = z.input<typeof sendEmojiBody>;

@@ -34,6 +34,8 @@ export const createTournamentBody = z
     if (v.rebuy_rounds > 0 && v.rebuy_price <= 0n) ctx.addIssue({ code: 'custom', path: ['rebuy_price'], message: 'must be positive when rebuys are allowed' });
   });
 export type CreateTournamentBody = z.infer<typeof createTournamentBody>;
+/** What the admin form sends (amounts as decimal strings, FEATURES.md §1). */
+export type CreateTournamentRequest = z.input<typeof createTournamentBody>;
 
 export const tournamentIdBody = z.object({ tournament_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 export const tournamentIdParams = z.object({ id: smallPathId });
@@ -101,6 +103,7 @@ export type TournamentSeat = z.infer<typeof tournamentSeat>;
 export const tournamentDetail = tournament.extend({ player_info: tournamentPlayerInfo });
 export type TournamentDetail = z.infer<typeof tournamentDetail>;
 export const tournamentList = z.object({ items: z.array(tournament), links });
+export type TournamentList = z.infer<typeof tournamentList>;
 
 export const tournamentPlayer = z.object({
   user_id: z.number(),
@@ -113,15 +116,20 @@ export const tournamentPlayer = z.object({
 });
 export type TournamentPlayer = z.infer<typeof tournamentPlayer>;
 export const tournamentPlayerList = z.object({ items: z.array(tournamentPlayer), links });
+export type TournamentPlayerList = z.infer<typeof tournamentPlayerList>;
 
 export const tournamentRoom = z.object({ id: z.number(), round: z.number(), status: z.string(), player_count: z.number() });
 export type TournamentRoom = z.infer<typeof tournamentRoom>;
 export const tournamentRoomList = z.object({ items: z.array(tournamentRoom), links });
+export type TournamentRoomList = z.infer<typeof tournamentRoomList>;
 
 export const payoutPreset = z.object({ id: z.number(), name: z.string(), places: z.array(z.number()) });
+export type PayoutPreset = z.infer<typeof payoutPreset>;
 export const payoutPresetList = z.object({ items: z.array(payoutPreset) });
+export type PayoutPresetList = z.infer<typeof payoutPresetList>;
 export const payoutStructure = z.object({ items: z.array(z.object({ place: z.number(), bps: z.number() })) });
 export const prizeDistribution = z.object({ pool: z.string(), items: z.array(z.object({ place: z.number(), amount: z.string() })) });
+export type PrizeDistribution = z.infer<typeof prizeDistribution>;
 
 export const adminTournamentInfo = z.object({
   items: z.array(
@@ -147,3 +155,7 @@ export const placeInfo = z.object({
   // Every list answers `{items, links}` (DESIGN.md §9); the standings are one page.
   links,
 });
+export type AdminTournamentInfo = z.infer<typeof adminTournamentInfo>;
+export type AdminTournamentRow = AdminTournamentInfo['items'][number];
+export type PlaceInfoList = z.infer<typeof placeInfo>;
+export type PlaceInfo = PlaceInfoList['items'][number];

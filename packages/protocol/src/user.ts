@@ -20,8 +20,12 @@ export type Me = z.infer<typeof me>;
 
 export const changeUsernameRequest = z.object({ username });
 export type ChangeUsernameRequest = z.infer<typeof changeUsernameRequest>;
+/** The name as it was saved. */
+export const changeUsernameAnswer = changeUsernameRequest;
+export type ChangeUsernameAnswer = z.infer<typeof changeUsernameAnswer>;
 
 export const avatarUploaded = z.object({ avatar_url: z.string() });
+export type AvatarUploaded = z.infer<typeof avatarUploaded>;
 
 export const permissionMe = z.object({ roles: z.array(role), permissions: z.array(z.string()) });
 export type PermissionMe = z.infer<typeof permissionMe>;
@@ -42,7 +46,9 @@ export const agentList = z.object({
 });
 
 export const emoji = z.object({ id: z.number().int(), name: z.string(), is_throwable: z.boolean() });
+export type Emoji = z.infer<typeof emoji>;
 export const emojiList = z.object({
   items: z.array(emoji),
   links: z.object({ next: z.string().nullable(), previous: z.string().nullable() }),
 });
+export type EmojiList = z.infer<typeof emojiList>;

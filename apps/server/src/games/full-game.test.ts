@@ -17,7 +17,7 @@ import {
   type TestPlayer,
 } from '../rooms/test-support.js';
 import { request } from '../test-support/http.js';
-import type { GameRecord } from './game-service.js';
+import type { GameRecord } from '@durak/protocol';
 import { replay, secrecyViolations } from './test-secrecy.js';
 
 let server: RoomsServer;

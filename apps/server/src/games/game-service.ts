@@ -1,5 +1,5 @@
 import { applyAction, awaited, viewFor, type Action, type Card, type GameState, type GameView } from '@durak/engine';
-import { isRuleErrorCode, type Failure, type ResultPayload, type WatchState } from '@durak/protocol';
+import { isRuleErrorCode, type Failure, type GameRecord, type ResultPayload, type WalletType, type WatchState } from '@durak/protocol';
 import { asc, eq } from 'drizzle-orm';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 import { failure, ok, type Result } from '../shared/result.js';
@@ -24,18 +24,6 @@ export type PlayerMove =
   | { readonly type: 'catch'; readonly slot_id: number }
   | { readonly type: 'beat' | 'take' | 'surrender' };
 
-export interface GameRecord {
-  readonly room_id: number;
-  readonly options: ReturnType<typeof gameOptionsOf>;
-  readonly bet_amount: string;
-  readonly balance_type: string;
-  readonly players: { readonly player_id: string; readonly username: string; readonly position: number }[];
-  readonly seed: string | null;
-  readonly seed_hash: string | null;
-  readonly actions: { readonly seq: number; readonly action: Action }[];
-  readonly results: ResultPayload[] | null;
-}
-
 export interface GameService {
   /** One action: lock, engine, write state + event (+ payout), commit, then publish. */
   act(userId: number, roomId: number, move: PlayerMove, seq?: number): Promise<Result<{ seq: number }>>;
@@ -56,7 +44,7 @@ export interface GameService {
   cards(userId: number, roomId: number): Promise<Result<{ items: Card[]; seq: number }>>;
   view(userId: number, roomId: number): Promise<Result<GameView>>;
   watch(roomId: number): Promise<Result<ReadonlyDeep<WatchState>>>;
-  record(roomId: number): Promise<Result<GameRecord>>;
+  record(roomId: number): Promise<Result<ReadonlyDeep<GameRecord>>>;
 }
 
 /** What made a step: a move, the timer, leaving the table, or the stand-in (a surrender counts by its cause). */
@@ -349,7 +337,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         room_id: room.id,
         options: gameOptionsOf(room),
         bet_amount: room.betAmount.toString(),
-        balance_type: room.balanceType,
+        balance_type: room.balanceType as WalletType,
         players: state.players.map((id) => {
           const seat = seats.find((s) => String(s.userId) === id);
           return { player_id: id, username: seat?.username ?? '', position: seat?.position ?? -1 };

@@ -8,7 +8,7 @@ import { bonusBalance, createRoom, listen, newPlayer, playToEnd, rng, seatAndRea
 import { createTestDatabase } from '../test-support/database.js';
 import { request } from '../test-support/http.js';
 import { startServerProcess, toTestStderr, type ServerProcess } from '../test-support/server-process.js';
-import type { GameRecord } from './game-service.js';
+import type { GameRecord } from '@durak/protocol';
 import { replay, secrecyViolations } from './test-secrecy.js';
 
 const redis = redisUrl();

@@ -1,5 +1,5 @@
 import { applyAction, cardCode, createGame, type Card, type GameState } from '@durak/engine';
-import type { GameRecord } from './game-service.js';
+import type { GameRecord } from '@durak/protocol';
 
 /** Every state of a recorded game, by seq, re-dealt from its revealed seed. */
 export function replay(record: GameRecord): GameState[] {

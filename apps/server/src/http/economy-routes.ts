@@ -10,6 +10,7 @@ import {
   productList,
   productQuery,
   promoCodeText,
+  telegramWebhookAnswer,
   usedPromoCode,
   walletType,
 } from '@durak/protocol';
@@ -67,7 +68,7 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
   // Anything but a wrong secret is answered 200, or Telegram would redeliver it for hours.
   app.post(
     '/api/payments/telegram/webhook',
-    { schema: { tags: ['payments'], body: telegramUpdate, response: { 200: z.object({ ok: z.boolean(), handled: z.string() }), ...errors } } },
+    { schema: { tags: ['payments'], body: telegramUpdate, response: { 200: telegramWebhookAnswer, ...errors } } },
     async (request, reply) => {
       const secret = services.config.economy.telegramWebhookSecret;
       const given = request.headers['x-telegram-bot-api-secret-token'];

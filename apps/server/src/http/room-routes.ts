@@ -6,8 +6,11 @@ import {
   catchBody,
   createRoomBody,
   defenceBody,
+  emojiMessage,
   emptyActionBody,
   errorBody,
+  gameRecord,
+  gameView,
   handAnswer,
   presenceConnectAnswer,
   room,
@@ -15,10 +18,12 @@ import {
   roomList,
   roomListQuery,
   roomWatchHeaders,
+  seatAnswer,
   seatBody,
   sendEmojiBody,
   transferBody,
   type RoomId,
+  watchState,
 } from '@durak/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,7 +36,6 @@ import type { RoomsModule } from '../rooms/rooms-module.js';
 import { answer, pageLinks } from './paging.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 
-const anyObject = z.record(z.string(), z.unknown());
 const errors = { '4xx': errorBody };
 
 /** The game API (SPEC §7, DESIGN.md §7): rooms, seats, actions, views, records, presence, emoji. */
@@ -58,14 +62,14 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
 
   app.post(
     '/api/v1/rooms/:id/seat',
-    { ...base, schema: { tags, security, params: roomIdParams, body: seatBody, response: { 200: z.object({ position: z.number(), room }), ...errors } } },
+    { ...base, schema: { tags, security, params: roomIdParams, body: seatBody, response: { 200: seatAnswer, ...errors } } },
     async (request, reply) => answer(reply, await module.rooms.seat(callerOf(request).id, request.params.id, request.body ?? {})),
   );
 
   // FEATURES.md §6: a finished room's rematch, one per finished room; 201 for the room it seats the caller in.
   app.post(
     '/api/v1/rooms/:id/rematch',
-    { ...base, schema: { tags, security, params: roomIdParams, response: { 201: z.object({ position: z.number(), room }), ...errors } } },
+    { ...base, schema: { tags, security, params: roomIdParams, response: { 201: seatAnswer, ...errors } } },
     async (request, reply) => answer(reply, await module.rooms.rematch(callerOf(request).id, request.params.id), 201),
   );
 
@@ -110,17 +114,17 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
   );
 
   // A private room's table is for its players and those who know the password (docs/decisions.md).
-  const read = { ...base, schema: { tags, security, params: roomIdParams, headers: roomWatchHeaders, response: { 200: anyObject, ...errors } } };
+  const read = <A extends z.ZodType>(answer: A) => ({ ...base, schema: { tags, security, params: roomIdParams, headers: roomWatchHeaders, response: { 200: answer, ...errors } } });
   type ReadRequest = FastifyRequest & { params: { id: RoomId }; headers: { 'x-room-password'?: string | undefined } };
   const whenAllowed = async <T>(request: ReadRequest, then: () => Promise<Result<T>>): Promise<Result<T>> => {
     const allowed = await module.rooms.canWatch(callerOf(request).id, request.params.id, request.headers['x-room-password']);
     return allowed.ok ? then() : allowed;
   };
-  app.get('/api/v1/rooms/:id/watch', read, async (request, reply) => answer(reply, await whenAllowed(request, () => module.games.watch(request.params.id))));
-  app.get('/api/v1/rooms/:id/view', read, async (request, reply) =>
+  app.get('/api/v1/rooms/:id/watch', read(watchState), async (request, reply) => answer(reply, await whenAllowed(request, () => module.games.watch(request.params.id))));
+  app.get('/api/v1/rooms/:id/view', read(gameView), async (request, reply) =>
     answer(reply, await whenAllowed(request, () => module.games.view(callerOf(request).id, request.params.id))),
   );
-  app.get('/api/v1/rooms/:id/record', read, async (request, reply) => answer(reply, await whenAllowed(request, () => module.games.record(request.params.id))));
+  app.get('/api/v1/rooms/:id/record', read(gameRecord), async (request, reply) => answer(reply, await whenAllowed(request, () => module.games.record(request.params.id))));
   app.get(
     '/api/v1/rooms/:id/cards',
     { ...base, schema: { tags, security, params: roomIdParams, response: { 200: handAnswer, ...errors } } },
@@ -134,7 +138,7 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
   });
 
   for (const path of ['/api/v1/send-emoji/:id/', '/api/v1/send-emoji/:id']) {
-    app.post(path, { ...base, schema: { tags: ['emoji'], security, params: roomIdParams, body: sendEmojiBody, response: { 200: anyObject, ...errors } } }, async (request, reply) =>
+    app.post(path, { ...base, schema: { tags: ['emoji'], security, params: roomIdParams, body: sendEmojiBody, response: { 200: emojiMessage, ...errors } } }, async (request, reply) =>
       answer(reply, await module.emoji.send(callerOf(request).id, request.params.id, request.body)),
     );
   }

@@ -1,6 +1,7 @@
 import {
   type Failure,
   avatarUploaded,
+  changeUsernameAnswer,
   changeUsernameRequest,
   changePasswordRequest,
   errorBody,
@@ -98,7 +99,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     '/api/user/username',
     {
       preHandler: signedIn,
-      schema: { tags, security: [{ bearer: [] }], body: changeUsernameRequest, response: { 200: changeUsernameRequest, ...errors } },
+      schema: { tags, security: [{ bearer: [] }], body: changeUsernameRequest, response: { 200: changeUsernameAnswer, ...errors } },
     },
     async (request, reply) => {
       const result = await accounts.changeUsername(callerOf(request).id, request.body.username);

@@ -2,7 +2,7 @@ import { applyAction, chooseAction, createGame, legalActions, type GameState, ty
 import { roomActionPath, type RoomPayload, type WatchState } from '@durak/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameRecord } from '../games/game-service.js';
+import type { GameRecord } from '@durak/protocol';
 import { actionBody, bonusBalance, createClock, ledgerSum, newPlayer, rng, startRoomsServer, type RoomsServer, type TestClock, type TestPlayer } from '../rooms/test-support.js';
 import type { Store } from '../store/db.js';
 import { playerStats } from '../store/players-schema.js';

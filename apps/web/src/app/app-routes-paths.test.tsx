@@ -25,7 +25,7 @@ const { AppRoutes } = await import('./app-routes');
 
 const renderAt = (path: string, signedIn: typeof user | null = user) => renderRoutesAt(AppRoutes, path, signedIn ?? undefined);
 
-const user = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [] };
+const user = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [] };
 afterEach(cleanup);
 
 describe('SPEC §2 routes', () => {

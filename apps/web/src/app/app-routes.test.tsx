@@ -1,3 +1,4 @@
+import type { Me } from '@durak/protocol';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, saveSession } from '../net/session';
@@ -7,7 +8,7 @@ import { AppRoutes } from './app-routes';
 
 const renderAt = (path: string, signedIn?: typeof user) => renderRoutesAt(AppRoutes, path, signedIn);
 
-const user = { id: 1, username: 'Константинопольский', avatar_url: 'http://insecure/a.png', country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+const user: Me = { id: 1, username: 'Константинопольский', avatar_url: 'http://insecure/a.png', country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
 
 beforeEach(() => useSessionStore.setState({ isSignedOut: false }));
 afterEach(() => {

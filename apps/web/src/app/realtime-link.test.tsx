@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { Me } from '@durak/protocol';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../net/query-keys';
@@ -24,7 +25,7 @@ vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => k
 
 const { RealtimeLink } = await import('./realtime-link');
 
-const user = { id: 7, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+const user: Me = { id: 7, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
 const client = testQueryClient();
 beforeEach(() => {
   refreshWallets.mockReset();

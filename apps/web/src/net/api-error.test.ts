@@ -23,4 +23,10 @@ describe('toApiFailure', () => {
     const error = new AxiosError('Network Error', 'ERR_NETWORK');
     expect(toApiFailure(error)).toMatchObject({ status: null, code: 'network/unreachable' });
   });
+  it('types the code by the protocol: a misspelt code does not compile', () => {
+    const failure = toApiFailure(new Error('boom'));
+    expect(failure.code).toBe('client/error');
+    // @ts-expect-error 'room/ful' is no code of the protocol's table
+    expect(failure.code === 'room/ful').toBe(false);
+  });
 });

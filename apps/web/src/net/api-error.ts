@@ -1,9 +1,15 @@
+import type { ErrorCode } from '@durak/protocol';
 import { AxiosError } from 'axios';
+
+/** The client's own failures: no answer, an answer without a code, a bug before the request. */
+export type ClientErrorCode = 'http/error' | 'network/unreachable' | 'client/error';
+/** Every code a failure may carry: the server's (the protocol's one table) and the client's own. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 /** A server error as the forms show it: a stable code, a message and, when known, the field. */
 export interface ApiFailure {
   status: number | null;
-  code: string;
+  code: ApiErrorCode;
   message: string;
   field?: string;
 }
@@ -31,7 +37,8 @@ function fieldOf(details: unknown): string | undefined {
 export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof AxiosError) {
     const body = error.response?.data as ErrorBody | undefined;
-    const code = typeof body?.error?.code === 'string' ? body.error.code : error.response ? 'http/error' : 'network/unreachable';
+    // The server answers only codes of the protocol's table (its failures are typed by it).
+    const code: ApiErrorCode = typeof body?.error?.code === 'string' ? (body.error.code as ErrorCode) : error.response ? 'http/error' : 'network/unreachable';
     const message = typeof body?.error?.message === 'string' ? body.error.message : error.message;
     const field = fieldOf(body?.error?.details);
     return { status: error.response?.status ?? null, code, message, ...(field ? { field } : {}) };

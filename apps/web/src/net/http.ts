@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { accessToken, clearSession, hasSession, isSessionExpired, refreshToken, saveSession, updateTokens, type Tokens } from './session';
+import type { TokenPair } from '@durak/protocol';
+import { accessToken, clearSession, hasSession, isSessionExpired, refreshToken, saveSession, updateTokens } from './session';
 
 /** SPEC §9: every call gives up after 9 s. */
 export const HTTP_TIMEOUT_MS = 9000;
@@ -8,7 +9,7 @@ export const HTTP_TIMEOUT_MS = 9000;
 export interface SessionHooks {
   isMiniApp(): boolean;
   /** Inside the mini-app: sign in again with the host's init data. */
-  reauthenticate(): Promise<Tokens>;
+  reauthenticate(): Promise<TokenPair>;
   /** Outside it: the session is gone; show the login page. */
   onSignedOut(): void;
 }
@@ -55,7 +56,7 @@ export function createHttp(baseURL = '/api', adapter?: InternalAxiosRequestConfi
   async function refresh(): Promise<string> {
     const token = refreshToken();
     if (!token) throw new Error('Refresh token is required');
-    const { data } = await http.post<Tokens>('/user/refresh', { refresh_token: token });
+    const { data } = await http.post<TokenPair>('/user/refresh', { refresh_token: token });
     updateTokens(data);
     return data.access_token;
   }

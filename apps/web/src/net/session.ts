@@ -1,3 +1,4 @@
+import type { TokenPair } from '@durak/protocol';
 import Cookies from 'js-cookie';
 
 /** SPEC §4 and §9: the session lives in three cookies, each kept 7 days on path / with SameSite Lax. */
@@ -6,23 +7,18 @@ export const COOKIE_DAYS = 7;
 /** The expiry marker: six days after sign-in the user signs in again (outside the mini-app). */
 export const AUTH_EXPIRY_MS = 6 * 24 * 60 * 60 * 1000;
 
-export interface Tokens {
-  access_token: string;
-  refresh_token: string;
-}
-
 function cookieOptions(): Cookies.CookieAttributes {
   return { expires: COOKIE_DAYS, path: '/', sameSite: 'Lax', secure: location.protocol === 'https:' };
 }
 
 /** After a sign-in: both tokens and a fresh expiry marker. */
-export function saveSession(tokens: Tokens, now = Date.now()): void {
+export function saveSession(tokens: TokenPair, now = Date.now()): void {
   updateTokens(tokens);
   Cookies.set(SESSION_COOKIES.expiry, String(now + AUTH_EXPIRY_MS), cookieOptions());
 }
 
 /** After a refresh: the rotated tokens; the expiry marker still counts from the sign-in. */
-export function updateTokens(tokens: Tokens): void {
+export function updateTokens(tokens: TokenPair): void {
   Cookies.set(SESSION_COOKIES.access, tokens.access_token, cookieOptions());
   Cookies.set(SESSION_COOKIES.refresh, tokens.refresh_token, cookieOptions());
 }

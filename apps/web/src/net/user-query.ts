@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, type User, type Wallet } from './api';
+import type { Me, Wallet } from '@durak/protocol';
+import { api } from './api';
 import { queryKeys } from './query-keys';
 
 /**
@@ -18,7 +19,7 @@ export const userQuery = queryOptions({
 const NO_WALLETS: Wallet[] = [];
 
 /** The signed-in user, or undefined until the start screen has loaded one. */
-export function useUser(): User | undefined {
+export function useUser(): Me | undefined {
   return useQuery(userQuery).data;
 }
 
@@ -30,13 +31,13 @@ export function useWallets(): Wallet[] {
   return useQuery({ ...userQuery, select: (user) => user.wallets }).data ?? NO_WALLETS;
 }
 
-export function setUser(client: QueryClient, user: User): void {
+export function setUser(client: QueryClient, user: Me): void {
   client.setQueryData(queryKeys.me, user);
 }
 
 /** Changes part of the loaded user (a new name, avatar or balances); nothing before the user is loaded. */
-export function patchUser(client: QueryClient, patch: Partial<User>): void {
-  client.setQueryData<User>(queryKeys.me, (user) => (user ? { ...user, ...patch } : user));
+export function patchUser(client: QueryClient, patch: Partial<Me>): void {
+  client.setQueryData<Me>(queryKeys.me, (user) => (user ? { ...user, ...patch } : user));
 }
 
 /** Drops the user, and the screens that read it see none at once. */

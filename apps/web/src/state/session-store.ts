@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { QueryClient } from '@tanstack/react-query';
-import type { User } from '../net/api';
+import type { Me } from '@durak/protocol';
 import { forgetUser, setUser } from '../net/user-query';
 
 interface SessionState {
@@ -12,7 +12,7 @@ interface SessionState {
 export const useSessionStore = create<SessionState>()(() => ({ isSignedOut: false }));
 
 /** The start screen loaded the signed-in user (SPEC §3). */
-export function showSignedIn(client: QueryClient, user: User): void {
+export function showSignedIn(client: QueryClient, user: Me): void {
   setUser(client, user);
   useSessionStore.setState({ isSignedOut: false });
 }

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { createQueryClient } from '../net/query-client';
-import type { User } from '../net/api';
+import type { Me } from '@durak/protocol';
 import { setUser } from '../net/user-query';
 
 const localesDir = join(import.meta.dirname, '../../public/locales');
@@ -31,14 +31,14 @@ function Where() {
 }
 
 /** A fresh query client as the app makes it, with `user` loaded as the start screen would. */
-export function testQueryClient(user?: User): QueryClient {
+export function testQueryClient(user?: Me): QueryClient {
   const client = createQueryClient();
   if (user) setUser(client, user);
   return client;
 }
 
 /** Renders a page with a fresh query client (`user` signed in), the English strings and a router at `path`. */
-export function renderPage(i18n: Awaited<ReturnType<typeof playerI18n>>, page: ReactNode, path = '/', user?: User) {
+export function renderPage(i18n: Awaited<ReturnType<typeof playerI18n>>, page: ReactNode, path = '/', user?: Me) {
   const client = testQueryClient(user);
   const rendered = render(
     <QueryClientProvider client={client}>
@@ -53,12 +53,14 @@ export function renderPage(i18n: Awaited<ReturnType<typeof playerI18n>>, page: R
   return { ...rendered, client };
 }
 
-export const anna: User = {
+export const anna: Me = {
   id: 7,
   username: 'anna',
   avatar_url: null,
   country: 'RU',
   language: 'en',
+  parent_id: null,
+  telegram_id: null,
   roles: [],
   wallets: [
     { wallet_type: 'BALANCE', balance: '2500' },

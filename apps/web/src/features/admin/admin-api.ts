@@ -1,37 +1,32 @@
-import type { AdminPromoCode, AdminUser, AdminUserFound, AgentFigures, AuditEntry, Banner, BanState, PromoCodeUse } from '@durak/protocol';
+import type {
+  AdjustAnswer,
+  AdjustInput,
+  AdminPromoCode,
+  AdminPromoCodePage,
+  AdminUser,
+  AdminUserSearchPage,
+  AgentChildren,
+  AgentFigures,
+  AgentRows,
+  AuditPage,
+  Banner,
+  BanInput,
+  BannerList,
+  BanState,
+  CountryCounts,
+  CreatePromoCodeRequest,
+  PromoCodeUsePage,
+  UserPatched,
+  UserPatchRequest,
+} from '@durak/protocol';
 import { http } from '../../net/http';
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  links: { next: string | null; previous: string | null };
-}
 export interface ListQuery {
   page: number;
   limit: number;
   sort?: string;
   order?: 'asc' | 'desc';
   [filter: string]: string | number | undefined;
-}
-export interface AgentRow {
-  id: number;
-  username: string;
-  parent_id: number | null;
-  commission_bps: number;
-  children_count: number;
-}
-export interface AgentChild {
-  id: number;
-  username: string;
-  is_agent: boolean;
-  commission_bps: number;
-  children_count: number;
-  created_at: string;
-  last_played_at: string | null;
-}
-export interface CountryCount {
-  country: string | null;
-  count: number;
 }
 export interface BannerForm {
   name?: string;
@@ -57,29 +52,27 @@ function formOf(fields: BannerForm): FormData {
 
 /** The admin area's calls (FEATURES.md §5). */
 export const adminApi = {
-  agents: (query: ListQuery) => http.get<Page<AgentRow>>('/admin/info/admin/agent', { params: query }).then((r) => r.data),
+  agents: (query: ListQuery) => http.get<AgentRows>('/admin/info/admin/agent', { params: query }).then((r) => r.data),
   agent: (id: number) => http.get<AgentFigures>(`/admin/info/admin/agent/${id}`).then((r) => r.data),
-  agentChildren: (id: number, query: ListQuery) => http.get<Page<AgentChild>>(`/admin/info/admin/agent/children/${id}`, { params: query }).then((r) => r.data),
-  usersByCountry: (query: ListQuery) => http.get<Page<CountryCount> & { users: number }>('/admin/info/admin/users/country', { params: query }).then((r) => r.data),
+  agentChildren: (id: number, query: ListQuery) => http.get<AgentChildren>(`/admin/info/admin/agent/children/${id}`, { params: query }).then((r) => r.data),
+  usersByCountry: (query: ListQuery) => http.get<CountryCounts>('/admin/info/admin/users/country', { params: query }).then((r) => r.data),
   user: (id: number) => http.get<AdminUser>(`/admin/users/${id}`).then((r) => r.data),
-  patchUser: (id: number, body: { roles?: string[]; commission_bps?: number }, reason?: string) =>
-    http.patch(`/admin/users/${id}`, body, withReason(reason)).then((r) => r.data as { id: number; roles: string[]; commission_bps: number }),
-  adjust: (id: number, body: { wallet_type: string; amount: string; reason: string; idempotency_key: string }) =>
-    http.post(`/admin/users/${id}/adjust`, body).then((r) => r.data as { wallets: { wallet_type: string; balance: string }[] }),
-  searchUsers: (query: ListQuery) => http.get<Page<AdminUserFound>>('/admin/users', { params: query }).then((r) => r.data),
-  ban: (id: number, body: { reason: string; until?: string }) => http.post<BanState>(`/admin/users/${id}/ban`, body).then((r) => r.data),
+  patchUser: (id: number, body: UserPatchRequest, reason?: string) => http.patch<UserPatched>(`/admin/users/${id}`, body, withReason(reason)).then((r) => r.data),
+  adjust: (id: number, body: AdjustInput) => http.post<AdjustAnswer>(`/admin/users/${id}/adjust`, body).then((r) => r.data),
+  searchUsers: (query: ListQuery) => http.get<AdminUserSearchPage>('/admin/users', { params: query }).then((r) => r.data),
+  ban: (id: number, body: BanInput) => http.post<BanState>(`/admin/users/${id}/ban`, body).then((r) => r.data),
   unban: (id: number, reason: string) => http.delete<BanState>(`/admin/users/${id}/ban`, withReason(reason)).then((r) => r.data),
-  promoCodes: (query: ListQuery) => http.get<Page<AdminPromoCode>>('/admin/promocodes', { params: query }).then((r) => r.data),
-  createPromoCode: (body: { code: string; amount: string; wallet_type: string; max_uses: number; expires_at?: string }, reason?: string) =>
+  promoCodes: (query: ListQuery) => http.get<AdminPromoCodePage>('/admin/promocodes', { params: query }).then((r) => r.data),
+  createPromoCode: (body: CreatePromoCodeRequest, reason?: string) =>
     http.post<AdminPromoCode>('/admin/promocodes', body, withReason(reason)).then((r) => r.data),
   setPromoCodeActive: (id: number, isActive: boolean, reason?: string) => http.patch<AdminPromoCode>(`/admin/promocodes/${id}`, { is_active: isActive }, withReason(reason)).then((r) => r.data),
-  promoCodeUses: (id: number, query: ListQuery) => http.get<Page<PromoCodeUse>>(`/admin/promocodes/${id}/uses`, { params: query }).then((r) => r.data),
-  audit: (query: ListQuery) => http.get<Page<AuditEntry>>('/admin/audit', { params: query }).then((r) => r.data),
-  banners: () => http.get<{ items: Banner[] }>('/admin/banner').then((r) => r.data.items),
-  activeBanners: () => http.get<{ items: Banner[] }>('/banner').then((r) => r.data.items),
+  promoCodeUses: (id: number, query: ListQuery) => http.get<PromoCodeUsePage>(`/admin/promocodes/${id}/uses`, { params: query }).then((r) => r.data),
+  audit: (query: ListQuery) => http.get<AuditPage>('/admin/audit', { params: query }).then((r) => r.data),
+  banners: () => http.get<BannerList>('/admin/banner').then((r) => r.data.items),
+  activeBanners: () => http.get<BannerList>('/banner').then((r) => r.data.items),
   banner: (id: number) => http.get<Banner>(`/banner/${id}`).then((r) => r.data),
   createBanner: (fields: BannerForm) => http.post<Banner>('/banner', formOf(fields)).then((r) => r.data),
   updateBanner: (id: number, fields: BannerForm, reason?: string) => http.patch<Banner>(`/banner/${id}`, formOf(fields), withReason(reason)).then((r) => r.data),
   deleteBanner: (id: number, reason: string) => http.delete(`/banner/${id}`, withReason(reason)).then(() => undefined),
-  reorderBanners: (ids: number[], reason?: string) => http.patch<{ items: Banner[] }>('/banners/order/change', { ids }, withReason(reason)).then((r) => r.data.items),
+  reorderBanners: (ids: number[], reason?: string) => http.patch<BannerList>('/banners/order/change', { ids }, withReason(reason)).then((r) => r.data.items),
 };

@@ -1,9 +1,10 @@
+import type { TokenPair } from '@durak/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { afterSignInPath } from '../../routes/paths';
-import { toApiFailure } from '../../net/api-error';
-import { saveSession, type Tokens } from '../../net/session';
+import { toApiFailure, type ApiErrorCode } from '../../net/api-error';
+import { saveSession } from '../../net/session';
 import { signIn } from '../../state/session-store';
 import { serverProblemKey } from './validate';
 
@@ -14,14 +15,14 @@ export interface SubmitProblems {
 }
 
 /** Sends the form, stores the session and goes where the user was headed (or home). */
-export function useAuthSubmit(fieldFor: (code: string) => string | null) {
+export function useAuthSubmit(fieldFor: (code: ApiErrorCode) => string | null) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const location = useLocation();
   const [isBusy, setBusy] = useState(false);
   const [problems, setProblems] = useState<SubmitProblems>({ fields: {}, form: null });
 
-  async function submit(call: () => Promise<Tokens>): Promise<void> {
+  async function submit(call: () => Promise<TokenPair>): Promise<void> {
     setBusy(true);
     setProblems({ fields: {}, form: null });
     try {

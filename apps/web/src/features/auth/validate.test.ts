@@ -32,6 +32,6 @@ describe('form checks', () => {
     expect(serverProblemKey('user/username_taken')).toBe('errors.username_taken');
     expect(serverProblemKey('auth/banned')).toBe('access_revoked.banned');
     expect(serverProblemKey('auth/invalid_credentials')).toBe('errors.invalid_credentials');
-    expect(serverProblemKey('something/new')).toBe('errors.unknown');
+    expect(serverProblemKey('room/full')).toBe('errors.unknown');
   });
 });

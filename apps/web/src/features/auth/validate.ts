@@ -1,3 +1,5 @@
+import type { ApiErrorCode } from '../../net/api-error';
+
 /** Translation keys of the client-side checks; the server's own answer is shown the same way. */
 export type FieldProblem = 'errors.required' | 'errors.username_format' | 'errors.password_short' | 'errors.password_mismatch';
 
@@ -23,7 +25,7 @@ export function checkRepeat(password: string, repeat: string): FieldProblem | nu
 }
 
 /** The translation key for a server error code, so the message reads in the user's language. */
-export function serverProblemKey(code: string): string {
+export function serverProblemKey(code: ApiErrorCode): string {
   switch (code) {
     case 'auth/invalid_credentials':
       return 'errors.invalid_credentials';
@@ -35,7 +37,6 @@ export function serverProblemKey(code: string): string {
       return 'errors.network';
     case 'request/invalid':
       return 'errors.invalid';
-    case 'rate/limited':
     case 'request/rate_limited':
       return 'errors.rate_limited';
     default:

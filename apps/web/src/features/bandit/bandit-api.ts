@@ -1,13 +1,7 @@
-import type { BanditSeedAnswer, PastSpin, PaytableAnswer, RotateSeedAnswer, SpinAnswer } from '@durak/protocol';
+import type { BanditSeedAnswer, PastSpinList, PaytableAnswer, RotateSeedAnswer, SpinAnswer, SpinRequest } from '@durak/protocol';
 import { http } from '../../net/http';
 
 const base = '/v1/bandit';
-
-export interface SpinRequest {
-  bet: number;
-  balance_type: 'BALANCE' | 'BONUS_BALANCE';
-  idempotency_key: string;
-}
 
 /** The slot machine's calls (FEATURES.md §4; docs/api.md). */
 export const banditApi = {
@@ -16,5 +10,5 @@ export const banditApi = {
   setClientSeed: (clientSeed: string) => http.put<BanditSeedAnswer>(`${base}/seed`, { client_seed: clientSeed }).then((r) => r.data),
   rotateSeed: () => http.post<RotateSeedAnswer>(`${base}/seed/rotate`, {}).then((r) => r.data),
   spin: (body: SpinRequest) => http.post<SpinAnswer>(`${base}/spin`, body).then((r) => r.data),
-  spins: () => http.get<{ items: PastSpin[] }>(`${base}/spins`, { params: { page: 1, limit: 20 } }).then((r) => r.data.items),
+  spins: () => http.get<PastSpinList>(`${base}/spins`, { params: { page: 1, limit: 20 } }).then((r) => r.data.items),
 };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../net/api';
+import type { Me } from '@durak/protocol';
 import { testQueryClient } from '../../test-support/player-pages';
 import { SPIN_MS_BY_REEL } from './reels';
 
@@ -66,7 +66,7 @@ const answer = (stops: number[], multiplier: number, bet = '100'): SpinAnswer =>
 });
 
 const i18n = i18next.createInstance();
-const user: User = { id: 1, username: 'p', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+const user: Me = { id: 1, username: 'p', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
 
 beforeAll(async () => {
   const bandit = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/bandit.json'), 'utf8')) as Record<string, unknown>;

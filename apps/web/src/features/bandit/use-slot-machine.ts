@@ -1,10 +1,10 @@
-import type { PaytableAnswer, SpinAnswer } from '@durak/protocol';
+import type { PaytableAnswer, SpinAnswer, SpinRequest } from '@durak/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { playSlotSound } from '../../device/sound-player';
 import { toApiFailure, type ApiFailure } from '../../net/api-error';
 import { patchUser } from '../../net/user-query';
-import { banditApi, type SpinRequest } from './bandit-api';
+import { banditApi } from './bandit-api';
 import { reelTravel, type ReelMotion, type ReelTravel } from './reels';
 import { addSpin, emptyTally, isWinOverStake, type SessionTally } from './session';
 import { queryKeys } from '../../net/query-keys';

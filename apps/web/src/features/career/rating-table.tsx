@@ -1,4 +1,4 @@
-import type { RatingLine } from '@durak/protocol';
+import type { RatingLine, RatingPeriod } from '@durak/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Avatar } from '../../ui/avatar';
 import { cutName } from '../../ui/format';
 import { Pager } from '../../ui/pager';
 import { QueryState } from '../../ui/query-state';
-import { careerApi, type RatingPeriod } from './career-api';
+import { careerApi } from './career-api';
 import { queryKeys } from '../../net/query-keys';
 
 /** The rating table, all time or this week, paged, with the caller's own line highlighted. */

@@ -1,5 +1,5 @@
 import { applyAction, createGame, dealFromSeed, isSameCard, sha256Hex, type Card, type GameState } from '@durak/engine';
-import type { GameRecord } from './career-api';
+import type { GameRecord } from '@durak/protocol';
 
 export interface ShuffleCheck {
   /** sha256(revealed seed) equals the hash published at the deal. */

@@ -1,8 +1,5 @@
-import type { FriendList, FriendRequestList, FriendState, PresenceSummary, ReferralList } from '@durak/protocol';
+import type { FriendList, FriendRequestList, FriendState, PresenceSummary, ReferralList, RoomInviteAnswer } from '@durak/protocol';
 import { http } from '../../net/http';
-
-/** The protocol's answer: the invited players, who invited the caller, and the bonus. */
-export type ReferralPage = ReferralList;
 
 export const FRIENDS_PAGE_SIZE = 20;
 
@@ -10,13 +7,13 @@ export const FRIENDS_PAGE_SIZE = 20;
 
 /** The friends tab's calls (FEATURES.md §3, §11). */
 export const friendsApi = {
-  referrals: (page: number) => http.get<ReferralPage>('/user/referrals', { params: { page, limit: FRIENDS_PAGE_SIZE } }).then((r) => r.data),
+  referrals: (page: number) => http.get<ReferralList>('/user/referrals', { params: { page, limit: FRIENDS_PAGE_SIZE } }).then((r) => r.data),
   friends: (page: number) => http.get<FriendList>('/user/friends', { params: { page, limit: FRIENDS_PAGE_SIZE } }).then((r) => r.data),
   requests: () => http.get<FriendRequestList>('/user/friends/requests', { params: { page: 1, limit: 100 } }).then((r) => r.data),
   ask: (userId: number) => http.post<FriendState>(`/user/friends/${userId}`).then((r) => r.data),
   accept: (userId: number) => http.post<FriendState>(`/user/friends/${userId}/accept`).then((r) => r.data),
   decline: (userId: number) => http.post<null>(`/user/friends/${userId}/decline`).then(() => undefined),
   remove: (userId: number) => http.delete<null>(`/user/friends/${userId}`).then(() => undefined),
-  invite: (roomId: number, userId: number) => http.post<unknown>(`/v1/rooms/${roomId}/invite`, { user_id: userId }).then((r) => r.data),
+  invite: (roomId: number, userId: number) => http.post<RoomInviteAnswer>(`/v1/rooms/${roomId}/invite`, { user_id: userId }).then((r) => r.data),
   presence: () => http.get<PresenceSummary>('/v1/presence/summary').then((r) => r.data),
 };

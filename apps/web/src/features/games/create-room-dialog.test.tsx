@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../net/api';
+import type { Me } from '@durak/protocol';
 import { testQueryClient } from '../../test-support/player-pages';
 
 const post = vi.hoisted(() => vi.fn());
@@ -15,7 +15,7 @@ vi.mock('../../net/http', () => ({ http: { post, get: vi.fn() } }));
 const { CreateRoomDialog } = await import('./create-room-dialog');
 
 const i18n = i18next.createInstance();
-const user: User = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '200000' }] };
+const user: Me = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '200000' }] };
 
 beforeAll(async () => {
   const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/game.json'), 'utf8')) as Record<string, unknown>;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../net/api';
+import type { Me } from '@durak/protocol';
 import { testQueryClient } from '../../test-support/player-pages';
 
 const get = vi.hoisted(() => vi.fn(async () => ({ data: { items: [], links: { next: null, previous: null } } })));
@@ -25,7 +25,7 @@ vi.mock('../../net/realtime', async () => {
 const { default: LobbyPage } = await import('./index');
 
 const i18n = i18next.createInstance();
-const user: User = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }, { wallet_type: 'BALANCE', balance: '0' }] };
+const user: Me = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }, { wallet_type: 'BALANCE', balance: '0' }] };
 
 beforeAll(async () => {
   const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<string, unknown>;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../net/api';
+import type { Me } from '@durak/protocol';
 import { testQueryClient } from '../../test-support/player-pages';
 import { isRoomMissing } from './room-not-found';
 
@@ -23,7 +23,7 @@ vi.mock('../../net/http', () => ({ http: { get, post: get } }));
 const { default: TablePage } = await import('../table');
 
 const i18n = i18next.createInstance();
-const user: User = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [] };
+const user: Me = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [] };
 
 beforeAll(async () => {
   const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<string, unknown>;

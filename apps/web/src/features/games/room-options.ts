@@ -9,12 +9,6 @@ export const BALANCE_TYPES: readonly WalletType[] = ['BONUS_BALANCE', 'BALANCE']
 export const PLAYER_COUNTS = [2, 3, 4, 5, 6] as const;
 export const DECK_SIZES = [24, 36] as const;
 
-/** A page of a list as the API answers it (DESIGN §9). */
-export interface Page<T> {
-  items: T[];
-  links: { next: string | null; previous: string | null };
-}
-
 /**
  * FEATURES §6: every option a room has, as the `game` namespace keys of its words, in the order
  * transfer, throw-in by neighbours, cheating, draw, death match, secret trump, speed, private.

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { User } from '../../net/api';
+import type { Me } from '@durak/protocol';
 import { Avatar } from '../../ui/avatar';
 import { cutName, formatChips } from '../../ui/format';
 import { orderedWallets } from '../store/store-logic';
@@ -9,7 +9,7 @@ import { orderedWallets } from '../store/store-logic';
  * The user and both wallets, each named. The balances follow the `#{userId}` channel (the
  * realtime link replaces the user's wallets), and a tap on them leads to the chips in the store.
  */
-export function Header({ user }: { user: User }) {
+export function Header({ user }: { user: Me }) {
   const { t } = useTranslation();
   return (
     <header className="main-header">

@@ -2,7 +2,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../net/api';
+import type { Me } from '@durak/protocol';
 import { queryKeys } from '../../net/query-keys';
 import { anna, playerI18n, renderPage } from '../../test-support/player-pages';
 
@@ -50,7 +50,7 @@ describe('the menu', () => {
     rename('anna_k');
     expect(await screen.findByText('Username saved')).toBeTruthy();
     expect(put).toHaveBeenCalledWith('/user/username', { username: 'anna_k' });
-    expect(client.getQueryData<User>(queryKeys.me)?.username).toBe('anna_k');
+    expect(client.getQueryData<Me>(queryKeys.me)?.username).toBe('anna_k');
   });
 
   it('says clearly when the name is taken (409) or refused as a field (400)', async () => {
@@ -64,7 +64,7 @@ describe('the menu', () => {
     // A name the server would refuse anyway is stopped before the call.
     rename('a b');
     expect(put).toHaveBeenCalledTimes(2);
-    expect(client.getQueryData<User>(queryKeys.me)?.username).toBe('anna');
+    expect(client.getQueryData<Me>(queryKeys.me)?.username).toBe('anna');
   });
 
   it('uploads a new avatar and says when the file is too large', async () => {
@@ -75,7 +75,7 @@ describe('the menu', () => {
     expect(await screen.findByText('Photo saved')).toBeTruthy();
     const [url, form] = post.mock.calls[0]! as [string, FormData];
     expect([url, (form.get('file') as File).name]).toEqual(['/avatars/upload-image/', 'me.png']);
-    expect(client.getQueryData<User>(queryKeys.me)?.avatar_url).toBe('https://cdn.example/a/7.webp');
+    expect(client.getQueryData<Me>(queryKeys.me)?.avatar_url).toBe('https://cdn.example/a/7.webp');
     post.mockRejectedValueOnce(refused(413, 'avatar/too_large'));
     fireEvent.change(screen.getByTestId('avatar-file'), { target: { files: [file] } });
     expect((await screen.findByTestId('avatar-error')).textContent).toBe('The image is too large: at most 5 MB.');

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toApiFailure } from '../../net/api-error';
+import { toApiFailure, type ApiErrorCode } from '../../net/api-error';
 import { economyApi } from '../../net/economy-api';
 import { formatChips } from '../../ui/format';
 import { refreshWallets } from '../../net/user-query';
 
 /** What each refusal of a promo code tells the player. */
-const MESSAGES: Record<string, string> = {
+const MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   'promo/not_found': 'promo.not_found',
   'promo/expired': 'promo.expired',
   'promo/used_up': 'promo.used_up',

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../net/api';
+import type { Me } from '@durak/protocol';
 import { accessToken, clearSession, saveSession } from '../../net/session';
 import { runStartUp, type StartUpDeps } from './start-up';
 
-const user: User = { id: 7, username: 'ivan', avatar_url: null, country: 'RU', language: 'ru', roles: [], wallets: [] };
+const user: Me = { id: 7, username: 'ivan', avatar_url: null, country: 'RU', language: 'ru', parent_id: null, telegram_id: null, roles: [], wallets: [] };
 
 function deps(overrides: Partial<StartUpDeps> = {}): StartUpDeps {
   return {

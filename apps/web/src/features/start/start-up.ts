@@ -1,11 +1,12 @@
-import { api, type User } from '../../net/api';
+import type { Me } from '@durak/protocol';
+import { api } from '../../net/api';
 import { clearSession, hasSession, isSessionExpired, saveSession } from '../../net/session';
 
 /** SPEC §2: the start screen's progress steps. */
 export const START_STEPS = [10, 40, 60, 70, 99] as const;
 export const STEP_WAIT_MS = 120;
 
-export type StartUpOutcome = { kind: 'loaded'; user: User } | { kind: 'signed_out' };
+export type StartUpOutcome = { kind: 'loaded'; user: Me } | { kind: 'signed_out' };
 
 export interface StartUpDeps {
   isMiniApp(): boolean;
@@ -13,7 +14,7 @@ export interface StartUpDeps {
   prepare(): Promise<void>;
   /** Inside the mini-app: sign in with the host's init data. */
   miniAppSignIn(): Promise<void>;
-  loadUser(): Promise<User>;
+  loadUser(): Promise<Me>;
   isSignedOut(): boolean;
   wait(ms: number): Promise<void>;
 }
@@ -41,7 +42,7 @@ export async function runStartUp(onProgress: (percent: number) => void, deps: St
   }
   await deps.wait(STEP_WAIT_MS);
   onProgress(START_STEPS[2]);
-  let user: User;
+  let user: Me;
   try {
     // 60% stays up for a step even when the user came back during the earlier waits.
     [user] = await Promise.all([early ?? deps.loadUser(), deps.wait(STEP_WAIT_MS)]);

@@ -1,8 +1,8 @@
-import type { AssetItem } from '@durak/protocol';
+import type { AssetItem, WalletType } from '@durak/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toApiFailure } from '../../net/api-error';
+import { toApiFailure, type ApiErrorCode } from '../../net/api-error';
 import { economyApi } from '../../net/economy-api';
 import { refreshWallets, useWallets } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
@@ -14,10 +14,10 @@ import { PriceTag } from './price-tag';
 import { itemsOfTab, itemState, missingFor, withUpdated, type StoreTab } from './store-logic';
 import { queryKeys } from '../../net/query-keys';
 
-type Failure = { code: string };
+type Failure = { code: ApiErrorCode };
 
 /** The card backs or the felts: preview, name, price and wallet, and what the player can do. */
-export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>; onGetChips: (walletType: string, missing: bigint) => void }) {
+export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>; onGetChips: (walletType: WalletType, missing: bigint) => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const wallets = useWallets();

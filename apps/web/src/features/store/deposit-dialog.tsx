@@ -1,3 +1,4 @@
+import type { WalletType } from '@durak/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { queryKeys } from '../../net/query-keys';
 import { refreshWallets } from '../../net/user-query';
 
 export interface DepositPreset {
-  readonly walletType?: string;
+  readonly walletType?: WalletType;
   readonly amount?: string;
 }
 
@@ -49,7 +50,7 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
   const step = provider === 'telegram_stars' && firstPack?.amount && firstPack.price !== '0' ? BigInt(firstPack.amount) / BigInt(firstPack.price) : 1n;
   // Stars are charged by the packs' rate: without the packs it is unknown, so nothing is offered.
   const isRateUnknown = provider === 'telegram_stars' && packs.isError;
-  const [walletType, setWalletType] = useState('BALANCE');
+  const [walletType, setWalletType] = useState<WalletType>('BALANCE');
   const [amountText, setAmountText] = useState('');
   const [amountError, setAmountError] = useState<AmountError | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });

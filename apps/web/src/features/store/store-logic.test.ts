@@ -1,8 +1,8 @@
-import type { AssetItem } from '@durak/protocol';
+import type { AssetItem, Wallet } from '@durak/protocol';
 import { describe, expect, it } from 'vitest';
 import { balanceOf, checkAmount, countdown, itemsOfTab, itemState, missingFor, newIdempotencyKey, orderedWallets, parseTab, withUpdated } from './store-logic';
 
-const wallets = [
+const wallets: Wallet[] = [
   { wallet_type: 'BONUS_BALANCE', balance: '2500' },
   { wallet_type: 'BALANCE', balance: '100' },
 ];

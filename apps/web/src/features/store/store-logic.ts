@@ -1,5 +1,4 @@
-import type { AssetItem } from '@durak/protocol';
-import type { Wallet } from '../../net/api';
+import type { AssetItem, Wallet } from '@durak/protocol';
 
 export const STORE_TABS = ['backs', 'tables', 'chips'] as const;
 export type StoreTab = (typeof STORE_TABS)[number];

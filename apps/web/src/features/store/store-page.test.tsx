@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../net/api';
+import type { Me } from '@durak/protocol';
 import { testQueryClient } from '../../test-support/player-pages';
 
 const economyApi = vi.hoisted(() => ({ allAssets: vi.fn(), buyAsset: vi.fn(), applyAsset: vi.fn(), products: vi.fn(), deposit: vi.fn(), convert: vi.fn() }));
@@ -18,7 +18,7 @@ vi.mock('../../net/user-query', async (original) => ({ ...(await original<typeof
 const { default: StorePage } = await import('./index');
 
 const i18n = i18next.createInstance();
-const user: User = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+const user: Me = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
 
 beforeAll(async () => {
   const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/common.json'), 'utf8')) as Record<string, unknown>;

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { EmojiIcon } from './emoji-icon';
-import { emojiApi, type Emoji } from './table-api';
+import type { Emoji } from '@durak/protocol';
+import { emojiApi } from './table-api';
 import { queryKeys } from '../../net/query-keys';
 
 /** SPEC §5: throwable emoji only at another player, non-throwable only at oneself. */

@@ -1,16 +1,22 @@
-import type { Card, GameView } from '@durak/engine';
+import type { Card } from '@durak/engine';
+import type {
+  ActionAnswer,
+  AutoplayAnswer,
+  Emoji,
+  EmojiList,
+  EmojiMessage,
+  GameViewPayload,
+  RoomPayload,
+  SeatAnswer,
+  SeatBody,
+  SendEmojiRequest,
+  WatchState,
+} from '@durak/protocol';
 import { http } from '../../net/http';
-import type { RoomPayload } from '@durak/protocol';
-import type { WatchState } from '@durak/protocol';
 
 const base = '/v1/rooms';
 
-/** What each action answers: the game's new seq (DESIGN §7). */
-export interface ActionAnswer {
-  seq?: number;
-}
-
-const post = (id: string, action: string, body?: unknown) => http.post<ActionAnswer>(`${base}/${id}/${action}`, body ?? {}).then((r) => r.data);
+const post = <A = ActionAnswer>(id: string, action: string, body?: unknown) => http.post<A>(`${base}/${id}/${action}`, body ?? {}).then((r) => r.data);
 
 /**
  * A move names the seq of the table the player saw (DESIGN §7): the server refuses it with
@@ -25,9 +31,9 @@ const withPassword = (password: string | undefined) => (password ? { headers: { 
 export const tableApi = {
   room: (id: string) => http.get<RoomPayload>(`${base}/${id}`).then((r) => r.data),
   watch: (id: string, password?: string) => http.get<WatchState>(`${base}/${id}/watch`, withPassword(password)).then((r) => r.data),
-  view: (id: string, password?: string) => http.get<GameView>(`${base}/${id}/view`, withPassword(password)).then((r) => r.data),
-  seat: (id: string, body: { position?: number; password?: string }) => post(id, 'seat', body),
-  ready: (id: string) => post(id, 'ready'),
+  view: (id: string, password?: string) => http.get<GameViewPayload>(`${base}/${id}/view`, withPassword(password)).then((r) => r.data),
+  seat: (id: string, body: SeatBody) => post<SeatAnswer>(id, 'seat', body),
+  ready: (id: string) => post<RoomPayload>(id, 'ready'),
   attack: (id: string, cards: Card[], seq?: number) => move(id, 'attack', seq, { cards }),
   defence: (id: string, slot_id: number, card: Card, seq?: number) => move(id, 'defence', seq, { slot_id, card }),
   transfer: (id: string, card: Card, seq?: number) => move(id, 'transfer', seq, { card }),
@@ -37,19 +43,13 @@ export const tableApi = {
   leave: (id: string) => post(id, 'leave'),
   surrender: (id: string, seq?: number) => move(id, 'surrender', seq),
   /** Hands the seat to the computer (`on`) or takes it back: "I'm back" (FEATURES.md §11). */
-  autoplay: (id: string, on: boolean) => http.post<{ stand_in: boolean }>(`${base}/${id}/autoplay`, { on }).then((r) => r.data),
+  autoplay: (id: string, on: boolean) => http.post<AutoplayAnswer>(`${base}/${id}/autoplay`, { on }).then((r) => r.data),
   /** A finished game's rematch: the room the caller is seated in (FEATURES.md §6). */
-  rematch: (id: string) => http.post<{ position: number; room: RoomPayload }>(`${base}/${id}/rematch`, {}).then((r) => r.data),
+  rematch: (id: string) => http.post<SeatAnswer>(`${base}/${id}/rematch`, {}).then((r) => r.data),
 };
 
-export interface Emoji {
-  id: number;
-  name: string;
-  is_throwable: boolean;
-}
-
 export const emojiApi = {
-  list: () => http.get<{ items: Emoji[] } | Emoji[]>('/emoji').then((r) => (Array.isArray(r.data) ? r.data : r.data.items)),
-  send: (roomId: string, recipient: { player_id: string | number; username: string }, emoji: Emoji['id']) =>
-    http.post(`/v1/send-emoji/${roomId}/`, { recipient, emoji }).then(() => undefined),
+  list: () => http.get<EmojiList>('/emoji').then((r) => r.data.items),
+  send: (roomId: string, recipient: SendEmojiRequest['recipient'], emoji: Emoji['id']) =>
+    http.post<EmojiMessage>(`/v1/send-emoji/${roomId}/`, { recipient, emoji } satisfies SendEmojiRequest).then(() => undefined),
 };

@@ -1,5 +1,5 @@
 import { legalActions, sortHand, type Card } from '@durak/engine';
-import type { RoomMessage, WatchState } from '@durak/protocol';
+import type { Emoji, RoomMessage, WatchState } from '@durak/protocol';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,7 +24,6 @@ import { ResultsDialog } from './results-dialog';
 import { seatSpots } from './seat-layout';
 import { EmptySeat, SeatView } from './seat-view';
 import { StandInBanner } from './stand-in-banner';
-import type { Emoji } from './table-api';
 import { TableSlots } from './table-slots';
 import { confirmText } from './confirm-text';
 import { TopBar } from './top-bar';

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cutName } from '../../ui/format';
-import { tournamentApi, type TournamentPlayer } from '../tournament/tournament-api';
-import type { WatchState } from '@durak/protocol';
+import type { TournamentPlayer, WatchState } from '@durak/protocol';
+import { tournamentApi } from '../tournament/tournament-api';
 import { queryKeys } from '../../net/query-keys';
 
 /** The table's players in the tournament's list (read page by page until all are found). */

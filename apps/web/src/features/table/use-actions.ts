@@ -1,15 +1,16 @@
 import type { Card } from '@durak/engine';
 import { useCallback, useState } from 'react';
-import { toApiFailure, type ApiFailure } from '../../net/api-error';
+import { toApiFailure, type ApiErrorCode, type ApiFailure } from '../../net/api-error';
 import { playSound } from '../../device/sound-player';
 import { vibrate } from '../../device/vibrate';
-import { emojiApi, tableApi, type Emoji } from './table-api';
+import type { Emoji } from '@durak/protocol';
+import { emojiApi, tableApi } from './table-api';
 
 /**
  * The table moved on between the render the player acted on and the server's turn at it (a
  * timer fired, another player moved first). Not the player's mistake: the fresh table is the answer.
  */
-export const STALE_SEQ = 'rule/stale_seq';
+export const STALE_SEQ = 'rule/stale_seq' satisfies ApiErrorCode;
 
 /**
  * The table's calls. A played card leaves the hand at once (no waiting for the server); a refused

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorNotice } from './error-notice';
-import { tournamentApi, type TournamentPayload } from './tournament-api';
+import type { TournamentPayload } from '@durak/protocol';
+import { tournamentApi } from './tournament-api';
 import { queryKeys } from '../../net/query-keys';
 
 type AdminAction = 'pin' | 'unpin' | 'pause' | 'continue' | 'cancel';

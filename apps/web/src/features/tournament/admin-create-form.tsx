@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
 import { ErrorNotice } from './error-notice';
-import { tournamentApi, type TournamentPayload } from './tournament-api';
+import type { TournamentPayload } from '@durak/protocol';
+import { tournamentApi } from './tournament-api';
 import { defaultForm, formFieldOf, tournamentBody, validateTournament, type FieldProblem, type FormField, type FormProblems, type TournamentForm } from './tournament-form';
 import { queryKeys } from '../../net/query-keys';
 

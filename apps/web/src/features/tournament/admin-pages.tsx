@@ -1,3 +1,4 @@
+import type { TournamentStatus } from '@durak/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +56,7 @@ export function AdminTournamentsPage() {
   const { t } = useTranslation('tournament');
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<string>('');
+  const [status, setStatus] = useState<TournamentStatus | ''>('');
   const [isCreating, setCreating] = useState(false);
   const pinned = usePinnedIds();
   const info = useQuery({
@@ -72,7 +73,7 @@ export function AdminTournamentsPage() {
             className="select"
             value={status}
             onChange={(e) => {
-              setStatus(e.target.value);
+              setStatus(e.target.value as TournamentStatus | '');
               setPage(1);
             }}
             data-testid="admin-status-filter"

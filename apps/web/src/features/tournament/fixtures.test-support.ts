@@ -1,4 +1,4 @@
-import type { TournamentDetail } from './tournament-api';
+import type { TournamentDetail } from '@durak/protocol';
 
 /** A tournament as the server sends it; override what the test is about. */
 export function detail(over: Partial<TournamentDetail> = {}, info: Partial<TournamentDetail['player_info']> = {}): TournamentDetail {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homeTournaments } from './home-list';
-import type { TournamentPayload } from './tournament-api';
+import type { TournamentPayload } from '@durak/protocol';
 
 const t = (id: number, starts: string, is_pinned = false) => ({ id, starts_at: `2026-11-${starts}T12:00:00Z`, is_pinned }) as TournamentPayload;
 

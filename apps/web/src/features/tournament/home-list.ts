@@ -1,4 +1,4 @@
-import type { TournamentPayload } from './tournament-api';
+import type { TournamentPayload } from '@durak/protocol';
 
 /** The statuses the home page lists: those a player can still join or follow. */
 export const HOME_STATUSES = ['registration', 'running', 'paused'] as const;

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatChips } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
-import type { PrizeDistribution } from './tournament-api';
+import type { PrizeDistribution } from '@durak/protocol';
 
 /** FEATURES §1 prize distribution: what each place wins from today's pool. */
 export function PrizeTable({ prizes, myPlace }: { prizes: UseQueryResult<PrizeDistribution>; myPlace: number | null }) {

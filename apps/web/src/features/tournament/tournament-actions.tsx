@@ -7,7 +7,8 @@ import { refreshWallets, useWallets } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorNotice } from './error-notice';
-import { tournamentApi, type TournamentDetail } from './tournament-api';
+import type { TournamentDetail } from '@durak/protocol';
+import { tournamentApi } from './tournament-api';
 import { canRebuy, canRegister, canWithdraw } from './tournament-rules';
 
 type Action = 'register' | 'withdraw' | 'rebuy';

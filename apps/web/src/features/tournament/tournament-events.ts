@@ -1,4 +1,4 @@
-import type { TournamentPayload, TournamentRoom } from './tournament-api';
+import type { TournamentPayload, TournamentRoom } from '@durak/protocol';
 
 /** What the `tournament:{id}` channel and the player's own channel say about a tournament. */
 export type TournamentEvent =

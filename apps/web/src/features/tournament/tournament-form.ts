@@ -1,4 +1,4 @@
-import type { CreateTournamentRequest } from './tournament-api';
+import type { CreateTournamentRequest } from '@durak/protocol';
 
 /** The create form as typed: numbers and amounts stay text until they are checked. */
 export interface TournamentForm {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatChips } from '../../ui/format';
 import { formatCountdown, timeLeft } from './countdown';
-import type { TournamentDetail } from './tournament-api';
+import type { TournamentDetail } from '@durak/protocol';
 import { optionWords } from './tournament-rules';
 import { useNow } from './use-now';
 

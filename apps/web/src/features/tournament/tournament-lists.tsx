@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/avatar';
 import { cutName } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import type { PagedList } from './paged-list';
-import type { TournamentPlayer, TournamentRoom } from './tournament-api';
+import type { TournamentPlayer, TournamentRoom } from '@durak/protocol';
 
 interface ListProps<T> {
   list: PagedList<T>;

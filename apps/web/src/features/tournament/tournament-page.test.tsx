@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../net/api';
+import type { Me } from '@durak/protocol';
 import { testQueryClient } from '../../test-support/player-pages';
 import { detail } from './fixtures.test-support';
-import type { TournamentDetail, TournamentPlayer, TournamentRoom } from './tournament-api';
+import type { TournamentDetail, TournamentPlayer, TournamentRoom } from '@durak/protocol';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 const channels = vi.hoisted(() => new Map<string, (data: unknown) => void>());
@@ -29,7 +29,7 @@ vi.mock('../../net/realtime', async () => {
 const { default: TournamentRoute } = await import('./index');
 
 const i18n = i18next.createInstance();
-const user: User = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '1000' }] };
+const user: Me = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '1000' }] };
 
 beforeAll(async () => {
   const tournament = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/tournament.json'), 'utf8')) as Record<string, unknown>;

@@ -1,4 +1,5 @@
-import type { TournamentDetail, TournamentPayload } from './tournament-api';
+import type { TournamentDetail, TournamentPayload } from '@durak/protocol';
+import type { ApiErrorCode } from '../../net/api-error';
 
 /** What the caller may do now; the server decides again, this only offers the buttons. */
 export function canRegister(t: TournamentDetail): boolean {
@@ -41,9 +42,9 @@ export const KNOWN_ERRORS = [
   'tournament/not_found',
   'wallet/insufficient_funds',
   'network/unreachable',
-] as const;
+] as const satisfies readonly ApiErrorCode[];
 
-export function errorKey(code: string): string | null {
+export function errorKey(code: ApiErrorCode): string | null {
   return (KNOWN_ERRORS as readonly string[]).includes(code) ? `error.${code.replace('/', '_')}` : null;
 }
 

@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { permissionsQuery } from '../../../net/query-client';
-import { adminApi, type AgentChild } from '../admin-api';
+import type { AgentChild, UserPatchRequest } from '@durak/protocol';
+import { adminApi } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
@@ -31,7 +32,7 @@ export default function AgentPage() {
   const [pending, setPending] = useState<Pending>(null);
   const [rate, setRate] = useState('');
   const change = useMutation({
-    mutationFn: ({ userId, body, reason }: { userId: number; body: { roles?: string[]; commission_bps?: number }; reason: string }) => adminApi.patchUser(userId, body, reason),
+    mutationFn: ({ userId, body, reason }: { userId: number; body: UserPatchRequest; reason: string }) => adminApi.patchUser(userId, body, reason),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
   const columns = useMemo(

@@ -1,16 +1,16 @@
-import type { AdminReport } from '@durak/protocol';
+import type { AdminReport, AdminReportPage } from '@durak/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../../net/http';
-import type { ListQuery, Page } from '../admin-api';
+import type { ListQuery } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { pagedRows, useListParams } from '../ui/use-list-params';
 import { queryKeys } from '../../../net/query-keys';
 
-const reportsApi = (query: ListQuery) => http.get<Page<AdminReport>>('/admin/reports', { params: query }).then((r) => r.data);
+const reportsApi = (query: ListQuery) => http.get<AdminReportPage>('/admin/reports', { params: query }).then((r) => r.data);
 const lines = columnHelper<AdminReport>();
 const fixedReasons = new Set(['insults', 'spam', 'cheating', 'other']);
 

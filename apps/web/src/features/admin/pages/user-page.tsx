@@ -1,4 +1,4 @@
-import type { AdminUser } from '@durak/protocol';
+import type { AdminUser, Role, WalletType } from '@durak/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,9 +29,9 @@ export default function UserPage() {
   const queryClient = useQueryClient();
   const permissions = useQuery(permissionsQuery).data?.permissions ?? [];
   const user = useQuery({ queryKey: queryKeys.admin.user(id), queryFn: () => adminApi.user(id), enabled: id > 0 });
-  const [walletType, setWalletType] = useState('BONUS_BALANCE');
+  const [walletType, setWalletType] = useState<WalletType>('BONUS_BALANCE');
   const [amount, setAmount] = useState('');
-  const [roles, setRoles] = useState<string[] | null>(null);
+  const [roles, setRoles] = useState<Role[] | null>(null);
   const [pending, setPending] = useState<'adjust' | 'roles' | null>(null);
   // One key per confirmed adjustment: a retried click cannot pay twice.
   const [adjustKey, setAdjustKey] = useState(() => crypto.randomUUID());
@@ -116,7 +116,7 @@ export default function UserPage() {
         >
           <label className="admin-field">
             <span>{t('user.wallet')}</span>
-            <select value={walletType} onChange={(e) => setWalletType(e.target.value)}>
+            <select value={walletType} onChange={(e) => setWalletType(e.target.value as WalletType)}>
               {u.wallets.map((w) => (
                 <option key={w.wallet_type} value={w.wallet_type}>
                   {t(`operator.wallet.${w.wallet_type}`)}

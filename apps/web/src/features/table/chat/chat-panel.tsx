@@ -1,8 +1,8 @@
-import { chatTextMaxLength, reportReasons, type ChatMessage } from '@durak/protocol';
+import { chatTextMaxLength, reportReasons, type ChatMessage, type SendChatRequest } from '@durak/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toApiFailure } from '../../../net/api-error';
+import { toApiFailure, type ApiErrorCode } from '../../../net/api-error';
 import { chatApi } from './chat-api';
 import type { TableChatState } from './use-table-chat';
 import { queryKeys } from '../../../net/query-keys';
@@ -18,7 +18,7 @@ export interface ChatPanelProps {
 }
 
 /** A code the chat explains in its own words; anything else is "could not send". */
-const KNOWN_ERRORS = new Set(['request/rate_limited', 'chat/spectator_read_only', 'report/already_reported', 'request/invalid']);
+const KNOWN_ERRORS = new Set<ApiErrorCode>(['request/rate_limited', 'chat/spectator_read_only', 'report/already_reported', 'request/invalid']);
 
 /** What a message says in the reader's language: a quick phrase by its key, a text as written. */
 export function useMessageText() {
@@ -58,7 +58,7 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
     return KNOWN_ERRORS.has(failure.code) ? t(`tableChat.error.${failure.code.replace('/', '_')}`) : t('tableChat.error.failed');
   };
 
-  async function send(body: { phrase_id: string } | { text: string }) {
+  async function send(body: SendChatRequest) {
     setSending(true);
     setError(null);
     try {
