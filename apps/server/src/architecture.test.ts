@@ -4,21 +4,31 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Server folders import one way (docs/architecture.md): a cycle between two top-level folders of
- * src/ (say games -> rooms -> games) makes neither understandable nor testable alone. Test code
- * may reach anywhere, and the files at the root of src/ (app.ts, services.ts, ...) wire the
- * folders together, so neither counts.
+ * Server imports run one way (docs/architecture.md). Every .ts file under src/ is read: root
+ * files, tests and test helpers too, since a helper that reaches back up (a domain's
+ * test-support.ts building the whole app) is where a cycle hides first.
+ * - No file imports itself through others: a file-level cycle makes neither file readable alone.
+ * - No cycle between top-level folders of src/ (say games -> rooms -> games) in the code the
+ *   folders ship and the helpers beside it; tests may reach anywhere, so only they are left out.
+ * - app.ts builds the services and is built by main.ts, tests, test-support/ and the simulation;
+ *   no domain module imports it, a domain's test-support.ts neither (it boots the app through
+ *   test-support/server.ts).
+ * - A service never knows about HTTP: nothing outside http/ and app.ts imports http/, services.ts
+ *   (the services' interface) included.
  */
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
 
-const isTestCode = (path: string) => /(^|\/)(test-support(\/|\.ts$)|test-[^/]*\.ts$)|\.test\.ts$/.test(path);
+const isTest = (path: string) => path.endsWith('.test.ts');
+/** Who may build the whole app: its entry point, tests, test-support/ (a domain's own helper goes through it) and the load simulation. */
+const mayImportApp = (path: string) => path === 'main.ts' || isTest(path) || /^(test-support|simulation)\//.test(path) || path === 'simulate.ts';
 
-function sourceFiles(dir: string): string[] {
+/** Every .ts file under src/, relative to it with forward slashes. */
+function sourceFiles(dir = srcDir): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
+    return entry.name.endsWith('.ts') ? [relative(srcDir, path).split(sep).join('/')] : [];
   });
 }
 
@@ -30,53 +40,81 @@ function importsOf(text: string): string[] {
   return found;
 }
 
+/** The source file a specifier of `from` names: `../rooms/a.js` from `games/b.ts` is `rooms/a.ts`. */
+const targetOf = (from: string, specifier: string): string =>
+  relative(srcDir, resolve(srcDir, dirname(from), specifier))
+    .split(sep)
+    .join('/')
+    .replace(/\.js$/, '.ts');
+
+/** File -> the files it imports (relative to src/). */
+function fileGraph(): Map<string, string[]> {
+  return new Map(sourceFiles().map((path) => [path, importsOf(readFileSync(join(srcDir, path), 'utf8')).map((specifier) => targetOf(path, specifier))]));
+}
+
 /** The top-level folder of a path relative to src/, or null for a file at the root of src/. */
 const folderOf = (path: string): string | null => (path.includes('/') ? path.split('/')[0]! : null);
 
-/** Folder -> the folders its production code imports. */
-function folderGraph(): Map<string, Map<string, string>> {
+/** Folder -> the folders its files import (tests left out), each edge named by the first file that makes it. */
+function folderGraph(files: ReadonlyMap<string, readonly string[]>): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
-  for (const file of sourceFiles(srcDir)) {
-    const path = relative(srcDir, file).split(sep).join('/');
+  for (const [path, targets] of files) {
     const from = folderOf(path);
-    if (from === null || isTestCode(path)) continue;
+    if (from === null || isTest(path)) continue;
     const edges = graph.get(from) ?? new Map<string, string>();
     graph.set(from, edges);
-    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
-      const target = relative(srcDir, resolve(dirname(file), specifier)).split(sep).join('/');
+    for (const target of targets) {
       const to = folderOf(target);
-      // The first file that makes an edge is named in a failure, so the cycle can be found.
       if (to !== null && to !== from && !edges.has(to)) edges.set(to, `${path} -> ${target}`);
     }
   }
   return graph;
 }
 
-/** Every cycle of the graph, each once, as the folders in order with the first repeated at the end. */
-function cyclesOf(graph: ReadonlyMap<string, ReadonlyMap<string, string>>): string[][] {
+/**
+ * Cycles of the graph, each as its nodes in order with the first repeated at the end: one per
+ * edge that closes a loop in a depth-first walk, so any cycle is found, in time linear in the
+ * graph (several hundred files). A cycle is reported from its smallest node, once.
+ */
+function cyclesOf(graph: ReadonlyMap<string, Iterable<string>>): string[][] {
   const cycles = new Map<string, string[]>();
-  const visit = (node: string, path: string[]) => {
-    for (const next of graph.get(node)?.keys() ?? []) {
-      const at = path.indexOf(next);
+  const done = new Set<string>();
+  const onPath: string[] = [];
+  const visit = (node: string) => {
+    onPath.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const at = onPath.indexOf(next);
       if (at !== -1) {
-        const cycle = path.slice(at);
-        // One cycle reached from different starting points is reported once, from its smallest folder.
+        const cycle = onPath.slice(at);
         const start = cycle.indexOf([...cycle].sort()[0]!);
         const canonical = [...cycle.slice(start), ...cycle.slice(0, start)];
         cycles.set(canonical.join(' -> '), [...canonical, canonical[0]!]);
-      } else {
-        visit(next, [...path, next]);
+      } else if (!done.has(next)) {
+        visit(next);
       }
     }
+    onPath.pop();
+    done.add(node);
   };
-  for (const node of graph.keys()) visit(node, [node]);
+  for (const node of [...graph.keys()].sort()) if (!done.has(node)) visit(node);
   return [...cycles.values()];
 }
 
 describe('server architecture', () => {
+  const files = fileGraph();
+
+  it('reads every source file: root files, tests and test helpers included', () => {
+    for (const path of ['app.ts', 'services.ts', 'architecture.test.ts', 'test-support/server.ts', 'rooms/test-support.ts']) expect(files.has(path), path).toBe(true);
+    expect(files.get('main.ts')).toContain('app.ts');
+  });
+
+  it('has no import cycle between files, tests and helpers included', () => {
+    expect(cyclesOf(files).map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+
   it('has no import cycle between top-level folders of src/', () => {
-    const graph = folderGraph();
-    const described = cyclesOf(graph).map((cycle) =>
+    const graph = folderGraph(files);
+    const described = cyclesOf(new Map([...graph].map(([folder, edges]) => [folder, [...edges.keys()]] as const))).map((cycle) =>
       cycle
         .slice(1)
         .map((to, i) => graph.get(cycle[i]!)!.get(to)!)
@@ -85,28 +123,43 @@ describe('server architecture', () => {
     expect(described).toEqual([]);
   });
 
+  it('lets only main.ts, tests, test-support/ and the simulation import app.ts', () => {
+    const importers = [...files].filter(([path, targets]) => targets.includes('app.ts') && !mayImportApp(path)).map(([path]) => path);
+    expect(importers).toEqual([]);
+  });
+
+  it('keeps HTTP out of the services: only http/ and app.ts import http/', () => {
+    const importers = [...files]
+      .filter(([path, targets]) => !isTest(path) && path !== 'app.ts' && folderOf(path) !== 'http' && targets.some((target) => folderOf(target) === 'http'))
+      .map(([path]) => path);
+    expect(importers).toEqual([]);
+  });
+
   it('sees the folders it checks (rooms, games, emoji over tables)', () => {
-    const graph = folderGraph();
+    const graph = folderGraph(files);
     for (const folder of ['rooms', 'games', 'emoji']) expect(graph.get(folder)?.has('tables'), folder).toBe(true);
     expect(graph.get('tables')?.has('rooms') ?? false).toBe(false);
   });
 
   it('names a cycle when there is one', () => {
     const graph = new Map([
-      ['games', new Map([['rooms', 'games/a.ts -> rooms/b.ts']])],
-      ['rooms', new Map([['tables', 'x'], ['games', 'rooms/c.ts -> games/d.ts']])],
-      ['tables', new Map<string, string>()],
+      ['games', ['rooms']],
+      ['rooms', ['tables', 'games']],
+      ['tables', []],
     ]);
     expect(cyclesOf(graph)).toEqual([['games', 'rooms', 'games']]);
+    expect(cyclesOf(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['b.ts']]]))).toEqual([['b.ts', 'c.ts', 'b.ts']]);
+    expect(cyclesOf(new Map([['a.ts', ['b.ts', 'c.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toEqual([]);
   });
 
-  it('reads static, re-exported and dynamic imports', () => {
+  it('reads static, re-exported and dynamic imports, and names the files they point to', () => {
     const text = "import { a } from '../rooms/a.js';\nexport * from './b.js';\nimport type { C } from \"../games/c.js\";\nconst d = await import('../emoji/d.js');\nimport x from 'zod';";
     expect(importsOf(text)).toEqual(['../rooms/a.js', './b.js', '../games/c.js', '../emoji/d.js']);
+    expect(targetOf('games/x.ts', '../rooms/a.js')).toBe('rooms/a.ts');
+    expect(targetOf('rooms/test-support.ts', '../app.js')).toBe('app.ts');
   });
 
   it('keeps the two store schemas from importing each other', () => {
-    const read = (name: string) => importsOf(readFileSync(join(srcDir, 'store', name), 'utf8'));
-    expect(read('schema.ts')).not.toContain('./rooms-schema.js');
+    expect(files.get('store/schema.ts')).not.toContain('store/rooms-schema.ts');
   });
 });

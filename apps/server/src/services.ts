@@ -4,7 +4,7 @@ import type { AvatarService } from './avatars/avatars-service.js';
 import type { Config } from './config.js';
 import type { Economy } from './economy/economy-module.js';
 import type { FriendsModule } from './friends/friends-module.js';
-import type { Metrics } from './http/metrics.js';
+import type { Metrics } from './shared/metrics.js';
 import type { Realtime } from './rooms/realtime-wiring.js';
 import type { RoomsModule } from './rooms/rooms-module.js';
 import type { Store } from './store/db.js';

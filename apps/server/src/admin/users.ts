@@ -1,8 +1,10 @@
-import type { AdjustRequest, AdminUser, Failure, Role, WalletType } from '@durak/protocol';
+import type { adjustAnswer, AdjustRequest, AdminUser, Role, userPatched, WalletType } from '@durak/protocol';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { isBannedAt, revokeSessions } from '../accounts/revocation.js';
 import { rolesOf } from '../accounts/users.js';
 import { appendAudit, type AuditActor } from '../audit/audit.js';
+import { failure, ok, type Result } from '../shared/result.js';
 import { queryRows, type Db, type Store } from '../store/db.js';
 import { userRoles, users } from '../store/schema.js';
 import { transfer, type AccountRef } from '../wallets/ledger.js';
@@ -12,7 +14,10 @@ import { listWallets } from '../wallets/wallets.js';
 export const adjustmentsAccount = 'adjustments';
 const recent = 20;
 
-const userNotFound = (id: number): Failure<'user/not_found'> => ({ code: 'user/not_found', message: `No user ${id}`, details: { id } });
+type AdjustAnswer = z.infer<typeof adjustAnswer>;
+type UserPatched = z.infer<typeof userPatched>;
+
+const userNotFound = (id: number) => failure('user/not_found', `No user ${id}`, { id });
 
 /** A country's users, oldest first, with the total for the pager. */
 export async function usersOfCountry(db: Db, country: string, page: number, limit: number) {
@@ -30,9 +35,9 @@ export async function usersOfCountry(db: Db, country: string, page: number, limi
 }
 
 /** Everything an operator looks at about one user: profile, wallets, recent ledger lines and games. */
-export async function adminUserDetail(db: Db, id: number, now: Date): Promise<AdminUser | undefined> {
+export async function adminUserDetail(db: Db, id: number, now: Date): Promise<Result<AdminUser>> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) return undefined;
+  if (!user) return userNotFound(id);
   const ledger = await queryRows<{ id: string | number; kind: string; wallet_type: WalletType; amount: string; created_at: Date | string; memo: unknown }>(
     db,
     sql`select e.id, t.kind, a.wallet_type, e.amount::text as amount, t.created_at, t.memo
@@ -46,7 +51,7 @@ export async function adminUserDetail(db: Db, id: number, now: Date): Promise<Ad
         from rooms r where r.results @> ${JSON.stringify([{ player_id: String(id) }])}::jsonb
         order by r.id desc limit ${recent}`,
   );
-  return {
+  return ok({
     id: user.id,
     username: user.username,
     avatar_url: user.avatarUrl,
@@ -70,12 +75,8 @@ export async function adminUserDetail(db: Db, id: number, now: Date): Promise<Ad
       result: g.result?.result ?? null,
       amount: g.result?.amount ?? null,
     })),
-  };
+  });
 }
-
-export type AdjustResult =
-  | { ok: true; transferId: number; isReplay: boolean; wallets: { wallet_type: WalletType; balance: string }[] }
-  | { ok: false; error: Failure };
 
 /**
  * Credits (amount > 0) or debits (amount < 0) a user's wallet against the `adjustments` system
@@ -83,16 +84,16 @@ export type AdjustResult =
  * zero (the ledger refuses with wallet/insufficient_funds); a retry with the same key applies once
  * and is not audited twice; the same key for a different adjustment is refused.
  */
-export async function adjustBalance(store: Store, actor: AuditActor, userId: number, request: AdjustRequest, now: Date): Promise<AdjustResult> {
+export async function adjustBalance(store: Store, actor: AuditActor, userId: number, request: AdjustRequest, now: Date): Promise<Result<AdjustAnswer>> {
   const amount = BigInt(request.amount);
   const magnitude = amount < 0n ? -amount : amount;
   const wallet: AccountRef = { userId, walletType: request.wallet_type };
   const system: AccountRef = { system: adjustmentsAccount, walletType: request.wallet_type };
   const [from, to] = amount > 0n ? [system, wallet] : [wallet, system];
   const idempotencyKey = `admin_adjust:${userId}:${request.idempotency_key}`;
-  return store.withTransaction(async (tx): Promise<AdjustResult> => {
+  return store.withTransaction(async (tx): Promise<Result<AdjustAnswer>> => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) return { ok: false, error: userNotFound(userId) };
+    if (!user) return userNotFound(userId);
     const moved = await transfer(tx, {
       from,
       to,
@@ -104,12 +105,13 @@ export async function adjustBalance(store: Store, actor: AuditActor, userId: num
     if (!moved.ok) {
       // The ledger itself refuses a key reused for a different movement; here it names the admin's field.
       if (moved.error.code === 'wallet/idempotency_key_reused') {
-        return { ok: false, error: { code: 'admin/idempotency_key_reused', message: 'idempotency_key: already used for a different adjustment', details: { field: 'idempotency_key' } } };
+        return failure('admin/idempotency_key_reused', 'idempotency_key: already used for a different adjustment', { field: 'idempotency_key' });
       }
-      return { ok: false, error: { ...moved.error, details: { ...moved.error.details, field: 'amount' } } };
+      return failure(moved.error.code, moved.error.message, { ...moved.error.details, field: 'amount' });
     }
     const wallets = (await listWallets(tx, userId)).map((w) => ({ wallet_type: w.walletType, balance: w.balance.toString() }));
-    if (!moved.isReplay) {
+    const { transfer: made, isReplay } = moved.value;
+    if (!isReplay) {
       const balance = BigInt(wallets.find((w) => w.wallet_type === request.wallet_type)?.balance ?? '0');
       await appendAudit(
         tx,
@@ -118,31 +120,32 @@ export async function adjustBalance(store: Store, actor: AuditActor, userId: num
           action: 'user.adjust',
           resource: `user:${userId}`,
           before: { wallet_type: request.wallet_type, balance: (balance - amount).toString() },
-          after: { wallet_type: request.wallet_type, balance: balance.toString(), amount: request.amount, transfer_id: moved.transfer.id },
+          after: { wallet_type: request.wallet_type, balance: balance.toString(), amount: request.amount, transfer_id: made.id },
         },
         now,
       );
     }
-    return { ok: true, transferId: moved.transfer.id, isReplay: moved.isReplay, wallets };
+    return ok({ transfer_id: made.id, is_replay: isReplay, wallets });
   });
 }
 
-export type PatchResult = { ok: true; user: { id: number; roles: Role[]; commission_bps: number }; isRoleChange: boolean } | { ok: false; error: Failure };
-
-/** Sets a user's roles (the whole set) and/or agent commission rate, with its audit line. */
+/**
+ * Sets a user's roles (the whole set) and/or agent commission rate, with its audit line. `isRoleChange`
+ * tells the caller to close the user's connections after the commit (their tokens carry the roles).
+ */
 export async function patchUser(
   store: Store,
   actor: AuditActor,
   userId: number,
   change: { roles?: Role[] | undefined; commission_bps?: number | undefined },
   now: Date,
-): Promise<PatchResult> {
+): Promise<Result<{ user: UserPatched; isRoleChange: boolean }>> {
   if (change.roles && actor.id === userId && !change.roles.includes('admin')) {
-    return { ok: false, error: { code: 'admin/own_admin_role', message: 'roles: an admin cannot take away their own admin role', details: { field: 'roles' } } };
+    return failure('admin/own_admin_role', 'roles: an admin cannot take away their own admin role', { field: 'roles' });
   }
-  return store.withTransaction(async (tx): Promise<PatchResult> => {
+  return store.withTransaction(async (tx): Promise<Result<{ user: UserPatched; isRoleChange: boolean }>> => {
     const [user] = await tx.select({ id: users.id, commissionBps: users.commissionBps }).from(users).where(eq(users.id, userId)).for('update');
-    if (!user) return { ok: false, error: userNotFound(userId) };
+    if (!user) return userNotFound(userId);
     const before = { roles: await rolesOf(tx, userId), commission_bps: user.commissionBps };
     if (change.roles) {
       await tx.delete(userRoles).where(and(eq(userRoles.userId, userId)));
@@ -156,7 +159,7 @@ export async function patchUser(
     if (isRoleChange) await revokeSessions(tx, userId, { refreshTokens: false }, now);
     const after = { roles, commission_bps: change.commission_bps ?? user.commissionBps };
     await appendAudit(tx, actor, { action: 'user.update', resource: `user:${userId}`, before, after }, now);
-    return { ok: true, user: { id: userId, ...after }, isRoleChange };
+    return ok({ user: { id: userId, ...after }, isRoleChange });
   });
 }
 

@@ -1,6 +1,7 @@
 import { captionLanguages, type Banner, type BannerCaptions, type Failure } from '@durak/protocol';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { appendAudit, type AuditActor } from '../audit/audit.js';
+import { failure, ok, type Result } from '../shared/result.js';
 import type { Db, Store, Tx } from '../store/db.js';
 import { banners } from '../store/admin-schema.js';
 
@@ -67,7 +68,7 @@ export async function findBanner(db: Db | Tx, id: number): Promise<BannerRow | u
 }
 
 /** Creates a banner at the end of the order, with its audit line. */
-export async function createBanner(store: Store, actor: AuditActor, values: BannerValues, now: Date): Promise<{ ok: true; banner: Banner } | { ok: false; error: Failure }> {
+export async function createBanner(store: Store, actor: AuditActor, values: BannerValues, now: Date): Promise<Result<Banner>> {
   if (values.startDate >= values.endDate) return { ok: false, error: badInterval };
   return store.withTransaction(async (tx) => {
     // Serialises creations and reorders, so two new banners never take the same place.
@@ -79,7 +80,7 @@ export async function createBanner(store: Store, actor: AuditActor, values: Bann
     if (!row) throw new Error('banner insert returned nothing');
     const banner = bannerView(row);
     await appendAudit(tx, actor, { action: 'banner.create', resource: `banner:${row.id}`, before: null, after: banner }, now);
-    return { ok: true as const, banner };
+    return ok(banner);
   });
 }
 
@@ -95,13 +96,13 @@ export async function updateBanner(
   id: number,
   change: BannerChange,
   now: Date,
-): Promise<{ ok: true; banner: Banner; replacedImage: string | null } | { ok: false; error: Failure }> {
-  return store.withTransaction(async (tx) => {
+): Promise<Result<{ banner: Banner; replacedImage: string | null }>> {
+  return store.withTransaction(async (tx): Promise<Result<{ banner: Banner; replacedImage: string | null }>> => {
     const [old] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
-    if (!old) return { ok: false as const, error: notFound(id) };
+    if (!old) return { ok: false, error: notFound(id) };
     const startDate = change.startDate ?? old.startDate;
     const endDate = change.endDate ?? old.endDate;
-    if (startDate >= endDate) return { ok: false as const, error: change.endDate ? badInterval : { ...badInterval, message: 'start_date: must be before end_date', details: { field: 'start_date', in: 'body' } } };
+    if (startDate >= endDate) return { ok: false, error: change.endDate ? badInterval : { ...badInterval, message: 'start_date: must be before end_date', details: { field: 'start_date', in: 'body' } } };
     const [row] = await tx
       .update(banners)
       .set({ ...change, updatedAt: now })
@@ -110,16 +111,16 @@ export async function updateBanner(
     if (!row) throw new Error('banner update returned nothing');
     const banner = bannerView(row);
     await appendAudit(tx, actor, { action: 'banner.update', resource: `banner:${id}`, before: bannerView(old), after: banner }, now);
-    return { ok: true as const, banner, replacedImage: change.imageUrl && change.imageUrl !== old.imageUrl ? old.imageUrl : null };
+    return ok({ banner, replacedImage: change.imageUrl && change.imageUrl !== old.imageUrl ? old.imageUrl : null });
   });
 }
 
-export async function deleteBanner(store: Store, actor: AuditActor, id: number, now: Date): Promise<{ ok: true; imageUrl: string } | { ok: false; error: Failure }> {
-  return store.withTransaction(async (tx) => {
+export async function deleteBanner(store: Store, actor: AuditActor, id: number, now: Date): Promise<Result<{ imageUrl: string }>> {
+  return store.withTransaction(async (tx): Promise<Result<{ imageUrl: string }>> => {
     const [old] = await tx.delete(banners).where(eq(banners.id, id)).returning();
-    if (!old) return { ok: false as const, error: notFound(id) };
+    if (!old) return { ok: false, error: notFound(id) };
     await appendAudit(tx, actor, { action: 'banner.delete', resource: `banner:${id}`, before: bannerView(old), after: null }, now);
-    return { ok: true as const, imageUrl: old.imageUrl };
+    return ok({ imageUrl: old.imageUrl });
   });
 }
 
@@ -127,21 +128,14 @@ export async function deleteBanner(store: Store, actor: AuditActor, id: number, 
  * Sets the whole order in one transaction: `ids` must name every banner exactly once, so a
  * client working from a stale list (a banner added or deleted meanwhile) is refused, not half-applied.
  */
-export async function reorderBanners(store: Store, actor: AuditActor, ids: readonly number[], now: Date): Promise<{ ok: true; banners: Banner[] } | { ok: false; error: Failure }> {
-  return store.withTransaction(async (tx) => {
+export async function reorderBanners(store: Store, actor: AuditActor, ids: readonly number[], now: Date): Promise<Result<Banner[]>> {
+  return store.withTransaction(async (tx): Promise<Result<Banner[]>> => {
     await tx.execute(sql`lock table banners in share row exclusive mode`);
     const current = await tx.select({ id: banners.id }).from(banners).orderBy(asc(banners.position), asc(banners.id));
     const known = new Set(current.map((r) => r.id));
     const isFullOrder = ids.length === known.size && ids.every((id) => known.has(id));
     if (!isFullOrder) {
-      return {
-        ok: false as const,
-        error: {
-          code: 'request/invalid',
-          message: 'ids: must list every banner exactly once',
-          details: { field: 'ids', in: 'body', expected: [...known].sort((a, b) => a - b) },
-        },
-      };
+      return failure('request/invalid', 'ids: must list every banner exactly once', { field: 'ids', in: 'body', expected: [...known].sort((a, b) => a - b) });
     }
     if (ids.length > 0) {
       await tx.execute(sql`
@@ -151,6 +145,6 @@ export async function reorderBanners(store: Store, actor: AuditActor, ids: reado
     }
     await appendAudit(tx, actor, { action: 'banner.reorder', resource: 'banner:*', before: current.map((r) => r.id), after: ids }, now);
     const rows = await tx.select().from(banners).orderBy(asc(banners.position), asc(banners.id));
-    return { ok: true as const, banners: rows.map(bannerView) };
+    return ok(rows.map(bannerView));
   });
 }

@@ -3,7 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Store } from '../store/db.js';
 import { assets, userAssets } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
-import { atomically, fail, succeed, type Outcome } from './transaction.js';
+import { failure, ok, type Result } from '../shared/result.js';
+import { atomically } from './transaction.js';
 
 /** Where the price of a cosmetic goes (one system account per wallet type). */
 export const HOUSE = 'house';
@@ -67,13 +68,13 @@ export function createAssetsService(deps: AssetsServiceDeps) {
      * row's primary key decides between two concurrent buys (the second waits for the first's
      * commit and then finds the row), so a double tap charges once and the loser gets 409.
      */
-    async buy(userId: number, assetId: number): Promise<Outcome<AssetItem>> {
+    async buy(userId: number, assetId: number): Promise<Result<AssetItem>> {
       const outcome = await atomically(store, async (tx) => {
         const [asset] = await tx.select().from(assets).where(eq(assets.id, assetId));
-        if (!asset) return fail('asset/not_found', 'No such asset', { asset_id: assetId });
-        if (asset.price === 0n) return fail('asset/already_owned', 'Everyone owns the free default', { asset_id: assetId });
+        if (!asset) return failure('asset/not_found', 'No such asset', { asset_id: assetId });
+        if (asset.price === 0n) return failure('asset/already_owned', 'Everyone owns the free default', { asset_id: assetId });
         const [inserted] = await tx.insert(userAssets).values({ userId, assetId, type: asset.type }).onConflictDoNothing().returning({ assetId: userAssets.assetId });
-        if (!inserted) return fail('asset/already_owned', 'You already own this asset', { asset_id: assetId });
+        if (!inserted) return failure('asset/already_owned', 'You already own this asset', { asset_id: assetId });
         const walletType = asset.balanceType as WalletType;
         const paid = await transfer(tx, {
           from: { userId, walletType },
@@ -84,20 +85,20 @@ export function createAssetsService(deps: AssetsServiceDeps) {
           memo: { asset_id: assetId },
         });
         if (!paid.ok) return { ok: false, error: paid.error };
-        return succeed(asset);
+        return ok(asset);
       });
       if (!outcome.ok) return outcome;
       await deps.onWalletChange(userId);
       const item = (await listAll(userId)).find((i) => i.id === assetId);
       if (!item) throw new Error(`asset ${assetId} vanished after purchase`);
-      return succeed(item);
+      return ok(item);
     },
 
     /** Makes an owned asset the active one of its type (a free default: clears the others). */
-    async apply(userId: number, assetId: number): Promise<Outcome<AssetItem>> {
+    async apply(userId: number, assetId: number): Promise<Result<AssetItem>> {
       const outcome = await atomically(store, async (tx) => {
         const [asset] = await tx.select().from(assets).where(eq(assets.id, assetId));
-        if (!asset) return fail('asset/not_found', 'No such asset', { asset_id: assetId });
+        if (!asset) return failure('asset/not_found', 'No such asset', { asset_id: assetId });
         // Lock the user's rows of this type, so two applies at once end with exactly one active.
         const mine = await tx
           .select({ assetId: userAssets.assetId })
@@ -105,15 +106,15 @@ export function createAssetsService(deps: AssetsServiceDeps) {
           .where(and(eq(userAssets.userId, userId), eq(userAssets.type, asset.type)))
           .for('update');
         const isOwned = asset.price === 0n || mine.some((m) => m.assetId === assetId);
-        if (!isOwned) return fail('asset/not_owned', 'Buy the asset before applying it', { asset_id: assetId });
+        if (!isOwned) return failure('asset/not_owned', 'Buy the asset before applying it', { asset_id: assetId });
         await tx.update(userAssets).set({ isActive: false }).where(and(eq(userAssets.userId, userId), eq(userAssets.type, asset.type), eq(userAssets.isActive, true)));
         if (asset.price !== 0n) await tx.update(userAssets).set({ isActive: true }).where(and(eq(userAssets.userId, userId), eq(userAssets.assetId, assetId)));
-        return succeed(asset);
+        return ok(asset);
       });
       if (!outcome.ok) return outcome;
       const item = (await listAll(userId)).find((i) => i.id === assetId);
       if (!item) throw new Error(`asset ${assetId} vanished after apply`);
-      return succeed(item);
+      return ok(item);
     },
   };
 }

@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Store, Tx } from '../store/db.js';
 import { deposits } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
-import { atomically, fail, succeed, type Outcome } from './transaction.js';
+import { failure, ok, type Result } from '../shared/result.js';
+import { atomically } from './transaction.js';
 
 /** The system account deposits are credited from (one per wallet type; its balance is negative). */
 export const DEPOSITS = 'deposits';
@@ -29,7 +30,7 @@ export interface DepositProvider {
   checkAmount(amount: bigint): string | undefined;
   readonly completesAtOnce: boolean;
   /** Where the user pays; only for providers that do not complete at once. */
-  payUrl?(deposit: PendingDeposit): Promise<Outcome<string>>;
+  payUrl?(deposit: PendingDeposit): Promise<Result<string>>;
 }
 
 type DepositRow = typeof deposits.$inferSelect;
@@ -43,10 +44,10 @@ const answerOf = (row: DepositRow): DepositAnswer => ({
  * Completes a pending deposit: deposits -> wallet under the deposit's own key, so however many
  * times a provider reports the payment the wallet is credited once. Locks the deposit's row first.
  */
-export async function completeDeposit(tx: Tx, depositId: number, chargeId: string | null): Promise<Outcome<{ row: DepositRow; isNew: boolean }>> {
+export async function completeDeposit(tx: Tx, depositId: number, chargeId: string | null): Promise<Result<{ row: DepositRow; isNew: boolean }>> {
   const [row] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
-  if (!row) return fail('payment/deposit_not_found', 'No such deposit', { deposit_id: depositId });
-  if (row.status === 'completed') return succeed({ row, isNew: false });
+  if (!row) return failure('payment/deposit_not_found', 'No such deposit', { deposit_id: depositId });
+  if (row.status === 'completed') return ok({ row, isNew: false });
   const walletType = row.walletType as WalletType;
   const paid = await transfer(tx, {
     from: { system: DEPOSITS, walletType },
@@ -65,7 +66,7 @@ export async function completeDeposit(tx: Tx, depositId: number, chargeId: strin
   if (!done) throw new Error(`deposit ${row.id} vanished while completing`);
   // The agents above the player count it in their figures, committed with the money.
   await recordDepositForAgents(tx, { userId: row.userId, amount: row.amount, at: done.completedAt ?? new Date() });
-  return succeed({ row: done, isNew: true });
+  return ok({ row: done, isNew: true });
 }
 
 export type DepositsService = ReturnType<typeof createDepositsService>;
@@ -82,33 +83,33 @@ export function createDepositsService(deps: { store: Store; providers: readonly 
      * concurrent retries find one deposit; the same key with another amount, wallet or provider
      * is refused rather than guessed at.
      */
-    async deposit(userId: number, providerName: string, walletType: WalletType, amount: bigint, key: string): Promise<Outcome<DepositAnswer>> {
+    async deposit(userId: number, providerName: string, walletType: WalletType, amount: bigint, key: string): Promise<Result<DepositAnswer>> {
       const provider = byName.get(providerName);
-      if (!provider) return fail('payment/provider_not_found', `No payment provider "${providerName}"`, { provider: providerName, known: [...byName.keys()] });
+      if (!provider) return failure('payment/provider_not_found', `No payment provider "${providerName}"`, { provider: providerName, known: [...byName.keys()] });
       const tooMuch = amount > MAX_DEPOSIT ? `must be at most ${MAX_DEPOSIT}` : provider.checkAmount(amount);
-      if (tooMuch) return fail('request/invalid', `amount: ${tooMuch}`, { field: 'amount', in: 'body' });
+      if (tooMuch) return failure('request/invalid', `amount: ${tooMuch}`, { field: 'amount', in: 'body' });
 
       const recorded = await atomically(store, async (tx) => {
         const [inserted] = await tx.insert(deposits).values({ userId, provider: provider.name, walletType, amount, idempotencyKey: key }).onConflictDoNothing().returning();
         const row = inserted ?? (await tx.select().from(deposits).where(and(eq(deposits.userId, userId), eq(deposits.idempotencyKey, key))))[0];
         if (!row) throw new Error('deposit key conflict without a row');
         if (row.provider !== provider.name || row.walletType !== walletType || row.amount !== amount) {
-          return fail('payment/key_reused', 'This idempotency key was used for another deposit', { deposit_id: row.id });
+          return failure('payment/key_reused', 'This idempotency key was used for another deposit', { deposit_id: row.id });
         }
-        if (!provider.completesAtOnce) return succeed({ row, isNew: false });
+        if (!provider.completesAtOnce) return ok({ row, isNew: false });
         return completeDeposit(tx, row.id, null);
       });
       if (!recorded.ok) return recorded;
       const { row, isNew } = recorded.value;
       if (isNew) await deps.onWalletChange(userId);
-      if (row.status === 'completed' || row.payUrl || !provider.payUrl) return succeed(answerOf(row));
+      if (row.status === 'completed' || row.payUrl || !provider.payUrl) return ok(answerOf(row));
 
       // Outside the transaction: a provider call must not hold row locks. A failed call leaves the
       // deposit pending; the same key asks again.
       const url = await provider.payUrl({ id: row.id, userId, walletType, amount });
       if (!url.ok) return url;
       const [updated] = await store.db.update(deposits).set({ payUrl: url.value }).where(eq(deposits.id, row.id)).returning();
-      return succeed(answerOf(updated ?? { ...row, payUrl: url.value }));
+      return ok(answerOf(updated ?? { ...row, payUrl: url.value }));
     },
   };
 }

@@ -3,7 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Store } from '../store/db.js';
 import { assets, products } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
-import { atomically, fail, succeed, type Outcome } from './transaction.js';
+import { failure, ok, type Result } from '../shared/result.js';
+import { atomically } from './transaction.js';
 
 /** The system account a conversion passes through (one per wallet type). */
 export const EXCHANGE = 'exchange';
@@ -66,10 +67,10 @@ export function createProductsService(deps: { store: Store; onWalletChange: (use
      * carry the user, the offer and the client's key, so a retry converts once and the same key
      * on another offer is another conversion, never a clash.
      */
-    async convert(userId: number, productId: number, clientKey: string): Promise<Outcome<ConversionDone>> {
+    async convert(userId: number, productId: number, clientKey: string): Promise<Result<ConversionDone>> {
       const outcome = await atomically(store, async (tx) => {
         const [offer] = await tx.select().from(products).where(and(eq(products.id, productId), eq(products.kind, 'conversion')));
-        if (!offer?.fromWallet || !offer.toWallet || !offer.fromAmount || !offer.toAmount) return fail('product/not_found', 'No such conversion offer', { product_id: productId });
+        if (!offer?.fromWallet || !offer.toWallet || !offer.fromAmount || !offer.toAmount) return failure('product/not_found', 'No such conversion offer', { product_id: productId });
         const from = offer.fromWallet as WalletType;
         const to = offer.toWallet as WalletType;
         const key = `convert:${userId}:${productId}:${clientKey}`;
@@ -77,7 +78,7 @@ export function createProductsService(deps: { store: Store; onWalletChange: (use
         if (!paid.ok) return { ok: false, error: paid.error };
         const got = await transfer(tx, { from: { system: EXCHANGE, walletType: to }, to: { userId, walletType: to }, amount: offer.toAmount, kind: 'conversion_in', idempotencyKey: `${key}:in` });
         if (!got.ok) return { ok: false, error: got.error };
-        return succeed({ product_id: productId, from_wallet: from, to_wallet: to, from_amount: offer.fromAmount.toString(), to_amount: offer.toAmount.toString() });
+        return ok({ product_id: productId, from_wallet: from, to_wallet: to, from_amount: offer.fromAmount.toString(), to_amount: offer.toAmount.toString() });
       });
       if (outcome.ok) await deps.onWalletChange(userId);
       return outcome;

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Store } from '../store/db.js';
 import { promoCodes, promoCodeUses } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
-import { atomically, fail, succeed, type Outcome } from './transaction.js';
+import { failure, ok, type Result } from '../shared/result.js';
+import { atomically } from './transaction.js';
 
 /** The system account promo chips come from (per wallet type; its balance is negative). */
 export const PROMO = 'promo';
@@ -18,20 +19,20 @@ export function createPromoCodesService(deps: { store: Store; now: () => Date; o
      * use are served one at a time (one wins, the rest see it used up) and one user's concurrent
      * tries find their own use row. The use, the counter and the chips commit together.
      */
-    async use(userId: number, code: string): Promise<Outcome<{ code: string; amount: string; wallet_type: WalletType }>> {
+    async use(userId: number, code: string): Promise<Result<{ code: string; amount: string; wallet_type: WalletType }>> {
       const outcome = await atomically(store, async (tx) => {
         const [promo] = await tx
           .select()
           .from(promoCodes)
           .where(sql`lower(${promoCodes.code}) = lower(${code})`)
           .for('update');
-        if (!promo) return fail('promo/not_found', 'No such promo code', { code });
+        if (!promo) return failure('promo/not_found', 'No such promo code', { code });
         // A code an admin switched off is over for players, as an expired one is.
-        if (!promo.isActive) return fail('promo/expired', 'This promo code is no longer active', { code: promo.code });
-        if (promo.expiresAt && promo.expiresAt.getTime() <= now().getTime()) return fail('promo/expired', 'This promo code has expired', { code: promo.code });
+        if (!promo.isActive) return failure('promo/expired', 'This promo code is no longer active', { code: promo.code });
+        if (promo.expiresAt && promo.expiresAt.getTime() <= now().getTime()) return failure('promo/expired', 'This promo code has expired', { code: promo.code });
         const [used] = await tx.select({ userId: promoCodeUses.userId }).from(promoCodeUses).where(and(eq(promoCodeUses.promoCodeId, promo.id), eq(promoCodeUses.userId, userId)));
-        if (used) return fail('promo/already_used', 'You have already used this promo code', { code: promo.code });
-        if (promo.usedCount >= promo.maxUses) return fail('promo/used_up', 'This promo code has been used up', { code: promo.code });
+        if (used) return failure('promo/already_used', 'You have already used this promo code', { code: promo.code });
+        if (promo.usedCount >= promo.maxUses) return failure('promo/used_up', 'This promo code has been used up', { code: promo.code });
         await tx.insert(promoCodeUses).values({ promoCodeId: promo.id, userId });
         await tx.update(promoCodes).set({ usedCount: sql`${promoCodes.usedCount} + 1` }).where(eq(promoCodes.id, promo.id));
         const walletType = promo.walletType as WalletType;
@@ -43,7 +44,7 @@ export function createPromoCodesService(deps: { store: Store; now: () => Date; o
           idempotencyKey: `promo:${promo.id}:${userId}`,
         });
         if (!paid.ok) return { ok: false, error: paid.error };
-        return succeed({ code: promo.code, amount: promo.amount.toString(), wallet_type: walletType });
+        return ok({ code: promo.code, amount: promo.amount.toString(), wallet_type: walletType });
       });
       if (outcome.ok) await deps.onWalletChange(userId);
       return outcome;

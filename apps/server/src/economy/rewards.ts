@@ -4,7 +4,8 @@ import type { Db, Store, Tx } from '../store/db.js';
 import { dailyRewards } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { dailyRewardAmounts } from './catalogue.js';
-import { atomically, fail, succeed, type Outcome } from './transaction.js';
+import { failure, ok, type Result } from '../shared/result.js';
+import { atomically } from './transaction.js';
 
 /** The system account daily rewards come from (BONUS_BALANCE; its balance is negative). */
 export const REWARDS = 'rewards';
@@ -57,7 +58,7 @@ export function createRewardsService(deps: { store: Store; now: () => Date; onWa
         const streakDay = nextStreak(last, today);
         const amount = amountOf(streakDay);
         const [inserted] = await tx.insert(dailyRewards).values({ userId, day: today, streakDay, amount }).onConflictDoNothing().returning();
-        if (!inserted) return fail('reward/already_claimed', "Today's reward is already claimed", { next_at: startOfNextDay(at).toISOString() });
+        if (!inserted) return failure('reward/already_claimed', "Today's reward is already claimed", { next_at: startOfNextDay(at).toISOString() });
         const paid = await transfer(tx, {
           from: { system: REWARDS, walletType: 'BONUS_BALANCE' },
           to: { userId, walletType: 'BONUS_BALANCE' },
@@ -67,10 +68,10 @@ export function createRewardsService(deps: { store: Store; now: () => Date; onWa
           memo: { streak_day: streakDay },
         });
         if (!paid.ok) return { ok: false, error: paid.error };
-        return succeed({ amount: amount.toString(), streak_day: streakDay, wallet_type: 'BONUS_BALANCE' as const, next_at: startOfNextDay(at).toISOString() });
+        return ok({ amount: amount.toString(), streak_day: streakDay, wallet_type: 'BONUS_BALANCE' as const, next_at: startOfNextDay(at).toISOString() });
       });
       if (outcome.ok) await deps.onWalletChange(userId);
-      return outcome satisfies Outcome<unknown>;
+      return outcome satisfies Result<unknown>;
     },
   };
 }

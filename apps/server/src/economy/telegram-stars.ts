@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Store } from '../store/db.js';
 import { deposits } from '../store/economy-schema.js';
 import { completeDeposit, type DepositProvider } from './deposits.js';
-import { atomically, fail, succeed, type Outcome } from './transaction.js';
+import { failure, ok, type Result } from '../shared/result.js';
+import { atomically } from './transaction.js';
 
 export interface TelegramStarsOptions {
   readonly botToken: string;
@@ -56,9 +57,9 @@ export function telegramStarsProvider(options: TelegramStarsOptions): DepositPro
         prices: [{ label: `${deposit.amount} chips`, amount: Number(starsOf(options, deposit.amount)) }],
       });
       if (!answer.ok || typeof answer.result !== 'string') {
-        return fail('payment/provider_failed', 'Telegram did not create the invoice; try again', { reason: answer.ok ? 'no link' : (answer.description ?? 'unknown') });
+        return failure('payment/provider_failed', 'Telegram did not create the invoice; try again', { reason: answer.ok ? 'no link' : (answer.description ?? 'unknown') });
       }
-      return succeed(answer.result);
+      return ok(answer.result);
     },
   };
 }
@@ -105,7 +106,7 @@ export function createTelegramPayments(deps: { store: Store; options: TelegramSt
   }
 
   return {
-    async handle(update: TelegramUpdate): Promise<Outcome<{ handled: string }>> {
+    async handle(update: TelegramUpdate): Promise<Result<{ handled: string }>> {
       const query = update.pre_checkout_query;
       if (query) {
         const row = await depositFor(query.invoice_payload);
@@ -116,25 +117,25 @@ export function createTelegramPayments(deps: { store: Store; options: TelegramSt
           ...(isPayable ? {} : { error_message: 'This invoice is no longer valid.' }),
         });
         if (!answer.ok) deps.logError(new Error(answer.description), 'answerPreCheckoutQuery failed');
-        return succeed({ handled: isPayable ? 'pre_checkout_ok' : 'pre_checkout_refused' });
+        return ok({ handled: isPayable ? 'pre_checkout_ok' : 'pre_checkout_refused' });
       }
       const payment = update.message?.successful_payment;
-      if (!payment) return succeed({ handled: 'ignored' });
+      if (!payment) return ok({ handled: 'ignored' });
       const row = await depositFor(payment.invoice_payload);
-      if (!row) return fail('payment/deposit_not_found', 'The payment names no deposit of ours', { payload: payment.invoice_payload });
+      if (!row) return failure('payment/deposit_not_found', 'The payment names no deposit of ours', { payload: payment.invoice_payload });
       if (payment.currency !== 'XTR' || BigInt(payment.total_amount) !== starsOf(options, row.amount)) {
         // Telegram took a payment we would have refused; keep it for a person to look at, credit nothing.
         deps.logError(new Error(`deposit ${row.id}: paid ${payment.total_amount} ${payment.currency}`), 'telegram payment does not match its deposit');
-        return succeed({ handled: 'mismatch' });
+        return ok({ handled: 'mismatch' });
       }
       const done = await atomically(store, async (tx) => {
         const [other] = await tx.select({ id: deposits.id }).from(deposits).where(eq(deposits.externalChargeId, payment.telegram_payment_charge_id));
-        if (other && other.id !== row.id) return fail('payment/key_reused', 'This charge completed another deposit', { deposit_id: other.id });
+        if (other && other.id !== row.id) return failure('payment/key_reused', 'This charge completed another deposit', { deposit_id: other.id });
         return completeDeposit(tx, row.id, payment.telegram_payment_charge_id);
       });
       if (!done.ok) return done;
       if (done.value.isNew) await deps.onWalletChange(row.userId);
-      return succeed({ handled: done.value.isNew ? 'credited' : 'already_credited' });
+      return ok({ handled: done.value.isNew ? 'credited' : 'already_credited' });
     },
   };
 }

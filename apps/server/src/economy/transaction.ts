@@ -1,14 +1,6 @@
-import type { Failure } from '@durak/protocol';
+import type { ErrorCode, Failure } from '@durak/protocol';
+import type { Result } from '../shared/result.js';
 import type { Store, Tx } from '../store/db.js';
-
-/** A service answer: the value, or an expected failure with its stable code. */
-export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: Failure };
-
-export const succeed = <T>(value: T): Outcome<T> => ({ ok: true, value });
-export const fail = (code: Failure['code'], message: string, details?: Record<string, unknown>): { ok: false; error: Failure } => ({
-  ok: false,
-  error: details ? { code, message, details } : { code, message },
-});
 
 /** Carries an expected failure out of a transaction so that it rolls back. */
 class Refused extends Error {
@@ -22,15 +14,15 @@ class Refused extends Error {
  * wallet too poor after the ownership row was written) rolls everything back, so nothing is
  * half-written and no money moves.
  */
-export async function atomically<T>(store: Store, fn: (tx: Tx) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+export async function atomically<T, C extends ErrorCode = ErrorCode>(store: Store, fn: (tx: Tx) => Promise<Result<T, C>>): Promise<Result<T, C>> {
   try {
     return await store.withTransaction(async (tx) => {
-      const outcome = await fn(tx);
-      if (!outcome.ok) throw new Refused(outcome.error);
-      return outcome;
+      const result = await fn(tx);
+      if (!result.ok) throw new Refused(result.error);
+      return result;
     });
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, error: error.failure };
+    if (error instanceof Refused) return { ok: false, error: error.failure as Failure<C> };
     throw error;
   }
 }

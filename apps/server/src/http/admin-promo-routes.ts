@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createPromoCode, listPromoCodes, promoCodeUsesOf, setPromoCodeActive } from '../economy/promo-admin.js';
 import { actorOf, guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
-import { sendFailure } from './errors.js';
+import { mapResult } from '../shared/result.js';
+import { answer } from './paging.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
 const tags = ['admin'];
@@ -17,7 +18,7 @@ export function registerAdminPromoRoutes(root: FastifyInstance, { services, now 
   app.post('/api/admin/promocodes', { onRequest: manage, schema: { tags, security, body: createPromoCodeBody, response: { 201: adminPromoCode, ...errors } } }, async (request, reply) => {
     const { code, amount, wallet_type, max_uses, expires_at } = request.body;
     const created = await createPromoCode(store, actorOf(request), { code, amount, walletType: wallet_type, maxUses: max_uses, expiresAt: expires_at ? new Date(expires_at) : null }, now());
-    return created.ok ? reply.code(201).send(created.value) : sendFailure(reply, created.error);
+    return answer(reply, created, 201);
   });
 
   app.get('/api/admin/promocodes', { onRequest: manage, schema: { tags, security, querystring: pageQuery, response: { 200: adminPromoCodePage, ...errors } } }, async (request) => {
@@ -30,8 +31,7 @@ export function registerAdminPromoRoutes(root: FastifyInstance, { services, now 
     '/api/admin/promocodes/:id',
     { onRequest: manage, schema: { tags, security, params: idParams, body: promoCodePatch, response: { 200: adminPromoCode, ...errors } } },
     async (request, reply) => {
-      const changed = await setPromoCodeActive(store, actorOf(request), request.params.id, request.body.is_active, now());
-      return changed.ok ? changed.value : sendFailure(reply, changed.error);
+      return answer(reply, await setPromoCodeActive(store, actorOf(request), request.params.id, request.body.is_active, now()));
     },
   );
 
@@ -41,8 +41,7 @@ export function registerAdminPromoRoutes(root: FastifyInstance, { services, now 
     async (request, reply) => {
       const { page, limit } = request.query;
       const uses = await promoCodeUsesOf(store.db, request.params.id, page, limit);
-      if (!uses) return sendFailure(reply, { code: 'promo/not_found', message: `No promo code ${request.params.id}`, details: { id: request.params.id } });
-      return { ...uses, links: pageLinksOfTotal(request, page, limit, uses.total) };
+      return answer(reply, mapResult(uses, (found) => ({ ...found, links: pageLinksOfTotal(request, page, limit, found.total) })));
     },
   );
 }

@@ -5,7 +5,8 @@ import { banUser, unbanUser, waitingRoomsOf } from '../admin/bans.js';
 import { searchUsers } from '../admin/user-search.js';
 import { adjustBalance, adminUserDetail, patchUser, usersOfCountry, usersPerCountry } from '../admin/users.js';
 import { actorOf, guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
-import { sendFailure } from './errors.js';
+import { mapResult } from '../shared/result.js';
+import { answer } from './paging.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
 const tags = ['admin'];
@@ -46,18 +47,14 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
   );
 
   app.get('/api/admin/users/:id', { onRequest: read, schema: { tags, security, params: idParams, response: { 200: adminUser, ...errors } } }, async (request, reply) => {
-    const user = await adminUserDetail(store.db, request.params.id, now());
-    if (!user) return sendFailure(reply, { code: 'user/not_found', message: `No user ${request.params.id}`, details: { id: request.params.id } });
-    return user;
+    return answer(reply, await adminUserDetail(store.db, request.params.id, now()));
   });
 
   app.post(
     '/api/admin/users/:id/adjust',
     { onRequest: guard(tokens, 'admin.users.adjust'), schema: { tags, security, params: idParams, body: adjustRequest, response: { 200: adjustAnswer, ...errors } } },
     async (request, reply) => {
-      const result = await adjustBalance(store, actorOf(request), request.params.id, request.body, now());
-      if (!result.ok) return sendFailure(reply, result.error);
-      return { transfer_id: result.transferId, is_replay: result.isReplay, wallets: result.wallets };
+      return answer(reply, await adjustBalance(store, actorOf(request), request.params.id, request.body, now()));
     },
   );
 
@@ -66,9 +63,8 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     { onRequest: guard(tokens, 'admin.users.manage'), schema: { tags, security, params: idParams, body: userPatchRequest, response: { 200: userPatched, ...errors } } },
     async (request, reply) => {
       const result = await patchUser(store, actorOf(request), request.params.id, request.body, now());
-      if (!result.ok) return sendFailure(reply, result.error);
-      if (result.isRoleChange) await services.accounts.afterRevocation(request.params.id);
-      return result.user;
+      if (result.ok && result.value.isRoleChange) await services.accounts.afterRevocation(request.params.id);
+      return answer(reply, mapResult(result, (patched) => patched.user));
     },
   );
 
@@ -80,10 +76,11 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     async (request, reply) => {
       const userId = request.params.id;
       const result = await banUser(store, actorOf(request), userId, request.body, now());
-      if (!result.ok) return sendFailure(reply, result.error);
-      await services.accounts.afterRevocation(userId);
-      for (const roomId of await waitingRoomsOf(store.db, userId)) await services.rooms.games.leaveWaitingRoom(userId, roomId);
-      return result.ban;
+      if (result.ok) {
+        await services.accounts.afterRevocation(userId);
+        for (const roomId of await waitingRoomsOf(store.db, userId)) await services.rooms.games.leaveWaitingRoom(userId, roomId);
+      }
+      return answer(reply, result);
     },
   );
 
@@ -91,8 +88,7 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     '/api/admin/users/:id/ban',
     { onRequest: guard(tokens, 'admin.users.ban'), schema: { tags, security, params: idParams, response: { 200: banState, ...errors } } },
     async (request, reply) => {
-      const result = await unbanUser(store, actorOf(request), request.params.id, now());
-      return result.ok ? result.ban : sendFailure(reply, result.error);
+      return answer(reply, await unbanUser(store, actorOf(request), request.params.id, now()));
     },
   );
 }

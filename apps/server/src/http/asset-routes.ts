@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services.js';
 import { authenticate, callerOf } from './auth-hooks.js';
-import { sendFailure } from './errors.js';
-import { pageLinks } from './paging.js';
+import { answer, pageLinks } from './paging.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
 
@@ -35,8 +34,7 @@ export function registerAssetRoutes(root: FastifyInstance, services: Pick<Servic
     '/api/assets/add-asset',
     { preValidation: signedIn, schema: { tags: ['assets'], security, querystring: assetQuery, response: { 200: assetItem, ...errors } } },
     async (request, reply) => {
-      const bought = await assets.buy(callerOf(request).id, request.query.asset_id);
-      return bought.ok ? bought.value : sendFailure(reply, bought.error);
+      return answer(reply, await assets.buy(callerOf(request).id, request.query.asset_id));
     },
   );
 
@@ -44,8 +42,7 @@ export function registerAssetRoutes(root: FastifyInstance, services: Pick<Servic
     '/api/assets/apply-asset',
     { preValidation: signedIn, schema: { tags: ['assets'], security, querystring: assetQuery, response: { 200: assetItem, ...errors } } },
     async (request, reply) => {
-      const applied = await assets.apply(callerOf(request).id, request.query.asset_id);
-      return applied.ok ? applied.value : sendFailure(reply, applied.error);
+      return answer(reply, await assets.apply(callerOf(request).id, request.query.asset_id));
     },
   );
 }

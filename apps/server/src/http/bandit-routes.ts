@@ -14,8 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
 import type { BanditService } from '../bandit/bandit-service.js';
 import { authenticate, callerOf } from './auth-hooks.js';
-import { sendFailure } from './errors.js';
-import { pageLinks } from './paging.js';
+import { answer, pageLinks } from './paging.js';
 
 const errors = { '4xx': errorBody };
 
@@ -41,8 +40,7 @@ export function registerBanditRoutes(root: FastifyInstance, tokens: TokenService
   );
 
   app.post('/api/v1/bandit/spin', { ...base, schema: { tags, security, body: spinBody, response: { 200: spinAnswer, ...errors } } }, async (request, reply) => {
-    const result = await bandit.spin(callerOf(request).id, request.body);
-    return result.ok ? result.value : sendFailure(reply, result.error);
+    return answer(reply, await bandit.spin(callerOf(request).id, request.body));
   });
 
   app.get('/api/v1/bandit/spins', { ...base, schema: { tags, security, querystring: pageQuery, response: { 200: pastSpinList, ...errors } } }, async (request) => {

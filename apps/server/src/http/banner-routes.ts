@@ -5,10 +5,11 @@ import { z } from 'zod';
 import { bannerFiles } from '../banners/banner-image.js';
 import { convertBannerImage } from '../banners/banner-image.js';
 import { activeBanners, allBanners, bannerView, createBanner, deleteBanner, findBanner, reorderBanners, updateBanner, type BannerChange } from '../banners/banners.js';
+import { mapResult } from '../shared/result.js';
 import { actorOf, guard, security, type AdminContext } from './admin-guard.js';
 import { authenticate } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
-import { pageLinks } from './paging.js';
+import { answer, pageLinks } from './paging.js';
 import { invalid, parseWith, readForm } from './multipart-form.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
@@ -79,7 +80,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
         await files.remove(imageUrl);
         return sendFailure(reply, created.error);
       }
-      return reply.code(201).send(created.banner);
+      return answer(reply, created, 201);
     },
   );
 
@@ -115,8 +116,8 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
       if (change.imageUrl) await files.remove(change.imageUrl);
       return sendFailure(reply, updated.error);
     }
-    if (updated.replacedImage) await files.remove(updated.replacedImage);
-    return updated.banner;
+    if (updated.value.replacedImage) await files.remove(updated.value.replacedImage);
+    return updated.value.banner;
   }
 
   app.delete(
@@ -125,7 +126,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     async (request, reply) => {
       const deleted = await deleteBanner(store, actorOf(request), request.params.id, now());
       if (!deleted.ok) return sendFailure(reply, deleted.error);
-      await files.remove(deleted.imageUrl);
+      await files.remove(deleted.value.imageUrl);
       return reply.code(204).send(null);
     },
   );
@@ -135,8 +136,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     { onRequest: manage, schema: { tags, security, body: bannerOrderRequest, response: { 200: bannerList, ...errors } } },
     async (request, reply) => {
       const result = await reorderBanners(store, actorOf(request), request.body.ids, now());
-      if (!result.ok) return sendFailure(reply, result.error);
-      return { items: result.banners, links: pageLinks(request, 1, false) };
+      return answer(reply, mapResult(result, (items) => ({ items, links: pageLinks(request, 1, false) })));
     },
   );
 }

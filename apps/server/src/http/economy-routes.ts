@@ -21,6 +21,7 @@ import { isTelegramSecret, telegramUpdate } from '../economy/telegram-stars.js';
 import type { Services } from '../services.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
+import { answer } from './paging.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
 const security = [{ bearer: [] }];
@@ -50,8 +51,7 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
     },
     async (request, reply) => {
       const { provider, wallet_type } = request.params;
-      const started = await economy.deposits.deposit(callerOf(request).id, provider, wallet_type, request.body.amount, request.body.idempotency_key);
-      return started.ok ? started.value : sendFailure(reply, started.error);
+      return answer(reply, await economy.deposits.deposit(callerOf(request).id, provider, wallet_type, request.body.amount, request.body.idempotency_key));
     },
   );
 
@@ -59,8 +59,7 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
     '/api/payments/convert/:id',
     { preValidation: signedIn, schema: { tags: ['payments'], security, params: z.object({ id: idParam }), body: convertBody, response: { 200: convertAnswer, ...errors } } },
     async (request, reply) => {
-      const converted = await economy.products.convert(callerOf(request).id, request.params.id, request.body.idempotency_key);
-      return converted.ok ? converted.value : sendFailure(reply, converted.error);
+      return answer(reply, await economy.products.convert(callerOf(request).id, request.params.id, request.body.idempotency_key));
     },
   );
 
@@ -89,8 +88,7 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
   );
 
   app.post('/api/rewards/claim_daily_reward', { preValidation: signedIn, schema: { tags: ['rewards'], security, response: { 200: claimedReward, ...errors } } }, async (request, reply) => {
-    const claimed = await economy.rewards.claim(callerOf(request).id);
-    return claimed.ok ? claimed.value : sendFailure(reply, claimed.error);
+    return answer(reply, await economy.rewards.claim(callerOf(request).id));
   });
 
   app.post(
@@ -99,8 +97,7 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
     async (request, reply) => {
       const userId = callerOf(request).id;
       if (await economy.isPromoLimited(userId, request.ip)) return sendFailure(reply, { code: 'request/rate_limited', message: 'Too many promo code attempts, wait a minute' });
-      const used = await economy.promoCodes.use(userId, request.params.promoCode);
-      return used.ok ? used.value : sendFailure(reply, used.error);
+      return answer(reply, await economy.promoCodes.use(userId, request.params.promoCode));
     },
   );
 }

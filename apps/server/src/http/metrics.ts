@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Histogram } from 'prom-client';
+import type { Metrics } from '../shared/metrics.js';
 
-export interface Metrics {
-  readonly registry: Registry;
-}
-
-/** A registry per app (tests boot several in one process), with process metrics and request timings. */
-export function createMetrics(): Metrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  return { registry };
-}
-
+/** Request timings by route and status, in the node's registry. */
 export function installRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',

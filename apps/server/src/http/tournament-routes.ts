@@ -23,10 +23,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
 import type { TournamentsService } from '../tournaments/tournaments-service.js';
+import { mapResult } from '../shared/result.js';
 import { answer, pageLinks } from './paging.js';
 import { actorOf, guard } from './admin-guard.js';
 import { authenticate, callerOf } from './auth-hooks.js';
-import { sendFailure } from './errors.js';
 
 const errors = { '4xx': errorBody };
 
@@ -75,8 +75,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, querystring: tournamentListQuery.pick({ page: true, limit: true }), response: { 200: tournamentPlayerList, ...errors } } },
     async (request, reply) => {
       const result = await service.players(request.params.id, request.query.page, request.query.limit);
-      if (!result.ok) return sendFailure(reply, result.error);
-      return { items: result.value.items, links: pageLinks(request, request.query.page, result.value.hasNext) };
+      return answer(reply, mapResult(result, ({ items, hasNext }) => ({ items, links: pageLinks(request, request.query.page, hasNext) })));
     },
   );
   app.get(
@@ -84,8 +83,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, querystring: tournamentRoomsQuery, response: { 200: tournamentRoomList, ...errors } } },
     async (request, reply) => {
       const result = await service.rooms(request.params.id, request.query);
-      if (!result.ok) return sendFailure(reply, result.error);
-      return { items: result.value.items, links: pageLinks(request, request.query.page, result.value.hasNext) };
+      return answer(reply, mapResult(result, ({ items, hasNext }) => ({ items, links: pageLinks(request, request.query.page, hasNext) })));
     },
   );
   app.post('/api/v1/tournament/:id/rebuy', { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
@@ -107,7 +105,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     { preHandler: signedIn, schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: payoutStructureAnswer, ...errors } } },
     async (request, reply) => {
       const payouts = await service.payouts(request.params.id);
-      return payouts.ok ? { items: payouts.value.structure } : sendFailure(reply, payouts.error);
+      return answer(reply, mapResult(payouts, ({ structure }) => ({ items: structure })));
     },
   );
   app.get(
@@ -115,8 +113,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     { preHandler: signedIn, schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: prizeDistributionAnswer, ...errors } } },
     async (request, reply) => {
       const payouts = await service.payouts(request.params.id);
-      if (!payouts.ok) return sendFailure(reply, payouts.error);
-      return { pool: payouts.value.pool.toString(), items: payouts.value.prizes.map((i) => ({ place: i.place, amount: i.amount.toString() })) };
+      return answer(reply, mapResult(payouts, ({ pool, prizes }) => ({ pool: pool.toString(), items: prizes.map((i) => ({ place: i.place, amount: i.amount.toString() })) })));
     },
   );
 
@@ -129,7 +126,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     { onRequest: manage, schema: { tags: ['admin'], security, params: tournamentIdParams, querystring: placeInfoQuery, response: { 200: placeInfo, ...errors } } },
     async (request, reply) => {
       const places = await service.places(request.params.id, request.query.place);
-      return places.ok ? { items: places.value, links: pageLinks(request, 1, false) } : sendFailure(reply, places.error);
+      return answer(reply, mapResult(places, (items) => ({ items, links: pageLinks(request, 1, false) })));
     },
   );
 }

@@ -19,8 +19,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maxAvatarBytes } from '../avatars/avatars-service.js';
 import type { Services } from '../services.js';
+import { mapResult } from '../shared/result.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
+import { answer } from './paging.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
 
@@ -38,19 +40,16 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     '/api/user/registration',
     { config: limited, schema: { tags, body: registrationRequest, response: { 201: tokenPair, ...errors } } },
     async (request, reply) => {
-      const result = await accounts.register(request.body);
-      return result.ok ? reply.code(201).send(result.value) : sendFailure(reply, result.error);
+      return answer(reply, await accounts.register(request.body), 201);
     },
   );
 
   app.post('/api/user/login', { config: limited, schema: { tags, body: loginRequest, response: { 200: tokenPair, ...errors } } }, async (request, reply) => {
-    const result = await accounts.login(request.body.username, request.body.password);
-    return result.ok ? result.value : sendFailure(reply, result.error);
+    return answer(reply, await accounts.login(request.body.username, request.body.password));
   });
 
   app.post('/api/user/refresh', { config: limited, schema: { tags, body: refreshRequest, response: { 200: tokenPair, ...errors } } }, async (request, reply) => {
-    const result = await accounts.refresh(request.body.refresh_token);
-    return result.ok ? result.value : sendFailure(reply, result.error);
+    return answer(reply, await accounts.refresh(request.body.refresh_token));
   });
 
   app.post('/api/user/logout', { schema: { tags, body: logoutRequest, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
@@ -72,8 +71,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     '/api/user/password',
     { config: limited, preHandler: signedIn, schema: { tags, security: [{ bearer: [] }], body: changePasswordRequest, response: { 200: tokenPair, ...errors } } },
     async (request, reply) => {
-      const result = await accounts.changePassword(callerOf(request).id, request.body.current_password, request.body.new_password);
-      return result.ok ? result.value : sendFailure(reply, result.error);
+      return answer(reply, await accounts.changePassword(callerOf(request).id, request.body.current_password, request.body.new_password));
     },
   );
 
@@ -81,8 +79,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     '/api/user/telegram/auth',
     { config: limited, schema: { tags, body: telegramAuthRequest, response: { 200: tokenPair, ...errors } } },
     async (request, reply) => {
-      const result = await accounts.telegramSignIn(request.body.init_data);
-      return result.ok ? result.value : sendFailure(reply, result.error);
+      return answer(reply, await accounts.telegramSignIn(request.body.init_data));
     },
   );
 
@@ -90,8 +87,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     '/api/user/users/me',
     { preHandler: signedIn, schema: { tags, security: [{ bearer: [] }], response: { 200: me, ...errors } } },
     async (request, reply) => {
-      const result = await accounts.profile(callerOf(request).id);
-      return result.ok ? result.value : sendFailure(reply, result.error);
+      return answer(reply, await accounts.profile(callerOf(request).id));
     },
   );
 
@@ -102,8 +98,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
       schema: { tags, security: [{ bearer: [] }], body: changeUsernameRequest, response: { 200: changeUsernameAnswer, ...errors } },
     },
     async (request, reply) => {
-      const result = await accounts.changeUsername(callerOf(request).id, request.body.username);
-      return result.ok ? result.value : sendFailure(reply, result.error);
+      return answer(reply, await accounts.changeUsername(callerOf(request).id, request.body.username));
     },
   );
 
@@ -116,8 +111,8 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     async (request, reply) => {
       const file = await readAvatarFile(request);
       if (!file.ok) return sendFailure(reply, file.error);
-      const result = await services.avatars.upload(callerOf(request).id, file.data);
-      return result.ok ? { avatar_url: result.value.avatarUrl } : sendFailure(reply, result.error);
+      const uploaded = await services.avatars.upload(callerOf(request).id, file.data);
+      return answer(reply, mapResult(uploaded, ({ avatarUrl }) => ({ avatar_url: avatarUrl })));
     },
   );
 }

@@ -2,20 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { HistoryQuery } from './broker.js';
 import { pushesJoinLeave } from './channels.js';
 import { disconnect, errorCode } from './codes.js';
-import type { Connection, PendingPublications } from './connection.js';
+import type { Command, CommandConnection, PendingPublications } from './connection-types.js';
 
 /**
  * The client's commands, one function each, on a connection whose lifecycle (its socket, the
  * outgoing queue, subscriptions' delivery, the close) lives in connection.ts.
  */
 
-export type Command = Record<string, unknown> & { id?: number };
-
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export async function handleCommand(connection: Connection, command: Command): Promise<void> {
+export async function handleCommand(connection: CommandConnection, command: Command): Promise<void> {
   const id = typeof command.id === 'number' ? command.id : 0;
   const method = Object.keys(command).find((key) => key !== 'id');
   if (method === undefined) return; // `{}` is the pong to a server ping
@@ -55,7 +53,7 @@ export async function handleCommand(connection: Connection, command: Command): P
   }
 }
 
-async function connect(connection: Connection, id: number, request: Record<string, unknown>): Promise<void> {
+async function connect(connection: CommandConnection, id: number, request: Record<string, unknown>): Promise<void> {
   if (connection.isConnected) return void (await connection.close(disconnect.badRequest));
   const token = typeof request.token === 'string' ? request.token : '';
   const verdict = token === '' ? ({ ok: false, reason: 'invalid' } as const) : await connection.hub.verifyToken(token);
@@ -74,12 +72,12 @@ async function connect(connection: Connection, id: number, request: Record<strin
 }
 
 /** The token's remaining life for the connect and refresh replies: the client refreshes when `ttl` runs out. */
-function expiry(connection: Connection): { expires?: true; ttl?: number } {
+function expiry(connection: CommandConnection): { expires?: true; ttl?: number } {
   if (connection.expiresAt === 0) return {};
   return { expires: true, ttl: Math.max(1, Math.floor((connection.expiresAt - connection.hub.now()) / 1000)) };
 }
 
-async function refresh(connection: Connection, id: number, request: Record<string, unknown>): Promise<void> {
+async function refresh(connection: CommandConnection, id: number, request: Record<string, unknown>): Promise<void> {
   const token = typeof request.token === 'string' ? request.token : '';
   const verdict = token === '' ? ({ ok: false, reason: 'invalid' } as const) : await connection.hub.verifyToken(token);
   if (!verdict.ok || verdict.userId !== connection.userId) {
@@ -91,7 +89,7 @@ async function refresh(connection: Connection, id: number, request: Record<strin
   connection.reply(id, 'refresh', { client: connection.clientId, version: connection.hub.version, ...expiry(connection) });
 }
 
-async function subscribe(connection: Connection, id: number, request: Record<string, unknown>): Promise<void> {
+async function subscribe(connection: CommandConnection, id: number, request: Record<string, unknown>): Promise<void> {
   const channel = request.channel;
   if (typeof channel !== 'string' || channel === '') return connection.replyError(id, errorCode.badRequest);
   if (connection.subscriptions.has(channel)) return connection.replyError(id, errorCode.alreadySubscribed);
@@ -148,7 +146,7 @@ async function subscribe(connection: Connection, id: number, request: Record<str
  * messages; we do the same. The app takes player actions over HTTP, so a client that sends is
  * built wrong, and dropping its messages in silence would hide that.
  */
-async function handleSend(connection: Connection, data: unknown): Promise<void> {
+async function handleSend(connection: CommandConnection, data: unknown): Promise<void> {
   if (connection.hub.onSend !== undefined) return connection.hub.onSend(connection.userId, data);
   connection.hub.logger.warn({ user: connection.userId, client: connection.clientId }, 'realtime send refused: this server takes no client messages');
   await connection.close(disconnect.notAvailable);
@@ -163,20 +161,20 @@ async function handleSend(connection: Connection, data: unknown): Promise<void> 
  * channel it is not subscribed to, and otherwise a result without `expires`, so it schedules
  * no further refresh.
  */
-function subRefresh(connection: Connection, id: number, request: Record<string, unknown>): void {
+function subRefresh(connection: CommandConnection, id: number, request: Record<string, unknown>): void {
   const channel = request.channel;
   if (typeof channel !== 'string' || channel === '') return connection.replyError(id, errorCode.badRequest);
   if (!connection.subscriptions.has(channel)) return connection.replyError(id, errorCode.permissionDenied);
   connection.reply(id, 'sub_refresh', {});
 }
 
-async function unsubscribe(connection: Connection, id: number, request: Record<string, unknown>): Promise<void> {
+async function unsubscribe(connection: CommandConnection, id: number, request: Record<string, unknown>): Promise<void> {
   const channel = typeof request.channel === 'string' ? request.channel : '';
   if (connection.subscriptions.delete(channel)) await connection.leave(channel);
   connection.reply(id, 'unsubscribe', {});
 }
 
-async function presence(connection: Connection, id: number, request: Record<string, unknown>, isStats: boolean): Promise<void> {
+async function presence(connection: CommandConnection, id: number, request: Record<string, unknown>, isStats: boolean): Promise<void> {
   const channel = typeof request.channel === 'string' ? request.channel : '';
   if (!connection.subscriptions.has(channel)) return connection.replyError(id, errorCode.permissionDenied);
   if (!connection.hub.channelOptions(channel).hasPresence) return connection.replyError(id, errorCode.notAvailable);
@@ -186,7 +184,7 @@ async function presence(connection: Connection, id: number, request: Record<stri
   connection.reply(id, 'presence_stats', { num_clients: Object.keys(clients).length, num_users: users.size });
 }
 
-async function history(connection: Connection, id: number, request: Record<string, unknown>): Promise<void> {
+async function history(connection: CommandConnection, id: number, request: Record<string, unknown>): Promise<void> {
   const channel = typeof request.channel === 'string' ? request.channel : '';
   if (!connection.subscriptions.has(channel)) return connection.replyError(id, errorCode.permissionDenied);
   const since = isRecord(request.since)

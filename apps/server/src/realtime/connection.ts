@@ -1,89 +1,21 @@
 import type { WebSocket } from 'ws';
-import type { Broker, ClientInfo } from './broker.js';
-import { pushesJoinLeave, type CanSubscribe, type ChannelOptions } from './channels.js';
+import type { ClientInfo } from './broker.js';
+import { pushesJoinLeave } from './channels.js';
 import { clientFaults, disconnect, protocolError, serverUnsubscribe, type Disconnect, type ErrorCode } from './codes.js';
 import { CommandBudget, ErrorBudget } from './connection-budget.js';
-import { handleCommand, isRecord, type Command } from './connection-commands.js';
+import { handleCommand, isRecord } from './connection-commands.js';
+import type { Command, CommandConnection, ConnectionHub, SubscriptionState } from './connection-types.js';
 import { workCounters } from '../shared/work-counters.js';
 
 const NEWLINE = Buffer.from('\n');
 // One function for every connection's flush, not a bound closure per connection.
 const flushConnection = (connection: Connection): void => connection.flushOutgoing();
 
-export type VerifyToken = (
-  token: string,
-) => Promise<{ ok: true; userId: string; expiresAt?: number } | { ok: false; reason: 'expired' | 'invalid' }>;
-
-export interface GatewayLimits {
-  /** A bigger frame closes the connection with 1009, which the client does not retry. */
-  maxMessageBytes: number;
-  maxSubscriptions: number;
-  /** Commands per second a connection may send on average, and in one burst (a reconnect sends connect and every subscribe at once). */
-  commandsPerSecond: number;
-  commandBurst: number;
-  /** Commands past the budget answered 111 before the connection is closed with 3013 (too many requests); paid back at `commandsPerSecond`. */
-  commandOverdraft: number;
-  /** Received frames waiting behind a command still running (a slow Redis, a slow channel rule); past it, 3013. */
-  maxPendingBytes: number;
-  /** A client that lets this much output queue up is too slow to keep. */
-  maxBufferedBytes: number;
-  /** Connections one user may hold across every node; the one past it closes their oldest (3512). */
-  maxConnectionsPerUser: number;
-  /** Refused commands (bad request, unknown method or channel, permission denied...) a connection may send within `commandErrorWindowMs` before it is closed with 3509. */
-  maxCommandErrors: number;
-  commandErrorWindowMs: number;
-}
-
-export interface Logger {
-  warn(details: object, message?: string): void;
-  error(details: object, message?: string): void;
-}
-
-/** What connections need from their gateway. */
-export interface ConnectionHub {
-  broker: Broker;
-  verifyToken: VerifyToken;
-  canSubscribe: CanSubscribe;
-  channelOptions: (channel: string) => ChannelOptions;
-  limits: GatewayLimits;
-  pingIntervalSeconds: number;
-  version: string;
-  logger: Logger;
-  /** The gateway's clock in milliseconds: budgets, token expiry, the stale check and the time rpc read it. */
-  now(): number;
-  onSend: ((userId: string, data: unknown) => void) | undefined;
-  /** Told of joins and leaves of presence channels (gateway.setPresenceListener). */
-  onPresence: ((change: { channel: string; userId: string; isJoin: boolean }) => void) | undefined;
-  addSubscriber(channel: string, connection: Connection): Promise<void>;
-  removeSubscriber(channel: string, connection: Connection): void;
-  forget(connection: Connection): void;
-  /** A closing connection's clean-up (presence, leave announcements): the gateway's close waits for it. */
-  track(cleanUp: Promise<void>): void;
-  /** The connect command succeeded: the connection has its client and user ids. */
-  opened(connection: Connection): void;
-}
-
-/** Publications that arrive while a subscribe reads history wait here, to follow its reply. */
-export type PendingPublications = { offset: number; raw: Buffer }[];
-
-/**
- * Just subscribed: history was read up to this position. With Redis, pub/sub messages and
- * command replies travel on different connections, so the live copy of a publication already
- * sent from history may still arrive: it is dropped until the first newer one.
- */
-interface SentUpTo {
-  offset: number;
-  epoch: string;
-}
-
-/** null once live publications go straight through. */
-type SubscriptionState = PendingPublications | SentUpTo | null;
-
 /**
  * One client connection: its commands are handled strictly one after another, because the
  * client sends connect and all its subscribes in one frame and reads the replies in order.
  */
-export class Connection {
+export class Connection implements CommandConnection {
   clientId: string | null = null;
   userId = '';
   /** Token expiry in milliseconds, 0 when the token does not expire. */
@@ -104,7 +36,7 @@ export class Connection {
 
   constructor(
     private readonly ws: WebSocket,
-    readonly hub: ConnectionHub,
+    readonly hub: ConnectionHub<Connection>,
   ) {
     this.openedAt = hub.now();
     this.commandBudget = new CommandBudget(hub.limits.commandsPerSecond, hub.limits.commandBurst, hub.limits.commandOverdraft, this.openedAt);

@@ -5,7 +5,8 @@ import type { Broker, BrokerEvent, ClientInfo, ControlCommand, PublishItem, Publ
 import { defaultCanSubscribe, defaultChannelOptions, type CanSubscribe, type ChannelOptions } from './channels.js';
 import { disconnect } from './codes.js';
 import { ConnectionCap } from './connection-cap.js';
-import { Connection, type ConnectionHub, type GatewayLimits, type Logger, type VerifyToken } from './connection.js';
+import { Connection } from './connection.js';
+import type { ConnectionHub, GatewayLimits, Logger, VerifyToken } from './connection-types.js';
 
 export const defaultGatewayLimits: GatewayLimits = {
   maxMessageBytes: 64 * 1024,
@@ -127,7 +128,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   // `connections`, but their Redis and presence work may still run, so close() waits for them
   // before the broker it uses is closed.
   const cleanUps = new Set<Promise<void>>();
-  const hub: ConnectionHub = {
+  const hub: ConnectionHub<Connection> = {
     broker,
     verifyToken: options.verifyToken,
     canSubscribe: options.canSubscribe ?? defaultCanSubscribe,

@@ -5,7 +5,7 @@ import { Centrifuge, type Options } from 'centrifuge';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { WebSocket } from 'ws';
 import type { Broker } from './broker.js';
-import type { VerifyToken } from './connection.js';
+import type { VerifyToken } from './connection-types.js';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
 import { createMemoryBroker } from './memory-broker.js';
 

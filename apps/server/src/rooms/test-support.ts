@@ -5,13 +5,12 @@ import { roomActionPath } from '@durak/protocol';
 import { Centrifuge } from 'centrifuge';
 import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
-import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { Services } from '../services.js';
 import type { Store } from '../store/db.js';
 import { defaultRoomsConfig, type RoomsConfig } from '../tables/rooms-config.js';
 import { registerUser, request } from '../test-support/http.js';
-import { testConfig } from '../test-support/server.js';
+import { listenApp, testConfig } from '../test-support/server.js';
 import { createTestStore } from '../test-support/store.js';
 import type { Realtime } from './realtime-wiring.js';
 import type { RoomsModule } from './rooms-module.js';
@@ -57,13 +56,10 @@ export async function startRoomsServer(options: RoomsServerOptions = {}): Promis
   const config = testConfig({ ...options.config, rooms: { ...defaultRoomsConfig, sweepIntervalMs: 0, actionsPerSecond: 10_000, timeBankSeconds: 0, standInSeconds: 3600, redisPrefix: `durak-test-${randomBytes(4).toString('hex')}`, ...options.rooms } });
   const store = options.store ?? (await createTestStore());
   const now = options.clock?.now;
-  const built = await buildApp(config, { logger: false, store, ...(now ? { now } : {}) });
-  await built.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = built.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  const { built, port } = await listenApp(config, { logger: false, store, ...(now ? { now } : {}) });
   return {
-    url: `http://127.0.0.1:${address.port}`,
-    wsUrl: `ws://127.0.0.1:${address.port}/connection/websocket`,
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/connection/websocket`,
     store,
     module: built.services.rooms,
     realtime: built.services.realtime,

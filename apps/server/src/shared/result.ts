@@ -11,3 +11,6 @@ export const failure = <C extends ErrorCode>(code: C, message: string, details?:
   ok: false,
   error: details ? { code, message, details } : { code, message },
 });
+
+/** The same answer with its value changed (a service's row shaped for the wire); a failure passes through. */
+export const mapResult = <T, U, C extends ErrorCode>(result: Result<T, C>, change: (value: T) => U): Result<U, C> => (result.ok ? ok(change(result.value)) : result);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildOptions } from '../app.js';
+import { buildApp, type BuildOptions, type BuiltApp } from '../app.js';
 import type { SeedResult } from '../catalogue/seed.js';
 import type { Config } from '../config.js';
 import type { Services } from '../services.js';
@@ -58,6 +58,23 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /**
+ * The one place test code builds the app (domain helpers such as rooms/test-support.ts come here,
+ * never to app.ts): builds it on the given store and listens on 127.0.0.1 and a random port.
+ */
+export async function listenApp(
+  config: Config,
+  options: BuildOptions,
+  beforeListen?: (app: FastifyInstance, services: Services) => void | Promise<void>,
+): Promise<{ built: BuiltApp; port: number }> {
+  const built = await buildApp(config, options);
+  await beforeListen?.(built.app, built.services);
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = built.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  return { built, port: address.port };
+}
+
+/**
  * Boots the real app on 127.0.0.1 and a random port with a fresh database: PGlite in memory, or a
  * new PostgreSQL database when DATABASE_URL is set (dropped on close).
  */
@@ -70,13 +87,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const config = testConfig(overrides);
   const store = await createTestStore();
-  const built = await buildApp(config, { logger: false, ...options, store });
-  await options.beforeListen?.(built.app, built.services);
-  await built.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = built.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  const { built, port } = await listenApp(config, { logger: false, ...options, store }, options.beforeListen);
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: `http://127.0.0.1:${port}`,
     app: built.app,
     services: built.services,
     seed: built.seed,

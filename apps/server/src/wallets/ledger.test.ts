@@ -58,7 +58,7 @@ describe('ledger transfer', () => {
   it('moves chips from one wallet to another and both lines are written', async () => {
     const [a, b] = userIds as [number, number];
     const result = await run({ from: wallet(a), to: wallet(b), amount: 250n, kind: 'test', idempotencyKey: 'simple-1' });
-    expect(result.ok && !result.isReplay).toBe(true);
+    expect(result.ok && !result.value.isReplay).toBe(true);
     expect(await balanceOf(a)).toBe(750n);
     expect(await balanceOf(b)).toBe(1250n);
     await expectBooksBalance();
@@ -69,7 +69,7 @@ describe('ledger transfer', () => {
     const request = { from: wallet(c), to: wallet(d), amount: 100n, kind: 'test', idempotencyKey: 'retry-1' };
     const first = await run(request);
     const second = await run(request);
-    expect(first.ok && second.ok && second.isReplay && second.transfer.id === first.transfer.id).toBe(true);
+    expect(first.ok && second.ok && second.value.isReplay && second.value.transfer.id === first.value.transfer.id).toBe(true);
     expect(await balanceOf(c)).toBe(900n);
   });
 
@@ -124,8 +124,8 @@ describe('ledger transfer', () => {
         return;
       }
       const seen = applied.get(key);
-      if (seen !== undefined) expect(result.transfer.id).toBe(seen);
-      else applied.set(key, result.transfer.id);
+      if (seen !== undefined) expect(result.value.transfer.id).toBe(seen);
+      else applied.set(key, result.value.transfer.id);
     };
 
     await Promise.all(

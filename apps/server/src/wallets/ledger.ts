@@ -1,5 +1,6 @@
-import type { Failure, WalletType } from '@durak/protocol';
+import type { WalletType } from '@durak/protocol';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { accounts, ledgerEntries, ledgerTransfers } from '../store/schema.js';
 
@@ -31,9 +32,8 @@ export interface TransferRecord {
   readonly createdAt: Date;
 }
 
-export type TransferResult =
-  | { readonly ok: true; readonly transfer: TransferRecord; readonly isReplay: boolean }
-  | { readonly ok: false; readonly error: Failure<'wallet/insufficient_funds' | 'wallet/not_found' | 'wallet/idempotency_key_reused'> };
+/** The transfer made (or, for a retried key, the one made before), or why nothing moved. */
+export type TransferResult = Result<{ readonly transfer: TransferRecord; readonly isReplay: boolean }, 'wallet/insufficient_funds' | 'wallet/not_found' | 'wallet/idempotency_key_reused'>;
 
 /**
  * Moves chips between two accounts: the only way money moves (DESIGN.md §5).
@@ -51,7 +51,7 @@ export type TransferResult =
 export async function transfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
   if (request.amount <= 0n) throw new Error(`transfer amount must be positive, got ${request.amount}`);
   const locked = await lockAccounts(tx, request.from, request.to);
-  if (!locked) return { ok: false, error: { code: 'wallet/not_found', message: 'No such wallet' } };
+  if (!locked) return failure('wallet/not_found', 'No such wallet');
   const { from, to } = locked;
   const fromId = from.id;
   const toId = to.id;
@@ -62,14 +62,11 @@ export async function transfer(tx: Tx, request: TransferRequest): Promise<Transf
   if (previous) return replay(previous, fromId, toId, request.amount);
 
   if (from.userId !== null && from.balance < request.amount) {
-    return {
-      ok: false,
-      error: {
-        code: 'wallet/insufficient_funds',
-        message: 'Not enough chips in the wallet',
-        details: { wallet_type: from.walletType, balance: from.balance.toString(), amount: request.amount.toString() },
-      },
-    };
+    return failure('wallet/insufficient_funds', 'Not enough chips in the wallet', {
+      wallet_type: from.walletType,
+      balance: from.balance.toString(),
+      amount: request.amount.toString(),
+    });
   }
 
   const [inserted] = await tx
@@ -100,7 +97,7 @@ export async function transfer(tx: Tx, request: TransferRequest): Promise<Transf
     { transferId: inserted.id, accountId: fromId, amount: -request.amount },
     { transferId: inserted.id, accountId: toId, amount: request.amount },
   ]);
-  return { ok: true, transfer: toRecord(inserted), isReplay: false };
+  return ok({ transfer: toRecord(inserted), isReplay: false });
 }
 
 async function findTransfer(tx: Tx, key: string) {
@@ -112,9 +109,9 @@ function replay(row: typeof ledgerTransfers.$inferSelect, fromId: number, toId: 
   // A key the client chose may come back for another movement (a price changed between a request
   // and its retry): that is the client's mistake to hear about, not a 500; nothing moves.
   if (row.fromAccountId !== fromId || row.toAccountId !== toId || row.amount !== amount) {
-    return { ok: false, error: { code: 'wallet/idempotency_key_reused', message: 'This idempotency key was used for a different movement', details: { idempotency_key: row.idempotencyKey } } };
+    return failure('wallet/idempotency_key_reused', 'This idempotency key was used for a different movement', { idempotency_key: row.idempotencyKey });
   }
-  return { ok: true, transfer: toRecord(row), isReplay: true };
+  return ok({ transfer: toRecord(row), isReplay: true });
 }
 
 function toRecord(row: typeof ledgerTransfers.$inferSelect): TransferRecord {
