@@ -1,4 +1,5 @@
 import type { Card } from '@durak/engine';
+import { ACTION_PATHS, type PlayerActionType } from '@durak/protocol';
 import type {
   ActionAnswer,
   AutoplayAnswer,
@@ -22,7 +23,8 @@ const post = <A = ActionAnswer>(id: string, action: string, body?: unknown) => h
  * A move names the seq of the table the player saw (DESIGN §7): the server refuses it with
  * `rule/stale_seq` rather than apply it to a table that changed meanwhile.
  */
-const move = (id: string, action: string, seq: number | undefined, body: object = {}) => post(id, action, seq === undefined ? body : { ...body, seq });
+const move = (id: string, type: PlayerActionType, seq: number | undefined, body: object = {}) =>
+  post(id, ACTION_PATHS[type], seq === undefined ? body : { ...body, seq });
 
 /** A private room's password for its reads, when the caller watches without a seat (docs/decisions.md). */
 const withPassword = (password: string | undefined) => (password ? { headers: { 'X-Room-Password': password } } : {});
