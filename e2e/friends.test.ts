@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { DEFAULT_OPTIONS } from '@durak/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieValue, registerByApi, signInContext, uniqueName } from './support/accounts';
 import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
@@ -67,7 +68,7 @@ describe('inviting a friend', () => {
     const opponent = await registerByApi(server.baseUrl, uniqueName('op'), PASSWORD);
     const room = await api<{ id: number }>(friendToken, '/v1/rooms/', {
       method: 'POST',
-      body: JSON.stringify({ bet_amount: '100', player_count: 2, deck_size: 36, balance_type: 'BONUS_BALANCE', is_speed_mode: false, is_transfer_allowed: false, is_cheating_allowed: false, is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true, card_transfer_permission: 'ALL_PLAYERS', secret_trump_mode: false }),
+      body: JSON.stringify({ ...DEFAULT_OPTIONS, bet_amount: '100', balance_type: 'BONUS_BALANCE' }),
     });
     expect(room.status).toBe(201);
     expect((await api(opponent.access_token, `/v1/rooms/${room.body.id}/seat`, { method: 'POST', body: '{}' })).status).toBe(200);

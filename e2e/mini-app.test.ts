@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { DEFAULT_OPTIONS } from '@durak/engine';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieValue, registerByApi, uniqueName } from './support/accounts';
@@ -126,7 +127,7 @@ describe('inside the Telegram mini-app', () => {
     const room = await fetch(`${server.baseUrl}/api/v1/rooms/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${host.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ bet_amount: 1000, player_count: 3, deck_size: 36, balance_type: 'BONUS_BALANCE', is_speed_mode: true, is_transfer_allowed: true, is_cheating_allowed: false, is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true, card_transfer_permission: 'ALL_PLAYERS', secret_trump_mode: false }),
+      body: JSON.stringify({ ...DEFAULT_OPTIONS, bet_amount: 1000, player_count: 3, balance_type: 'BONUS_BALANCE', is_speed_mode: true, is_transfer_allowed: true }),
     });
     expect(room.status).toBe(201);
     await page.getByRole('link', { name: 'Главная' }).click();

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { DEFAULT_OPTIONS } from '@durak/engine';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
@@ -40,11 +41,7 @@ describe('table chat', () => {
     const [annName, bobName] = [uniqueName('ann'), uniqueName('bob')];
     const ann = await registerByApi(server.baseUrl, annName, 'correct-horse-1');
     const bob = await registerByApi(server.baseUrl, bobName, 'correct-horse-1');
-    const room = await api<{ id: number }>(ann, '/v1/rooms/', {
-      bet_amount: '100', player_count: 2, deck_size: 36, balance_type: 'BONUS_BALANCE', is_speed_mode: false, is_transfer_allowed: false,
-      is_cheating_allowed: false, is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true,
-      card_transfer_permission: 'ALL_PLAYERS', secret_trump_mode: false,
-    });
+    const room = await api<{ id: number }>(ann, '/v1/rooms/', { ...DEFAULT_OPTIONS, bet_amount: '100', balance_type: 'BONUS_BALANCE' });
     await api(bob, `/v1/rooms/${room.id}/seat`, {});
     await api(ann, `/v1/rooms/${room.id}/ready`, {});
     await api(bob, `/v1/rooms/${room.id}/ready`, {});
