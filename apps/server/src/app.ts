@@ -53,7 +53,7 @@ import { roomChannelRule } from './rooms/rooms-service.js';
 import type { Services } from './services.js';
 import { createSweeper } from './shared/sweeper.js';
 import { createStore, type Store } from './store/db.js';
-import { createPublisher } from './tables/outbox.js';
+import { createPublisher } from './publishing/outbox.js';
 import { createTournamentsService } from './tournaments/tournaments-service.js';
 
 export interface BuildOptions {

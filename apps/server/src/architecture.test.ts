@@ -135,17 +135,20 @@ describe('server architecture', () => {
     expect(importers).toEqual([]);
   });
 
-  it('sees the folders it checks (rooms, games, emoji over tables)', () => {
+  it('sees the folders it checks (rooms, games, emoji over room-core; publishing below every domain)', () => {
     const graph = folderGraph(files);
-    for (const folder of ['rooms', 'games', 'emoji']) expect(graph.get(folder)?.has('tables'), folder).toBe(true);
-    expect(graph.get('tables')?.has('rooms') ?? false).toBe(false);
+    for (const folder of ['rooms', 'games', 'emoji']) expect(graph.get(folder)?.has('room-core'), folder).toBe(true);
+    for (const folder of ['rooms', 'games', 'emoji']) expect(graph.get('room-core')?.has(folder) ?? false, folder).toBe(false);
+    for (const folder of ['room-core', 'friends', 'tournaments', 'economy', 'players']) expect(graph.get(folder)?.has('publishing'), folder).toBe(true);
+    const domains = ['rooms', 'games', 'emoji', 'room-core', 'friends', 'tournaments', 'economy', 'players', 'wallets'];
+    expect(domains.filter((folder) => graph.get('publishing')?.has(folder))).toEqual([]);
   });
 
   it('names a cycle when there is one', () => {
     const graph = new Map([
       ['games', ['rooms']],
-      ['rooms', ['tables', 'games']],
-      ['tables', []],
+      ['rooms', ['room-core', 'games']],
+      ['room-core', []],
     ]);
     expect(cyclesOf(graph)).toEqual([['games', 'rooms', 'games']]);
     expect(cyclesOf(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['b.ts']]]))).toEqual([['b.ts', 'c.ts', 'b.ts']]);

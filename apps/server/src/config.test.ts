@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from './config.js';
-import { defaultRoomsConfig } from './tables/rooms-config.js';
+import { defaultRoomsConfig } from './room-core/rooms-config.js';
 
 describe('configuration', () => {
   it('starts with defaults from an empty environment', () => {

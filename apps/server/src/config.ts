@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { username } from '@durak/protocol';
 import { z } from 'zod';
-import { loadRoomsConfig, type RoomsConfig } from './tables/rooms-config.js';
+import { loadRoomsConfig, type RoomsConfig } from './room-core/rooms-config.js';
 
 const optionalText = z
   .string()

@@ -4,8 +4,8 @@ import { failure, ok, type Result } from '../shared/result.js';
 import { chatMessages } from '../store/chat-schema.js';
 import { users } from '../store/schema.js';
 import type { Db, Tx } from '../store/db.js';
-import { readRoom, seatsOfRoom } from '../tables/room-store.js';
-import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
+import { readRoom, seatsOfRoom } from '../room-core/room-store.js';
+import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
 import { maskProfanity } from './mask-profanity.js';
 
 export interface ChatService {

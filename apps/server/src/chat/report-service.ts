@@ -5,7 +5,7 @@ import { failure, ok, type Result } from '../shared/result.js';
 import { chatMessages, chatReports } from '../store/chat-schema.js';
 import { users } from '../store/schema.js';
 import type { Db } from '../store/db.js';
-import { readRoom, seatsOfRoom } from '../tables/room-store.js';
+import { readRoom, seatsOfRoom } from '../room-core/room-store.js';
 import { chatMessageOf } from './chat-service.js';
 
 /** A report's messages: the table's chat, at most this many of the latest (a report is read, not archived). */

@@ -1,4 +1,4 @@
-import type { Publisher } from '../tables/outbox.js';
+import type { Publisher } from '../publishing/outbox.js';
 import type { Config } from '../config.js';
 import type { RateWindows } from '../limits/rate-windows.js';
 import type { Store } from '../store/db.js';

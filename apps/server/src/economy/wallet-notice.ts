@@ -1,6 +1,6 @@
 import type { WalletMessage } from '@durak/protocol';
 import type { Store } from '../store/db.js';
-import { Outbox, publishOrder, type Publisher } from '../tables/outbox.js';
+import { Outbox, publishOrder, type Publisher } from '../publishing/outbox.js';
 import { listWallets } from '../wallets/wallets.js';
 
 export interface WalletNoticeDeps {

@@ -1,9 +1,9 @@
 import type { RoomMessage, SendEmojiBody } from '@durak/protocol';
 import { eq } from 'drizzle-orm';
-import { channels, Outbox, publishOrder } from '../tables/outbox.js';
+import { channels, Outbox, publishOrder } from '../publishing/outbox.js';
 import { failure, ok, type Result } from '../shared/result.js';
-import { readRoom, seatsOfRoom } from '../tables/room-store.js';
-import type { RoomsContext } from '../tables/rooms-context.js';
+import { readRoom, seatsOfRoom } from '../room-core/room-store.js';
+import type { RoomsContext } from '../room-core/rooms-context.js';
 import { emoji as emojiTable, users } from '../store/schema.js';
 
 /** The room channel's emoji message, as the protocol declares it. */

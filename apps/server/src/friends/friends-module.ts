@@ -1,6 +1,6 @@
 import type { RateWindows } from '../limits/index.js';
 import type { Store } from '../store/db.js';
-import type { Publisher, RoomsRealtime } from '../tables/outbox.js';
+import type { Publisher, RoomsRealtime } from '../publishing/outbox.js';
 import { createFriendsService, type FriendsService } from './friends-service.js';
 import { createPresenceSummary, type PresenceSummaryService } from './presence-summary.js';
 import { createRoomInvites, type RoomInvites } from './room-invites.js';

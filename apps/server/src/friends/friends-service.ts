@@ -6,7 +6,7 @@ import type { Db, Store, Tx } from '../store/db.js';
 import { friendships, roomInvites } from '../store/friends-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
-import { publishOrder, withPublications, type Outbox, type Publisher, type RoomsRealtime } from '../tables/outbox.js';
+import { publishOrder, withPublications, type Outbox, type Publisher, type RoomsRealtime } from '../publishing/outbox.js';
 
 export interface FriendsOptions {
   readonly store: Store;

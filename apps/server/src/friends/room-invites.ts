@@ -5,8 +5,8 @@ import { failure, ok, type Result } from '../shared/result.js';
 import type { Db, Store, Tx } from '../store/db.js';
 import { roomInvites } from '../store/friends-schema.js';
 import { users } from '../store/schema.js';
-import { publishOrder, withPublications, type Publisher } from '../tables/outbox.js';
-import { lockRoom, seatsOfRoom } from '../tables/room-store.js';
+import { publishOrder, withPublications, type Publisher } from '../publishing/outbox.js';
+import { lockRoom, seatsOfRoom } from '../room-core/room-store.js';
 
 export interface RoomInvitesOptions {
   readonly store: Store;

@@ -3,10 +3,10 @@ import type { BetPayload, ResultPayload, TimerPayload, WalletType } from '@durak
 import { botDeadline } from '../practice/bot-turn.js';
 import { standInDeadline } from './stand-in.js';
 import { pipelineWrite, type Tx } from '../store/db.js';
-import type { Outbox } from '../tables/outbox.js';
-import { completeRoom, type MoveRoom } from '../tables/room-store.js';
-import type { RoomsConfig } from '../tables/rooms-config.js';
-import type { GameOverHook } from '../tables/table-services.js';
+import type { Outbox } from '../publishing/outbox.js';
+import { completeRoom, type MoveRoom } from '../room-core/room-store.js';
+import type { RoomsConfig } from '../room-core/rooms-config.js';
+import type { GameOverHook } from '../room-core/room-seams.js';
 import { lockAccountSet, transfer } from '../wallets/ledger.js';
 import { payoutOf } from './payout.js';
 

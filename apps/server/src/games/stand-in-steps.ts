@@ -3,9 +3,9 @@ import type { StandInReason } from '@durak/protocol';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { rooms } from '../store/rooms-schema.js';
-import type { Outbox } from '../tables/outbox.js';
-import type { MoveRoom } from '../tables/room-store.js';
-import type { RoomsConfig } from '../tables/rooms-config.js';
+import type { Outbox } from '../publishing/outbox.js';
+import type { MoveRoom } from '../room-core/room-store.js';
+import type { RoomsConfig } from '../room-core/rooms-config.js';
 import { nextDeadlineOf, timerEndOf } from './game-step.js';
 
 type Absences = Pick<MoveRoom, 'standIns' | 'offlineSince'>;

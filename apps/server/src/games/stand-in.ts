@@ -1,8 +1,8 @@
 import { applyAction, awaited, sha256Hex, viewFor, type Action, type GameState } from '@durak/engine';
 import { botMove, safeMove } from '../practice/bot-move.js';
 import { botPauseMs } from '../practice/bot-turn.js';
-import type { RoomRow } from '../tables/room-store.js';
-import type { RoomsConfig } from '../tables/rooms-config.js';
+import type { RoomRow } from '../room-core/room-store.js';
+import type { RoomsConfig } from '../room-core/rooms-config.js';
 
 /**
  * The stand-in (FEATURES.md §11, docs/rooms.md "Stand-in"): the `hard` computer opponent plays a

@@ -4,8 +4,8 @@ import type { WalletType } from '@durak/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
-import type { RoomRow } from '../tables/room-store.js';
-import type { StartGame } from '../tables/table-services.js';
+import type { RoomRow } from '../room-core/room-store.js';
+import type { StartGame } from '../room-core/room-seams.js';
 import { transfer } from '../wallets/ledger.js';
 import { bankAccount, writeStep } from './game-step.js';
 

@@ -1,9 +1,9 @@
 import { viewFor } from '@durak/engine';
 import type { ResultPayload, ResultReason, RoomPayload, TimerPayload, WatchSeat, WatchState } from '@durak/protocol';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
-import type { RoomRow, SeatRow } from '../tables/room-store.js';
-import { gameStateOf, roomJson } from '../tables/room-store.js';
-import type { RoomsConfig } from '../tables/rooms-config.js';
+import type { RoomRow, SeatRow } from '../room-core/room-store.js';
+import { gameStateOf, roomJson } from '../room-core/room-store.js';
+import type { RoomsConfig } from '../room-core/rooms-config.js';
 import { deadlineOf, timersOf } from './game-step.js';
 
 /** Unready seats' deadlines as timers, so a pending room shows who must press ready by when. */

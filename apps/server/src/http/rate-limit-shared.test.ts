@@ -2,7 +2,7 @@
 // counter; alone, each would grant the allowance again.
 import { afterAll, describe, expect, it } from 'vitest';
 import { emojiCatalogue } from '../catalogue/catalogue.js';
-import { defaultRoomsConfig } from '../tables/rooms-config.js';
+import { defaultRoomsConfig } from '../room-core/rooms-config.js';
 import { createRoom, newPlayer, startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
 import { redisUrl, uniquePrefix } from '../realtime/test-redis.js';
 import { request } from '../test-support/http.js';

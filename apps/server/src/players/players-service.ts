@@ -4,7 +4,7 @@ import type { Store } from '../store/db.js';
 import { playerStats, ratingHistory, referralBonuses, videoViews } from '../store/players-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
-import { publishOrder, withPublications, type Publisher, type RoomsRealtime } from '../tables/outbox.js';
+import { publishOrder, withPublications, type Publisher, type RoomsRealtime } from '../publishing/outbox.js';
 import { issuance } from '../wallets/wallets.js';
 import { transfer } from '../wallets/ledger.js';
 

@@ -3,7 +3,7 @@ import { and, inArray, isNotNull, eq } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { playerStats, ratingHistory, referralBonuses } from '../store/players-schema.js';
 import { users } from '../store/schema.js';
-import type { RoomRow } from '../tables/room-store.js';
+import type { RoomRow } from '../room-core/room-store.js';
 import { newPlayerRating, rateGame } from './glicko2.js';
 
 /**

@@ -1,7 +1,7 @@
 import { DEFAULT_OPTIONS, awaited, createGame, legalActions, viewFor, type GameOptions, type GameState } from '@durak/engine';
 import { describe, expect, it } from 'vitest';
-import type { RoomRow } from '../tables/room-store.js';
-import { defaultRoomsConfig } from '../tables/rooms-config.js';
+import type { RoomRow } from '../room-core/room-store.js';
+import { defaultRoomsConfig } from '../room-core/rooms-config.js';
 import { botDeadline, botPauseMs, dueTurn } from './bot-turn.js';
 
 const options: GameOptions = { ...DEFAULT_OPTIONS, player_count: 3 };

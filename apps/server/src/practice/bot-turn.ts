@@ -1,7 +1,7 @@
 import { awaited, sha256Hex, viewFor, type Action, type GameState } from '@durak/engine';
 import type { BotLevel } from '@durak/protocol';
-import type { RoomRow } from '../tables/room-store.js';
-import type { RoomsConfig } from '../tables/rooms-config.js';
+import type { RoomRow } from '../room-core/room-store.js';
+import type { RoomsConfig } from '../room-core/rooms-config.js';
 import { botMove, safeMove } from './bot-move.js';
 
 /**

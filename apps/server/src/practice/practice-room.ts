@@ -4,9 +4,9 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
-import { readRoom, roomJson, roomOptionColumns, seatsOfRoom } from '../tables/room-store.js';
-import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
-import type { StartGame } from '../tables/table-services.js';
+import { readRoom, roomJson, roomOptionColumns, seatsOfRoom } from '../room-core/room-store.js';
+import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import type { StartGame } from '../room-core/room-seams.js';
 import { botUserIds } from './bot-users.js';
 
 /**

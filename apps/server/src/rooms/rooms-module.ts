@@ -3,10 +3,10 @@ import { createEmojiService, type EmojiService } from '../emoji/send-emoji.js';
 import { createGameService, type GameService } from '../games/game-service.js';
 import { startGame } from '../games/start-game.js';
 import { createMemoryRateWindows, type RateWindows } from '../limits/index.js';
-import type { GameOverHook } from '../tables/table-services.js';
+import type { GameOverHook } from '../room-core/room-seams.js';
 import type { Store } from '../store/db.js';
-import type { Publisher, RoomsRealtime } from '../tables/outbox.js';
-import type { RoomsConfig } from '../tables/rooms-config.js';
+import type { Publisher, RoomsRealtime } from '../publishing/outbox.js';
+import type { RoomsConfig } from '../room-core/rooms-config.js';
 import { createRoomsService, type RoomsService } from './rooms-service.js';
 import { createSeatedRooms, type SeatedRooms } from './seated-rooms.js';
 

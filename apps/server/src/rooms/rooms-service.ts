@@ -7,10 +7,10 @@ import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
-import type { Outbox } from '../tables/outbox.js';
-import { gameStateOf, listRooms, lockRoom, readRoom, roomJson, roomOptionColumns, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from '../tables/room-store.js';
-import { inRoomTransaction, type RoomsContext } from '../tables/rooms-context.js';
-import type { SeatsBeforeStart, StartGame } from '../tables/table-services.js';
+import type { Outbox } from '../publishing/outbox.js';
+import { gameStateOf, listRooms, lockRoom, readRoom, roomJson, roomOptionColumns, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from '../room-core/room-store.js';
+import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import type { SeatsBeforeStart, StartGame } from '../room-core/room-seams.js';
 import { createPasswordAttempts } from './password-attempts.js';
 import { checkRoomPassword, hashRoomPassword } from './room-password.js';
 

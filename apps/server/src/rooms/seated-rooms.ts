@@ -1,10 +1,10 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
-import type { Outbox } from '../tables/outbox.js';
-import { roomOptionColumns, seatsOfRoom, type RoomOptions } from '../tables/room-store.js';
-import type { RoomsConfig } from '../tables/rooms-config.js';
-import type { StartGame } from '../tables/table-services.js';
+import type { Outbox } from '../publishing/outbox.js';
+import { roomOptionColumns, seatsOfRoom, type RoomOptions } from '../room-core/room-store.js';
+import type { RoomsConfig } from '../room-core/rooms-config.js';
+import type { StartGame } from '../room-core/room-seams.js';
 
 /** A room whose players another domain chose (a tournament's draw): seated in this order, all ready. */
 export interface SeatedRoomRequest {

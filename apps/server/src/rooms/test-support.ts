@@ -8,7 +8,7 @@ import { WebSocket } from 'ws';
 import type { Config } from '../config.js';
 import type { Services } from '../services.js';
 import type { Store } from '../store/db.js';
-import { defaultRoomsConfig, type RoomsConfig } from '../tables/rooms-config.js';
+import { defaultRoomsConfig, type RoomsConfig } from '../room-core/rooms-config.js';
 import { registerUser, request } from '../test-support/http.js';
 import { listenApp, testConfig } from '../test-support/server.js';
 import { createTestStore } from '../test-support/store.js';

@@ -7,7 +7,7 @@ import { buildApp, type BuildOptions, type BuiltApp } from '../app.js';
 import type { SeedResult } from '../catalogue/seed.js';
 import type { Config } from '../config.js';
 import type { Services } from '../services.js';
-import { defaultRoomsConfig } from '../tables/rooms-config.js';
+import { defaultRoomsConfig } from '../room-core/rooms-config.js';
 import { createTestStore } from './store.js';
 
 export interface TestServer {

@@ -1,7 +1,7 @@
 import type { CreateTournamentBody, TournamentPayload } from '@durak/protocol';
 import { eq } from 'drizzle-orm';
 import { appendAudit, type AuditActor } from '../audit/audit.js';
-import type { Outbox } from '../tables/outbox.js';
+import type { Outbox } from '../publishing/outbox.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Store, Tx } from '../store/db.js';
 import { tournaments } from '../store/tournaments-schema.js';

@@ -1,5 +1,5 @@
 import type { WalletType } from '@durak/protocol';
-import type { Outbox } from '../tables/outbox.js';
+import type { Outbox } from '../publishing/outbox.js';
 import type { Tx } from '../store/db.js';
 import { transfer, type TransferResult } from '../wallets/ledger.js';
 import { houseAccount, poolAccount, type TournamentRow } from './tournament-store.js';

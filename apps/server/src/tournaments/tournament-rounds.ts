@@ -2,7 +2,7 @@ import type { WalletType } from '@durak/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ResultPayload } from '@durak/protocol';
 import type { SeatedRooms } from '../rooms/seated-rooms.js';
-import type { Outbox } from '../tables/outbox.js';
+import type { Outbox } from '../publishing/outbox.js';
 import type { Tx } from '../store/db.js';
 import { accounts } from '../store/schema.js';
 import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';

@@ -1,7 +1,7 @@
 import type { ResultPayload } from '@durak/protocol';
 import type { Tx } from '../store/db.js';
 import type { Result } from '../shared/result.js';
-import type { Outbox } from './outbox.js';
+import type { Outbox } from '../publishing/outbox.js';
 import type { RoomRow, SeatRow } from './room-store.js';
 import type { RoomsConfig } from './rooms-config.js';
 

@@ -1,7 +1,7 @@
 import type { RateWindows } from '../limits/index.js';
 import type { Store, Tx } from '../store/db.js';
-import { publishOrder, withPublications, type Outbox, type Publisher, type RoomsRealtime } from './outbox.js';
-import type { GameOverHook } from './table-services.js';
+import { publishOrder, withPublications, type Outbox, type Publisher, type RoomsRealtime } from '../publishing/outbox.js';
+import type { GameOverHook } from './room-seams.js';
 import type { RoomsConfig } from './rooms-config.js';
 
 /** What the room and game services share. */
