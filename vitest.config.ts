@@ -15,7 +15,14 @@ export default defineConfig({
       { resolve: { alias }, test: { name: 'protocol', root: './packages/protocol', include: ['src/**/*.test.ts'] } },
       {
         resolve: { alias },
-        test: { name: 'server', root: './apps/server', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
       },
       // Loading eslint and its plugins takes seconds on a loaded machine: not a speed test.
       { test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 } },

@@ -19,10 +19,14 @@ async function prepare(store) {
   const db = store.db;
   const [{ id: top }] = (await db.execute(sql`insert into users (username, commission_bps) values ('bench_top', 3000) returning id`)).rows;
   await db.execute(sql`insert into user_roles values (${top}, 'player'), (${top}, 'agent')`);
-  await db.execute(sql`insert into users (username, parent_id, commission_bps) select 'bench_sub_' || g, ${top}, 2000 from generate_series(1, 10) g`);
+  await db.execute(
+    sql`insert into users (username, parent_id, commission_bps) select 'bench_sub_' || g, ${top}, 2000 from generate_series(1, 10) g`,
+  );
   await db.execute(sql`insert into users (username, parent_id, commission_bps)
     select 'bench_leaf_' || s.id || '_' || g, s.id, 1000 from users s, generate_series(1, 10) g where s.parent_id = ${top}`);
-  await db.execute(sql`insert into user_roles select id, 'agent' from users where username like 'bench_sub_%' or username like 'bench_leaf_%'`);
+  await db.execute(
+    sql`insert into user_roles select id, 'agent' from users where username like 'bench_sub_%' or username like 'bench_leaf_%'`,
+  );
   // One statement per leaf agent: the trigger reads the parent's path per row.
   const leaves = (await db.execute(sql`select id from users where username like 'bench_leaf_%'`)).rows;
   for (const { id } of leaves) {
@@ -55,11 +59,12 @@ async function measure(name, store) {
   const started = performance.now();
   const { top, users } = await prepare(store);
   const figures = await agentFigures(store.db, top, now);
-  console.log(`${name}: ${users} users, top agent's downline ${figures.players} (${figures.active_players_30d} active), built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${name}: ${users} users, top agent's downline ${figures.players} (${figures.active_players_30d} active), built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   console.log(`  figures   ${await timed(() => agentFigures(store.db, top, now))}`);
   console.log(`  children  ${await timed(() => agentChildren(store.db, top, 1, 50))}`);
 }
-
 
 console.log(`agent figures: ${runs} runs each, ${playersPerLeaf * 100} players under the top agent, ${others} users elsewhere`);
 await onEachDatabase(measure, { poolSize: 2 });

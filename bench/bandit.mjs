@@ -44,11 +44,14 @@ async function simulation() {
   const started = performance.now();
   const shares = Array.from({ length: threads }, (_, t) => Math.floor(spins / threads) + (t < spins % threads ? 1 : 0));
   const parts = await Promise.all(
-    shares.map((share) => new Promise((resolve, reject) => {
-      const worker = new Worker(new URL(import.meta.url), { workerData: { spins: share } });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    })),
+    shares.map(
+      (share) =>
+        new Promise((resolve, reject) => {
+          const worker = new Worker(new URL(import.meta.url), { workerData: { spins: share } });
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        }),
+    ),
   );
   const seconds = (performance.now() - started) / 1000;
   const total = parts.reduce((s, p) => s + p.total, 0);
@@ -57,9 +60,15 @@ async function simulation() {
   const halfBand = 2.576 * Math.sqrt(exact.variance / spins);
   const pct = (x) => `${(x * 100).toFixed(4)}%`;
   const inside = Math.abs(rtp - exact.rtp) <= halfBand;
-  console.log(`exact RTP ${pct(exact.rtp)} (${exact.totalMultiplier}/${exact.combinations}), hit frequency ${pct(exact.hitFrequency)} (${exact.hits}/${exact.combinations}), σ per spin ${Math.sqrt(exact.variance).toFixed(3)}`);
-  console.log(`simulated ${spins.toLocaleString('en')} spins in ${seconds.toFixed(1)} s on ${threads} threads (${Math.round(spins / seconds).toLocaleString('en')} spins/s, load ${loadavg()[0].toFixed(1)})`);
-  console.log(`simulated RTP ${pct(rtp)}, hit frequency ${pct(hits / spins)}; 99% band ${pct(exact.rtp - halfBand)} .. ${pct(exact.rtp + halfBand)}: ${inside ? 'inside' : 'OUTSIDE'}`);
+  console.log(
+    `exact RTP ${pct(exact.rtp)} (${exact.totalMultiplier}/${exact.combinations}), hit frequency ${pct(exact.hitFrequency)} (${exact.hits}/${exact.combinations}), σ per spin ${Math.sqrt(exact.variance).toFixed(3)}`,
+  );
+  console.log(
+    `simulated ${spins.toLocaleString('en')} spins in ${seconds.toFixed(1)} s on ${threads} threads (${Math.round(spins / seconds).toLocaleString('en')} spins/s, load ${loadavg()[0].toFixed(1)})`,
+  );
+  console.log(
+    `simulated RTP ${pct(rtp)}, hit frequency ${pct(hits / spins)}; 99% band ${pct(exact.rtp - halfBand)} .. ${pct(exact.rtp + halfBand)}: ${inside ? 'inside' : 'OUTSIDE'}`,
+  );
 }
 
 async function api() {
@@ -82,22 +91,28 @@ async function api() {
     const run = Date.now().toString(36);
     const tokens = [];
     for (let p = 0; p < players; p++) {
-      tokens.push((await post('/api/user/registration', { username: `bandit_bench_${run}_${p}`, password: 'bench-password-1' })).access_token);
+      tokens.push(
+        (await post('/api/user/registration', { username: `bandit_bench_${run}_${p}`, password: 'bench-password-1' })).access_token,
+      );
     }
     const latencies = [];
     const started = performance.now();
-    await Promise.all(tokens.map(async (token, p) => {
-      for (let i = 0; i < perPlayer; i++) {
-        const at = performance.now();
-        await post('/api/v1/bandit/spin', { bet: 10, balance_type: 'BONUS_BALANCE', idempotency_key: `bench-${p}-${i}` }, token);
-        latencies.push(performance.now() - at);
-      }
-    }));
+    await Promise.all(
+      tokens.map(async (token, p) => {
+        for (let i = 0; i < perPlayer; i++) {
+          const at = performance.now();
+          await post('/api/v1/bandit/spin', { bet: 10, balance_type: 'BONUS_BALANCE', idempotency_key: `bench-${p}-${i}` }, token);
+          latencies.push(performance.now() - at);
+        }
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
     const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-    console.log(`API (${db}): ${players} players x ${perPlayer} spins = ${players * perPlayer} spins in ${seconds.toFixed(1)} s: ${Math.round((players * perPlayer) / seconds)} spins/s; latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`);
+    console.log(
+      `API (${db}): ${players} players x ${perPlayer} spins = ${players * perPlayer} spins in ${seconds.toFixed(1)} s: ${Math.round((players * perPlayer) / seconds)} spins/s; latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+    );
   } finally {
     await server.close();
   }

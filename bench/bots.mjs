@@ -72,7 +72,8 @@ function playGame(seed, seats) {
   while (state.phase !== 'finished') {
     const player = awaited(state).players[0];
     const action = player === undefined ? null : seats[players.indexOf(player)](state, player);
-    if (action === null && player !== undefined) throw new Error(`${player} had no move in ${JSON.stringify(viewFor(state, player).hand.map(cardCode))}`);
+    if (action === null && player !== undefined)
+      throw new Error(`${player} had no move in ${JSON.stringify(viewFor(state, player).hand.map(cardCode))}`);
     const result = applyAction(state, action ?? TIMEOUT);
     if (!result.ok) throw new Error(`refused ${JSON.stringify(action)}: ${result.error.code}`);
     state = result.state;
@@ -105,5 +106,7 @@ match('easy', 'random', randomPlayer, times.easy);
 match('easy', 'lowest card', lowestCardPlayer, times.easy);
 for (const [level, list] of Object.entries(times)) {
   const sorted = list.sort((a, b) => a - b);
-  console.log(`  ${level}: decision median ${percentile(sorted, 0.5).toFixed(3)} ms, p99 ${percentile(sorted, 0.99).toFixed(3)} ms (${sorted.length} decisions, CPU time)`);
+  console.log(
+    `  ${level}: decision median ${percentile(sorted, 0.5).toFixed(3)} ms, p99 ${percentile(sorted, 0.99).toFixed(3)} ms (${sorted.length} decisions, CPU time)`,
+  );
 }

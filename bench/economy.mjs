@@ -24,11 +24,20 @@ async function prepare(store, count) {
   const run = randomBytes(3).toString('hex');
   await store.withTransaction(async (tx) => {
     for (let i = 0; i < count; i++) {
-      const [user] = await tx.insert(users).values({ username: `eb_${run}_${i}` }).returning({ id: users.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ username: `eb_${run}_${i}` })
+        .returning({ id: users.id });
       ids.push(user.id);
       await openWallets(tx, user.id);
       for (const walletType of ['BALANCE', 'BONUS_BALANCE']) {
-        await transfer(tx, { from: { system: 'issuance', walletType }, to: { userId: user.id, walletType }, amount: 1_000_000n, kind: 'bench_funding', idempotencyKey: `eb_fund:${user.id}:${walletType}` });
+        await transfer(tx, {
+          from: { system: 'issuance', walletType },
+          to: { userId: user.id, walletType },
+          amount: 1_000_000n,
+          kind: 'bench_funding',
+          idempotencyKey: `eb_fund:${user.id}:${walletType}`,
+        });
       }
     }
   });
@@ -37,9 +46,13 @@ async function prepare(store, count) {
 
 async function rate(work) {
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, (_, c) => (async () => {
-    for (let i = 0; i < perClient; i++) await work(c, i);
-  })()));
+  await Promise.all(
+    Array.from({ length: clients }, (_, c) =>
+      (async () => {
+        for (let i = 0; i < perClient; i++) await work(c, i);
+      })(),
+    ),
+  );
   return (clients * perClient) / ((performance.now() - started) / 1000);
 }
 
@@ -58,7 +71,13 @@ async function measure(name, store) {
     round++;
     return rate((c, i) =>
       store.withTransaction((tx) =>
-        transfer(tx, { from: { system: 'rewards', walletType: 'BONUS_BALANCE' }, to: { userId: userIds[(c * perClient + i) % userIds.length], walletType: 'BONUS_BALANCE' }, amount: 1n, kind: 'bench', idempotencyKey: `eb:${run}:${round}:${c}:${i}` }),
+        transfer(tx, {
+          from: { system: 'rewards', walletType: 'BONUS_BALANCE' },
+          to: { userId: userIds[(c * perClient + i) % userIds.length], walletType: 'BONUS_BALANCE' },
+          amount: 1n,
+          kind: 'bench',
+          idempotencyKey: `eb:${run}:${round}:${c}:${i}`,
+        }),
       ),
     );
   };
@@ -86,9 +105,10 @@ async function measure(name, store) {
 
   const raw = (before + (await ledgerRate())) / 2;
   const f = (n) => n.toFixed(0).padStart(6);
-  console.log(`${name.padEnd(11)} ledger transfers ${f(raw)}/s   claims ${f(claims)}/s (${(claims / raw).toFixed(2)})   purchases ${f(purchases)}/s (${(purchases / raw).toFixed(2)})`);
+  console.log(
+    `${name.padEnd(11)} ledger transfers ${f(raw)}/s   claims ${f(claims)}/s (${(claims / raw).toFixed(2)})   purchases ${f(purchases)}/s (${(purchases / raw).toFixed(2)})`,
+  );
 }
-
 
 console.log(`economy: ${clients} concurrent clients x ${perClient} operations each`);
 

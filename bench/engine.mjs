@@ -55,10 +55,18 @@ function measure(playerCount, runs = 5, millis = 1000) {
       const used = process.cpuUsage(start);
       elapsed = (used.user + used.system) / 1000;
     }
-    samples.push({ gamesPerSecond: (games / elapsed) * 1000, actionsPerSecond: (actions / elapsed) * 1000, actionsPerGame: actions / games });
+    samples.push({
+      gamesPerSecond: (games / elapsed) * 1000,
+      actionsPerSecond: (actions / elapsed) * 1000,
+      actionsPerGame: actions / games,
+    });
   }
   const median = (key) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
-  return { gamesPerSecond: median('gamesPerSecond'), actionsPerSecond: median('actionsPerSecond'), actionsPerGame: median('actionsPerGame') };
+  return {
+    gamesPerSecond: median('gamesPerSecond'),
+    actionsPerSecond: median('actionsPerSecond'),
+    actionsPerGame: median('actionsPerGame'),
+  };
 }
 
 /** Games per CPU-second on the compact core: the deal from createGame, then every seat on the normal policy. */
@@ -93,7 +101,9 @@ for (const playerCount of [2, 4, 6]) {
       `${Math.round(m.actionsPerSecond).toLocaleString('en')} actions/s (${m.actionsPerGame.toFixed(1)} actions/game)`,
   );
 }
-console.log(`compact core (sim.ts, what the hard bot searches with): whole games from a dealt state, every seat on the normal policy, median of ${runs} runs`);
+console.log(
+  `compact core (sim.ts, what the hard bot searches with): whole games from a dealt state, every seat on the normal policy, median of ${runs} runs`,
+);
 for (const playerCount of [2, 4, 6]) {
   console.log(`  ${playerCount} players: ${Math.round(measureCore(playerCount, runs, millis)).toLocaleString('en')} games/s`);
 }

@@ -19,7 +19,10 @@ async function prepare(store) {
   const ids = [];
   await store.withTransaction(async (tx) => {
     for (let i = 0; i < userCount; i++) {
-      const [user] = await tx.insert(users).values({ username: `bench_${i}` }).returning({ id: users.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ username: `bench_${i}` })
+        .returning({ id: users.id });
       ids.push(user.id);
       await openWallets(tx, user.id);
       await transfer(tx, {
@@ -31,15 +34,22 @@ async function prepare(store) {
       });
     }
   });
-  const rows = await store.db.select({ id: accounts.id }).from(accounts).where(sql`${accounts.userId} is not null and ${accounts.walletType} = 'BALANCE'`);
+  const rows = await store.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`${accounts.userId} is not null and ${accounts.walletType} = 'BALANCE'`);
   return { userIds: ids, accountIds: rows.map((r) => r.id) };
 }
 
 async function rate(label, work) {
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, (_, c) => (async () => {
-    for (let i = 0; i < perClient; i++) await work(c, i);
-  })()));
+  await Promise.all(
+    Array.from({ length: clients }, (_, c) =>
+      (async () => {
+        for (let i = 0; i < perClient; i++) await work(c, i);
+      })(),
+    ),
+  );
   const seconds = (performance.now() - started) / 1000;
   return { label, perSecond: (clients * perClient) / seconds };
 }
@@ -82,7 +92,6 @@ async function measure(name, store) {
       .padStart(6)}/s   ratio ${(ledger.perSecond / raw.perSecond).toFixed(2)}`,
   );
 }
-
 
 console.log(`ledger: ${clients} concurrent clients x ${perClient} transactions each, ${userCount} wallets`);
 

@@ -35,7 +35,14 @@ const freePort = () =>
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'durak-lighthouse-'));
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123',
+    LOG_LEVEL: 'warn',
+  },
   stdio: 'ignore',
 });
 const base = `http://127.0.0.1:${port}`;
@@ -43,7 +50,10 @@ let context;
 try {
   let up = false;
   for (let i = 0; i < 240 && !up; i++) {
-    up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!up) await new Promise((r) => setTimeout(r, 250));
   }
   if (!up) throw new Error('the server did not start');
@@ -53,7 +63,16 @@ try {
   const debugPort = await freePort();
   context = await chromium.launchPersistentContext(mkdtempSync(join(dataDir, 'profile-')), {
     executablePath: chromePath,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--remote-debugging-port=${debugPort}`],
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--remote-debugging-port=${debugPort}`,
+    ],
   });
 
   // disableStorageReset keeps the session cookies but also the HTTP cache: each run clears the
@@ -63,9 +82,16 @@ try {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       await cdp.send('Network.clearBrowserCache');
-      const result = await lighthouse(`${base}${path}`, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
+      const result = await lighthouse(`${base}${path}`, {
+        port: debugPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+      });
       const { categories, audits, finalDisplayedUrl } = result.lhr;
-      if (process.env.LIGHTHOUSE_SAVE) writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${path.replace(/\W+/g, '_')}-${i}.json`), result.report);
+      if (process.env.LIGHTHOUSE_SAVE)
+        writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${path.replace(/\W+/g, '_')}-${i}.json`), result.report);
       runs.push({
         score: categories.performance.score,
         fcp: audits['first-contentful-paint'].numericValue,

@@ -31,7 +31,13 @@ const pct = (xs, p) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.flo
 
 async function measure(name, store) {
   const { lo, hi } = await fill(store);
-  const players = createPlayersService({ store, realtime: { publish: async () => {}, presence: async () => ({ users: [] }) }, referralBonus: 0n, sweepIntervalMs: 0, now: () => now });
+  const players = createPlayersService({
+    store,
+    realtime: { publish: async () => {}, presence: async () => ({ users: [] }) },
+    referralBonus: 0n,
+    sweepIntervalMs: 0,
+    now: () => now,
+  });
   for (const period of ['all', 'week']) {
     const times = [];
     for (let i = 0; i < samples; i++) {
@@ -42,7 +48,9 @@ async function measure(name, store) {
       times.push(performance.now() - started);
       if (answer.items.length !== 50) throw new Error(`page ${page} had ${answer.items.length} rows`);
     }
-    console.log(`${name} rating table of ${count} players, period=${period}, 50 a page + own place: p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (${samples} calls)`);
+    console.log(
+      `${name} rating table of ${count} players, period=${period}, 50 a page + own place: p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (${samples} calls)`,
+    );
   }
 }
 

@@ -25,7 +25,9 @@ let connections = wantedConnections;
 const limit = openFileLimit();
 if (limit < connections + 200) {
   connections = Math.max(subscriberCount, limit - 200);
-  console.log(`open-file limit is ${limit}: measuring ${connections} connections instead of ${wantedConnections} (raise it with \`ulimit -n 20000\`)`);
+  console.log(
+    `open-file limit is ${limit}: measuring ${connections} connections instead of ${wantedConnections} (raise it with \`ulimit -n 20000\`)`,
+  );
 }
 
 const driver = fileURLToPath(new URL('../apps/server/src/realtime/bench-driver.ts', import.meta.url));
@@ -61,8 +63,7 @@ function open(index, channel) {
         if (line === '{}') ws.send('{}');
         else if (line.startsWith('{"push"')) {
           if (line.includes('"pub":')) onPublication(line); // joins and leaves are not publications
-        }
-        else if (line.includes('"error"')) reject(new Error(line));
+        } else if (line.includes('"error"')) reject(new Error(line));
         else if (++replies === 2) resolve(ws);
       }
     });
@@ -73,7 +74,9 @@ function open(index, channel) {
 async function openMany(count, channelOf) {
   const batch = 250;
   for (let start = 0; start < count && Date.now() < deadline; start += batch) {
-    const opened = await Promise.all(Array.from({ length: Math.min(batch, count - start) }, (_, k) => open(sockets.length + k, channelOf(start + k))));
+    const opened = await Promise.all(
+      Array.from({ length: Math.min(batch, count - start) }, (_, k) => open(sockets.length + k, channelOf(start + k))),
+    );
     sockets.push(...opened);
   }
 }
@@ -89,8 +92,12 @@ try {
   const after = await ask({ type: 'memory' }, 'memory');
   const perConnection = (bytes) => (bytes / after.connections / 1024).toFixed(1);
   console.log(`cpus: ${cpus}`);
-  console.log(`idle connections: ${after.connections} (each connected and subscribed to one channel)${after.hasGc ? '' : ' [no gc exposed]'}`);
-  console.log(`memory per idle connection: ${perConnection(after.rss - before.rss)} KB RSS, ${perConnection(after.heapUsed - before.heapUsed)} KB heap (target <= 60 KB)`);
+  console.log(
+    `idle connections: ${after.connections} (each connected and subscribed to one channel)${after.hasGc ? '' : ' [no gc exposed]'}`,
+  );
+  console.log(
+    `memory per idle connection: ${perConnection(after.rss - before.rss)} KB RSS, ${perConnection(after.heapUsed - before.heapUsed)} KB heap (target <= 60 KB)`,
+  );
 
   // Latency: 100 publications, 20 ms apart, each to the 1,000 room subscribers.
   // The fan-out of a publication ends when its last subscriber has it, not when publish() returns
@@ -111,10 +118,16 @@ try {
   const expected = 100 * subscriberCount;
   while (latencies.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   latencies.sort((a, b) => a - b);
-  console.log(`publish-to-delivery latency, 1 publication -> ${subscriberCount} subscribers: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms over ${latencies.length} deliveries (target p99 <= 50 ms; cpus: ${cpus}, load average ${loadavg()[0].toFixed(1)})`);
+  console.log(
+    `publish-to-delivery latency, 1 publication -> ${subscriberCount} subscribers: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms over ${latencies.length} deliveries (target p99 <= 50 ms; cpus: ${cpus}, load average ${loadavg()[0].toFixed(1)})`,
+  );
   toLast.sort((a, b) => a - b);
-  console.log(`  publish until the last subscriber has it: p50 ${percentile(toLast, 50).toFixed(2)} ms, p99 ${percentile(toLast, 99).toFixed(2)} ms over ${toLast.length} publications`);
-  console.log(`  (the node's publish() call alone, which returns before the sockets are written: p50 ${fanOut.fanOutP50.toFixed(2)} ms, p99 ${fanOut.fanOutP99.toFixed(2)} ms)`);
+  console.log(
+    `  publish until the last subscriber has it: p50 ${percentile(toLast, 50).toFixed(2)} ms, p99 ${percentile(toLast, 99).toFixed(2)} ms over ${toLast.length} publications`,
+  );
+  console.log(
+    `  (the node's publish() call alone, which returns before the sockets are written: p50 ${fanOut.fanOutP50.toFixed(2)} ms, p99 ${fanOut.fanOutP99.toFixed(2)} ms)`,
+  );
 
   // Throughput: `publications` (2,000) back to back to the same room subscribers.
   let delivered = 0;
@@ -126,7 +139,9 @@ try {
   const target = publications * subscriberCount;
   while (delivered < target && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   const seconds = (performance.now() - started) / 1000;
-  console.log(`publications delivered per second: ${Math.round(delivered / seconds)} (${delivered} deliveries in ${seconds.toFixed(2)} s; cpus: ${cpus}, clients in the same machine, load average ${loadavg()[0].toFixed(1)})`);
+  console.log(
+    `publications delivered per second: ${Math.round(delivered / seconds)} (${delivered} deliveries in ${seconds.toFixed(2)} s; cpus: ${cpus}, clients in the same machine, load average ${loadavg()[0].toFixed(1)})`,
+  );
 } finally {
   for (const ws of sockets) ws.terminate();
   node.kill();

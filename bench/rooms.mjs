@@ -63,10 +63,27 @@ function freePort() {
 async function startServer(env) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'durak-bench-rooms-'));
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/main.js'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '0', JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(32).toString('hex'), ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'warn', BENCH_COUNTERS: '1', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/main.js'],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        AUTH_RATE_LIMIT: '0',
+        JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(32).toString('hex'),
+        ACTIONS_PER_SECOND: '10000',
+        LOG_LEVEL: 'warn',
+        BENCH_COUNTERS: '1',
+        ARGON2_MEMORY_KIB: '1024',
+        ARGON2_TIME_COST: '1',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -94,7 +111,18 @@ async function startServer(env) {
 
 /** A mid-game state (a dozen bot moves in), so the floor writes a state of realistic size. */
 function midGameState() {
-  const options = { deck_size: 36, player_count: 2, is_transfer_allowed: false, card_transfer_permission: 'ALL_PLAYERS', is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true, secret_trump_mode: false, is_cheating_allowed: false, is_speed_mode: false };
+  const options = {
+    deck_size: 36,
+    player_count: 2,
+    is_transfer_allowed: false,
+    card_transfer_permission: 'ALL_PLAYERS',
+    is_draw_allowed: false,
+    is_death_match_allowed: false,
+    is_classic_mode_allowed: true,
+    secret_trump_mode: false,
+    is_cheating_allowed: false,
+    is_speed_mode: false,
+  };
   let { state } = createGame(options, ['1', '2'], { seed: randomBytes(32).toString('hex') });
   let last = { action: null, events: [] };
   const random = () => 0.5;
@@ -151,7 +179,15 @@ async function floorRound({ step, ids }, workers, transaction) {
           const [room] = await query('lock', floorSql.lock, [id]);
           const seq = room.seq + 1;
           const now = new Date();
-          await query('save', floorSql.save, [id, seq, JSON.stringify(step.action), JSON.stringify(step.events), JSON.stringify({ ...room.game_state, seq }), new Date(now.getTime() + 30_000).toISOString(), now.toISOString()]);
+          await query('save', floorSql.save, [
+            id,
+            seq,
+            JSON.stringify(step.action),
+            JSON.stringify(step.events),
+            JSON.stringify({ ...room.game_state, seq }),
+            new Date(now.getTime() + 30_000).toISOString(),
+            now.toISOString(),
+          ]);
         });
         done++;
       }
@@ -204,7 +240,10 @@ async function pgliteFloor(workers) {
   const rooms = await floorRooms(async (text, values) => (await lite.query(text, values)).rows);
   return {
     roundTrips: 4,
-    round: () => floorRound(rooms, workers, (body) => lite.transaction((tx) => body(async (_name, text, values) => (await tx.query(text, values)).rows))),
+    round: () =>
+      floorRound(rooms, workers, (body) =>
+        lite.transaction((tx) => body(async (_name, text, values) => (await tx.query(text, values)).rows)),
+      ),
     close: async () => {
       await lite.close();
       rmSync(dir, { recursive: true, force: true });
@@ -222,7 +261,10 @@ async function admin(url, statement) {
   }
 }
 
-const load = () => `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 const ms = (v) => `${v.toFixed(1)} ms`.padStart(9);
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -261,17 +303,33 @@ async function productRound(server) {
  */
 async function plainMoveCost(server) {
   const call = async (path, token, method = 'POST', body = undefined) => {
-    const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-    const response = await fetch(`${server.url}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const headers = {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     return { status: response.status, body: await response.json().catch(() => null) };
   };
   const players = [];
   for (let k = 0; k < 2; k++) {
-    const { body } = await call('/api/user/registration', null, 'POST', { username: `probe${randomBytes(4).toString('hex')}`, password: 'probe-player' });
+    const { body } = await call('/api/user/registration', null, 'POST', {
+      username: `probe${randomBytes(4).toString('hex')}`,
+      password: 'probe-player',
+    });
     const me = await call('/api/user/users/me', body.access_token, 'GET');
     players.push({ id: String(me.body.id), token: body.access_token });
   }
-  const created = await call('/api/v1/rooms/', players[0].token, 'POST', { bet_amount: '100', deck_size: 36, balance_type: 'BONUS_BALANCE', player_count: 2, is_classic_mode_allowed: true });
+  const created = await call('/api/v1/rooms/', players[0].token, 'POST', {
+    bet_amount: '100',
+    deck_size: 36,
+    balance_type: 'BONUS_BALANCE',
+    player_count: 2,
+    is_classic_mode_allowed: true,
+  });
   const roomId = created.body.id;
   await call(`/api/v1/rooms/${roomId}/seat`, players[1].token, 'POST', {});
   for (const player of players) await call(`/api/v1/rooms/${roomId}/ready`, player.token);
@@ -280,7 +338,13 @@ async function plainMoveCost(server) {
   for (let step = 0; step < 12; step++) {
     const views = await Promise.all(players.map((p) => call(`/api/v1/rooms/${roomId}/view`, p.token, 'GET')));
     // Whoever the engine's bot would move for, from their own view.
-    const turn = players.map((p, i) => ({ player: p, view: views[i].body, choice: chooseAction(views[i].body, legalActions(views[i].body, p.id), () => 0.5) })).find((t) => t.choice);
+    const turn = players
+      .map((p, i) => ({
+        player: p,
+        view: views[i].body,
+        choice: chooseAction(views[i].body, legalActions(views[i].body, p.id), () => 0.5),
+      }))
+      .find((t) => t.choice);
     const { player, view } = turn;
     const { type, player: _player, ...rest } = turn.choice;
     const before = await counters(server);
@@ -304,7 +368,9 @@ async function measure(name, server, floor) {
   for (let round = 0; round < rounds; round++) {
     const f = await floor.round();
     floors.push(f);
-    console.log(`  round ${round + 1} floor      ${f.perSecond.toFixed(0).padStart(5)} tx/s       client CPU ${f.cpuMs.toFixed(3)} ms/tx (${load()})`);
+    console.log(
+      `  round ${round + 1} floor      ${f.perSecond.toFixed(0).padStart(5)} tx/s       client CPU ${f.cpuMs.toFixed(3)} ms/tx (${load()})`,
+    );
     const p = await productRound(server);
     products.push(p);
     console.log(
@@ -314,16 +380,36 @@ async function measure(name, server, floor) {
     );
   }
   const m = (list, key) => median(list.map((x) => x[key]));
-  const paced = await runSimulation({ url: server.url, games: concurrency, players, concurrency, thinkMs: think, maxSeconds: pacedSeconds, rampSeconds });
-  console.log(`  paced         ${concurrency} games, think ${think.min / 1000}-${think.max / 1000} s per move, seated over ${rampSeconds} s, then a ${pacedSeconds} s window: ${paced.actions} actions (${paced.actionsPerSecond.toFixed(0)}/s offered), errors ${paced.errors} (${load()})`);
+  const paced = await runSimulation({
+    url: server.url,
+    games: concurrency,
+    players,
+    concurrency,
+    thinkMs: think,
+    maxSeconds: pacedSeconds,
+    rampSeconds,
+  });
+  console.log(
+    `  paced         ${concurrency} games, think ${think.min / 1000}-${think.max / 1000} s per move, seated over ${rampSeconds} s, then a ${pacedSeconds} s window: ${paced.actions} actions (${paced.actionsPerSecond.toFixed(0)}/s offered), errors ${paced.errors} (${load()})`,
+  );
   const last = products[products.length - 1].closed;
   console.log(`  medians of ${rounds} interleaved rounds:`);
-  console.log(`  (a) saturation      ${m(products, 'perSecond').toFixed(0).padStart(5)} actions/s   floor ${m(floors, 'perSecond').toFixed(0)}/s   ratio ${median(products.map((p, i) => p.perSecond / floors[i].perSecond)).toFixed(2)}   (target >= 0.70)`);
-  console.log(`      per action      server CPU ${m(products, 'cpuMs').toFixed(3)} ms (floor: client CPU ${m(floors, 'cpuMs').toFixed(3)} ms/tx; target < 1 ms), statements ${m(products, 'statements').toFixed(1)} in ${m(products, 'roundTrips').toFixed(1)} round trips (floor 4 in ${floor.roundTrips}), Redis calls ${m(products, 'redisCalls').toFixed(1)} (${(m(products, 'redisBytesUp') / 1024).toFixed(1)} KB up), socket writes ${m(products, 'socketWrites').toFixed(1)} (${(m(products, 'socketBytes') / 1024).toFixed(1)} KB)`);
-  console.log(`  (b) paced           p50 ${ms(paced.latencyMs.p50)}   p99 ${ms(paced.latencyMs.p99)}   (${paced.latencyMs.samples} samples; target p99 <= 50 ms)`);
-  console.log(`  (c) closed loop     p50 ${ms(last.latencyMs.p50)}   p99 ${ms(last.latencyMs.p99)}   (last round, ${last.latencyMs.samples} samples; queueing)`);
+  console.log(
+    `  (a) saturation      ${m(products, 'perSecond').toFixed(0).padStart(5)} actions/s   floor ${m(floors, 'perSecond').toFixed(0)}/s   ratio ${median(products.map((p, i) => p.perSecond / floors[i].perSecond)).toFixed(2)}   (target >= 0.70)`,
+  );
+  console.log(
+    `      per action      server CPU ${m(products, 'cpuMs').toFixed(3)} ms (floor: client CPU ${m(floors, 'cpuMs').toFixed(3)} ms/tx; target < 1 ms), statements ${m(products, 'statements').toFixed(1)} in ${m(products, 'roundTrips').toFixed(1)} round trips (floor 4 in ${floor.roundTrips}), Redis calls ${m(products, 'redisCalls').toFixed(1)} (${(m(products, 'redisBytesUp') / 1024).toFixed(1)} KB up), socket writes ${m(products, 'socketWrites').toFixed(1)} (${(m(products, 'socketBytes') / 1024).toFixed(1)} KB)`,
+  );
+  console.log(
+    `  (b) paced           p50 ${ms(paced.latencyMs.p50)}   p99 ${ms(paced.latencyMs.p99)}   (${paced.latencyMs.samples} samples; target p99 <= 50 ms)`,
+  );
+  console.log(
+    `  (c) closed loop     p50 ${ms(last.latencyMs.p50)}   p99 ${ms(last.latencyMs.p99)}   (last round, ${last.latencyMs.samples} samples; queueing)`,
+  );
   const plain = await plainMoveCost(server);
-  console.log(`  (d) a plain move    ${plain.statements} statements in ${plain.roundTrips} database round trips over HTTP (counted; the token check and the move's transaction)`);
+  console.log(
+    `  (d) a plain move    ${plain.statements} statements in ${plain.roundTrips} database round trips over HTTP (counted; the token check and the move's transaction)`,
+  );
 }
 
 console.log(`rooms: ${players}-player games, ${concurrency} at a time; ${availableParallelism()} CPUs, ${load()}`);

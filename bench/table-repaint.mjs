@@ -30,11 +30,16 @@ const jsFiles = (keys) => new Set([...keys].map((k) => manifest[k].file).filter(
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const shell = jsFiles(closure(entry));
-for (const [name, key] of [['lobby  /games', 'src/features/games/index.tsx'], ['table  /durak/{id}', 'src/features/table/index.tsx']]) {
+for (const [name, key] of [
+  ['lobby  /games', 'src/features/games/index.tsx'],
+  ['table  /durak/{id}', 'src/features/table/index.tsx'],
+]) {
   if (!manifest[key]) continue;
   const extra = [...jsFiles(closure(key))].filter((f) => !shell.has(f));
   const bytes = extra.reduce((t, f) => t + gz(f), 0);
-  console.log(`${name} JS beyond the shell (gzip): ${(bytes / 1024).toFixed(1)} KB in ${extra.length} file(s)  target ≤ 120 KB  ${bytes <= 120 * 1024 ? 'OK' : 'OVER'}`);
+  console.log(
+    `${name} JS beyond the shell (gzip): ${(bytes / 1024).toFixed(1)} KB in ${extra.length} file(s)  target ≤ 120 KB  ${bytes <= 120 * 1024 ? 'OK' : 'OVER'}`,
+  );
 }
 
 // 2. Publication to repaint.
@@ -47,14 +52,28 @@ const port = await new Promise((resolve) => {
 });
 const dataDir = mkdtempSync(join(tmpdir(), 'durak-bench-'));
 const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000',
+  },
   stdio: 'ignore',
 });
 const base = `http://127.0.0.1:${port}`;
 let browser;
 try {
   for (let i = 0; i < 360; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 250));
   }
   const call = async (token, method, path, body) => {
@@ -69,23 +88,46 @@ try {
   };
   const players = [];
   for (let i = 0; i < 2; i++) {
-    const res = await fetch(`${base}/api/user/registration`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: `bench${Date.now().toString(36)}${i}`, password: 'bench-password-1' }) });
+    const res = await fetch(`${base}/api/user/registration`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `bench${Date.now().toString(36)}${i}`, password: 'bench-password-1' }),
+    });
     const tokens = await res.json();
     players.push({ tokens, id: JSON.parse(Buffer.from(tokens.access_token.split('.')[1], 'base64url').toString()).sub });
   }
   const [a, b] = players;
   const room = await call(a.tokens.access_token, 'POST', '/v1/rooms/', {
-    bet_amount: 100, player_count: 2, deck_size: 36, balance_type: 'BONUS_BALANCE', is_speed_mode: false, is_transfer_allowed: false,
-    is_cheating_allowed: false, is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true, card_transfer_permission: 'ALL_PLAYERS', secret_trump_mode: false,
+    bet_amount: 100,
+    player_count: 2,
+    deck_size: 36,
+    balance_type: 'BONUS_BALANCE',
+    is_speed_mode: false,
+    is_transfer_allowed: false,
+    is_cheating_allowed: false,
+    is_draw_allowed: false,
+    is_death_match_allowed: false,
+    is_classic_mode_allowed: true,
+    card_transfer_permission: 'ALL_PLAYERS',
+    secret_trump_mode: false,
   });
   await call(b.tokens.access_token, 'POST', `/v1/rooms/${room.id}/seat`);
   for (const p of players) await call(p.tokens.access_token, 'POST', `/v1/rooms/${room.id}/ready`);
 
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' });
-  await context.addCookies(['accessToken', 'refreshToken', 'authExp'].map((name, k) => ({
-    name, value: [a.tokens.access_token, a.tokens.refresh_token, String(Date.now() + 5 * 864e5)][k], domain: '127.0.0.1', path: '/', sameSite: 'Lax',
-  })));
+  await context.addCookies(
+    ['accessToken', 'refreshToken', 'authExp'].map((name, k) => ({
+      name,
+      value: [a.tokens.access_token, a.tokens.refresh_token, String(Date.now() + 5 * 864e5)][k],
+      domain: '127.0.0.1',
+      path: '/',
+      sameSite: 'Lax',
+    })),
+  );
   const page = await context.newPage();
   // Marks the arrival of each seq on the socket and the first frame after the table shows it.
   await page.addInitScript(() => {
@@ -97,7 +139,8 @@ try {
         super(...args);
         this.addEventListener('message', (event) => {
           const at = performance.now();
-          for (const m of String(event.data).matchAll(/"channel":"room:[^"]+","pub":\{"data":\{[^]*?"seq":(\d+)/g)) marks.arrived[m[1]] ??= at;
+          for (const m of String(event.data).matchAll(/"channel":"room:[^"]+","pub":\{"data":\{[^]*?"seq":(\d+)/g))
+            marks.arrived[m[1]] ??= at;
         });
       }
     };
@@ -126,7 +169,14 @@ try {
       const chosen = legal.find((x) => x.type === 'attack' || x.type === 'defence') ?? legal.find((x) => x.type === 'beat') ?? legal[0];
       if (!chosen) continue;
       const path = chosen.type;
-      const body = path === 'attack' ? { cards: chosen.cards } : path === 'defence' ? { slot_id: chosen.slot_id, card: chosen.card } : path === 'transfer' ? { card: chosen.card } : {};
+      const body =
+        path === 'attack'
+          ? { cards: chosen.cards }
+          : path === 'defence'
+            ? { slot_id: chosen.slot_id, card: chosen.card }
+            : path === 'transfer'
+              ? { card: chosen.card }
+              : {};
       const { seq } = await call(p.tokens.access_token, 'POST', `/v1/rooms/${room.id}/${path}`, body);
       await page.waitForFunction((s) => window.__marks.painted[s] > 0, String(seq), { timeout: 10_000 }).catch(() => undefined);
       steps += 1;
@@ -141,7 +191,9 @@ try {
     .map((s) => marks.painted[s] - marks.arrived[s])
     .sort((x, y) => x - y);
   const pct = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(1);
-  console.log(`table repaint after a publication (Chromium, 390×844): median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${times.at(-1)?.toFixed(1)} ms over ${times.length} publications`);
+  console.log(
+    `table repaint after a publication (Chromium, 390×844): median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${times.at(-1)?.toFixed(1)} ms over ${times.length} publications`,
+  );
 } finally {
   await browser?.close();
   child.kill('SIGTERM');

@@ -23,7 +23,17 @@ const roomSize = Number(process.env.TOURNAMENT_BENCH_ROOM_SIZE ?? 6);
 let at = Date.parse('2026-01-01T12:00:00Z');
 const now = () => new Date(at);
 const dataDir = mkdtempSync(join(tmpdir(), 'durak-bench-tournament-'));
-const loaded = loadConfig({ DATA_DIR: dataDir, TIMER_SWEEP_MS: '0', LOG_LEVEL: 'silent', ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: 'bench-admin-password', JWT_SECRET: 'x'.repeat(64) }, () => {});
+const loaded = loadConfig(
+  {
+    DATA_DIR: dataDir,
+    TIMER_SWEEP_MS: '0',
+    LOG_LEVEL: 'silent',
+    ADMIN_USERNAME: 'bench_admin',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    JWT_SECRET: 'x'.repeat(64),
+  },
+  () => {},
+);
 if (!loaded.ok) throw new Error(loaded.message);
 const store = await createStore({});
 const built = await buildApp(loaded.config, { store, now, logger: false });
@@ -32,20 +42,49 @@ const { tournaments: service, rooms: module } = built.services;
 const ids = [];
 await store.withTransaction(async (tx) => {
   for (let i = 0; i < playerCount; i++) {
-    const [user] = await tx.insert(users).values({ username: `tb_${i}` }).returning({ id: users.id });
+    const [user] = await tx
+      .insert(users)
+      .values({ username: `tb_${i}` })
+      .returning({ id: users.id });
     ids.push(user.id);
     await openWallets(tx, user.id);
-    await transfer(tx, { from: { system: 'issuance', walletType: 'BONUS_BALANCE' }, to: { userId: user.id, walletType: 'BONUS_BALANCE' }, amount: 1000n, kind: 'bench_funding', idempotencyKey: `tb_fund:${user.id}` });
+    await transfer(tx, {
+      from: { system: 'issuance', walletType: 'BONUS_BALANCE' },
+      to: { userId: user.id, walletType: 'BONUS_BALANCE' },
+      amount: 1000n,
+      kind: 'bench_funding',
+      idempotencyKey: `tb_fund:${user.id}`,
+    });
   }
 });
 const [admin] = await store.db.select({ id: users.id }).from(users).where(eq(users.username, 'bench_admin'));
-const created = await service.create({ id: admin.id, ip: '127.0.0.1', reason: 'bench' }, {
-  name: 'Bench knockout', buy_in: 100n, balance_type: 'BONUS_BALANCE', starts_at: new Date(at + 60_000).toISOString(),
-  min_players: 2, max_players: playerCount, room_size: roomSize, deck_size: 36, is_speed_mode: false, is_transfer_allowed: true,
-  is_cheating_allowed: false, is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true,
-  card_transfer_permission: 'ALL_PLAYERS', secret_trump_mode: false, rebuy_rounds: 0, rebuy_price: 0n, guaranteed_pool: 0n, fee: 0n,
-  payout_preset_id: 4, is_pinned: false,
-});
+const created = await service.create(
+  { id: admin.id, ip: '127.0.0.1', reason: 'bench' },
+  {
+    name: 'Bench knockout',
+    buy_in: 100n,
+    balance_type: 'BONUS_BALANCE',
+    starts_at: new Date(at + 60_000).toISOString(),
+    min_players: 2,
+    max_players: playerCount,
+    room_size: roomSize,
+    deck_size: 36,
+    is_speed_mode: false,
+    is_transfer_allowed: true,
+    is_cheating_allowed: false,
+    is_draw_allowed: false,
+    is_death_match_allowed: false,
+    is_classic_mode_allowed: true,
+    card_transfer_permission: 'ALL_PLAYERS',
+    secret_trump_mode: false,
+    rebuy_rounds: 0,
+    rebuy_price: 0n,
+    guaranteed_pool: 0n,
+    fee: 0n,
+    payout_preset_id: 4,
+    is_pinned: false,
+  },
+);
 if (!created.ok) throw new Error(created.error.message);
 const id = created.value.id;
 for (const userId of ids) {
@@ -54,12 +93,15 @@ for (const userId of ids) {
 }
 
 let seed = 7;
-const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
 let actions = 0;
 let games = 0;
 async function playGame(roomId) {
   for (;;) {
-    const [room] = await store.db.select({ status: rooms.status, players: sql`${rooms.gameState}->'players'` }).from(rooms).where(eq(rooms.id, roomId));
+    const [room] = await store.db
+      .select({ status: rooms.status, players: sql`${rooms.gameState}->'players'` })
+      .from(rooms)
+      .where(eq(rooms.id, roomId));
     if (room.status === 'FINISHED') return;
     let acted = false;
     for (const player of room.players.map(Number)) {
@@ -84,12 +126,17 @@ await service.fireDue();
 for (let guard = 0; guard < 200; guard++) {
   const [t] = await store.db.execute(sql`select status, round from tournaments where id = ${id}`).then((r) => r.rows);
   if (t.status === 'finished') break;
-  const running = await store.db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.tournamentId, id), sql`${rooms.status} <> 'FINISHED'`));
+  const running = await store.db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(eq(rooms.tournamentId, id), sql`${rooms.status} <> 'FINISHED'`));
   // The games of one round run side by side, as on a real server.
-  await Promise.all(running.map(async (r) => {
-    await playGame(r.id);
-    games++;
-  }));
+  await Promise.all(
+    running.map(async (r) => {
+      await playGame(r.id);
+      games++;
+    }),
+  );
   if (running.length === 0) {
     at += (loaded.config.rooms.tournamentBreakSeconds + 1) * 1000;
     await service.fireDue();
@@ -98,8 +145,12 @@ for (let guard = 0; guard < 200; guard++) {
 const seconds = (performance.now() - started) / 1000;
 const [final] = await store.db.execute(sql`select status, round from tournaments where id = ${id}`).then((r) => r.rows);
 const [pool] = await store.db.execute(sql`select coalesce(sum(balance), 0)::text as total from accounts`).then((r) => r.rows);
-console.log(`tournament of ${playerCount} players at tables of ${roomSize} (PGlite, in process, simple bots): ${final.status} after ${final.round} rounds, ${games} games`);
-console.log(`  wall ${seconds.toFixed(1)} s, ${actions} actions, ${(actions / seconds).toFixed(0)} actions/s; sum over all accounts ${pool.total}; load average ${loadavg()[0].toFixed(2)}`);
+console.log(
+  `tournament of ${playerCount} players at tables of ${roomSize} (PGlite, in process, simple bots): ${final.status} after ${final.round} rounds, ${games} games`,
+);
+console.log(
+  `  wall ${seconds.toFixed(1)} s, ${actions} actions, ${(actions / seconds).toFixed(0)} actions/s; sum over all accounts ${pool.total}; load average ${loadavg()[0].toFixed(2)}`,
+);
 await built.close();
 await store.close();
 rmSync(dataDir, { recursive: true, force: true });

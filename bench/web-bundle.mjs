@@ -32,8 +32,11 @@ const sum = (files) => [...files].reduce((total, f) => total + gzipped(f), 0);
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const startFiles = filesOf(staticClosure(entryKey));
 const start = sum(startFiles);
-console.log(`web start route JS (gzip): ${kb(start)} in ${startFiles.size} file(s)  target ≤ 150 KB  ${start <= 150 * 1024 ? 'OK' : 'OVER'}`);
-for (const file of [...startFiles].sort((a, b) => gzipped(b) - gzipped(a))) console.log(`  start ${file.replace(/^assets\//, '').padEnd(34)} ${kb(gzipped(file)).padStart(9)}`);
+console.log(
+  `web start route JS (gzip): ${kb(start)} in ${startFiles.size} file(s)  target ≤ 150 KB  ${start <= 150 * 1024 ? 'OK' : 'OVER'}`,
+);
+for (const file of [...startFiles].sort((a, b) => gzipped(b) - gzipped(a)))
+  console.log(`  start ${file.replace(/^assets\//, '').padEnd(34)} ${kb(gzipped(file)).padStart(9)}`);
 
 // Each lazy import of the entry's closure, and what it adds on top of the start route.
 const lazyKeys = new Set();
@@ -44,7 +47,12 @@ for (const key of lazyKeys) {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(key);
   const name = pkg
     ? `package ${pkg[1]}`
-    : key.replace(/^_/, '').replace(/-[\w-]{8}\.js$/, '').replace(/^src\//, '').replace(/\/index\.tsx?$/, '').replace(/\.tsx?$/, '');
+    : key
+        .replace(/^_/, '')
+        .replace(/-[\w-]{8}\.js$/, '')
+        .replace(/^src\//, '')
+        .replace(/\/index\.tsx?$/, '')
+        .replace(/\.tsx?$/, '');
   rows.push([name, sum(extra), extra.length]);
   // Lazy chunks may themselves lazy-load (tabs of the main page).
   for (const nested of manifest[key].dynamicImports ?? []) lazyKeys.add(nested);

@@ -23,7 +23,11 @@ async function api<T>(path: string, token: string, init: { method?: string; body
 beforeAll(async () => {
   server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   browser = await launchBrowser();
-  const res = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${server.baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   admin = (await res.json()) as Tokens;
 });
 afterAll(async () => {
@@ -33,7 +37,8 @@ afterAll(async () => {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A `datetime-local` value in the browser's zone (the test and the browser share the machine's). */
-const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const localInput = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 async function adminPage(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
   const { context, page, errors } = await newPage(browser, server.baseUrl, viewport);
@@ -51,9 +56,17 @@ describe('admin area', () => {
     await page.locator('[data-testid=banner-captions] summary').click();
     await page.locator('[data-testid=banner-captions] textarea[lang=en]').fill('Prize pool 100,000');
     const now = new Date();
-    await page.locator('.admin-form input[type=datetime-local]').nth(0).fill(localInput(new Date(now.getTime() - 3600_000)));
-    await page.locator('.admin-form input[type=datetime-local]').nth(1).fill(localInput(new Date(now.getTime() + 7 * 24 * 3600_000)));
-    const picture = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#8e2b1f' } }).png().toBuffer();
+    await page
+      .locator('.admin-form input[type=datetime-local]')
+      .nth(0)
+      .fill(localInput(new Date(now.getTime() - 3600_000)));
+    await page
+      .locator('.admin-form input[type=datetime-local]')
+      .nth(1)
+      .fill(localInput(new Date(now.getTime() + 7 * 24 * 3600_000)));
+    const picture = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#8e2b1f' } })
+      .png()
+      .toBuffer();
     await page.locator('.admin-form input[type=file]').setInputFiles({ name: 'autumn.png', mimeType: 'image/png', buffer: picture });
     await screenshot(page, 'admin-banner-create-desktop');
     await page.locator('.admin-form button[type=submit]').click();
@@ -122,7 +135,10 @@ describe('admin area', () => {
         await page.locator(ready).first().waitFor();
         await screenshot(page, `admin-${name}-${size}`);
         // Nothing wider than the screen, on a phone too (tables turn into cards there).
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} ${size}`).toBeLessThanOrEqual(0);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+          `${name} ${size}`,
+        ).toBeLessThanOrEqual(0);
       }
       expect(errors).toEqual([]);
       await close();
@@ -164,7 +180,11 @@ describe('admin area', () => {
     const me = await api<{ id: number }>('/user/users/me', first.access_token);
     await api(`/admin/users/${me.id}`, admin.access_token, { method: 'PATCH', body: { roles: ['player', 'agent'], commission_bps: 1500 } });
     // Roles travel in the access token: the agent signs in again to hold the new one.
-    const res = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'agent-password-2' }) });
+    const res = await fetch(`${server.baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'agent-password-2' }),
+    });
     const tokens = (await res.json()) as Tokens;
     const { context, page, errors } = await newPage(browser, server.baseUrl, PHONE);
     await signInContext(context, server.baseUrl, tokens);

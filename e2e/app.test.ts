@@ -34,7 +34,14 @@ describe('start screen', () => {
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await page.goto('/');
-    await expect.poll(() => page.getByTestId('start-version').textContent().catch(() => null)).toBe('версия 1.3');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('start-version')
+          .textContent()
+          .catch(() => null),
+      )
+      .toBe('версия 1.3');
     await page.getByTestId('header-username').waitFor();
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
     expect(seen).toEqual(['загрузка 10%', 'загрузка 40%', 'загрузка 60%', 'загрузка 70%', 'загрузка 99%']);
@@ -244,7 +251,16 @@ describe('realtime outage', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.realtime)).toBe('connected');
     await server.pause();
     try {
-      await expect.poll(() => page.getByTestId('realtime-notice').textContent().catch(() => null), { timeout: 15_000 }).toBe('Восстанавливаем связь…');
+      await expect
+        .poll(
+          () =>
+            page
+              .getByTestId('realtime-notice')
+              .textContent()
+              .catch(() => null),
+          { timeout: 15_000 },
+        )
+        .toBe('Восстанавливаем связь…');
       await screenshot(page, 'reconnecting-phone');
     } finally {
       await server.resume();
@@ -317,7 +333,11 @@ describe('main page and menu', () => {
     expect(await cookieValue(context, 'accessToken')).toBeUndefined();
     expect(await cookieValue(context, 'refreshToken')).toBeUndefined();
     // The revoked refresh token no longer works.
-    const res = await fetch(`${server.baseUrl}/api/user/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: tokens.refresh_token }) });
+    const res = await fetch(`${server.baseUrl}/api/user/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: tokens.refresh_token }),
+    });
     expect(res.status).toBe(401);
     await context.close();
   });

@@ -11,21 +11,43 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Each bench with the settings that make it quick; the embedded database only, nothing shared. */
 const SMOKE: Record<string, { env: Record<string, string>; prints: RegExp }> = {
-  'admin-agents.mjs': { env: { AGENT_BENCH_PLAYERS_PER_LEAF: '2', AGENT_BENCH_OTHERS: '100', AGENT_BENCH_RUNS: '2' }, prints: /figures\s+p50 [\d.]+ ms/ },
-  'bandit.mjs': { env: { BANDIT_BENCH_SPINS: '20000', BANDIT_BENCH_PLAYERS: '2', BANDIT_BENCH_PER_PLAYER: '2' }, prints: /simulated RTP [\d.]+%[\s\S]*API \(PGlite\): 2 players x 2 spins/ },
+  'admin-agents.mjs': {
+    env: { AGENT_BENCH_PLAYERS_PER_LEAF: '2', AGENT_BENCH_OTHERS: '100', AGENT_BENCH_RUNS: '2' },
+    prints: /figures\s+p50 [\d.]+ ms/,
+  },
+  'bandit.mjs': {
+    env: { BANDIT_BENCH_SPINS: '20000', BANDIT_BENCH_PLAYERS: '2', BANDIT_BENCH_PER_PLAYER: '2' },
+    prints: /simulated RTP [\d.]+%[\s\S]*API \(PGlite\): 2 players x 2 spins/,
+  },
   'bots.mjs': { env: { BENCH_BOT_GAMES: '1' }, prints: /hard: decision median [\d.]+ ms/ },
   'economy.mjs': { env: { ECONOMY_BENCH_PER_CLIENT: '2' }, prints: /PGlite\s+ledger transfers\s+\d+\/s/ },
   'engine.mjs': { env: { BENCH_RUNS: '1', BENCH_MILLIS: '20' }, prints: /6 players: [\d,]+ games\/s/ },
   'ledger.mjs': { env: { LEDGER_BENCH_PER_CLIENT: '2' }, prints: /PGlite\s+raw transactions\s+\d+\/s/ },
   'lighthouse.mjs': { env: { LIGHTHOUSE_RUNS: '1' }, prints: /lighthouse mobile \/games\s+performance [\d.]+/ },
-  'rating.mjs': { env: { RATING_BENCH_PLAYERS: '6000', RATING_BENCH_SAMPLES: '2' }, prints: /PGlite rating table of 6000 players, period=week/ },
-  'realtime.mjs': { env: { BENCH_CONNECTIONS: '20', BENCH_PUBLICATIONS: '50' }, prints: /publications delivered per second: \d+ \(1000 deliveries/ },
+  'rating.mjs': {
+    env: { RATING_BENCH_PLAYERS: '6000', RATING_BENCH_SAMPLES: '2' },
+    prints: /PGlite rating table of 6000 players, period=week/,
+  },
+  'realtime.mjs': {
+    env: { BENCH_CONNECTIONS: '20', BENCH_PUBLICATIONS: '50' },
+    prints: /publications delivered per second: \d+ \(1000 deliveries/,
+  },
   'rooms.mjs': {
-    env: { BENCH_CONCURRENT_GAMES: '2', BENCH_PACED_SECONDS: '1', BENCH_RAMP_SECONDS: '1', BENCH_FLOOR_SECONDS: '1', BENCH_ROUNDS: '1', BENCH_ONLY: 'embedded' },
+    env: {
+      BENCH_CONCURRENT_GAMES: '2',
+      BENCH_PACED_SECONDS: '1',
+      BENCH_RAMP_SECONDS: '1',
+      BENCH_FLOOR_SECONDS: '1',
+      BENCH_ROUNDS: '1',
+      BENCH_ONLY: 'embedded',
+    },
     prints: /\(a\) saturation\s+\d+ actions\/s/,
   },
   'table-repaint.mjs': { env: {}, prints: /table repaint after a publication .*median [\d.]+ ms/ },
-  'tournament.mjs': { env: { TOURNAMENT_BENCH_PLAYERS: '12', TOURNAMENT_BENCH_ROOM_SIZE: '6' }, prints: /finished after \d+ rounds[\s\S]*sum over all accounts 0/ },
+  'tournament.mjs': {
+    env: { TOURNAMENT_BENCH_PLAYERS: '12', TOURNAMENT_BENCH_ROOM_SIZE: '6' },
+    prints: /finished after \d+ rounds[\s\S]*sum over all accounts 0/,
+  },
   'web-bundle.mjs': { env: {}, prints: /start route/ },
 };
 
@@ -33,9 +55,14 @@ function run(file: string, env: Record<string, string>): Promise<{ code: number;
   // No DATABASE_URL or REDIS_URL: a bench must not write into the database the other tests use.
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, [`bench/${file}`], { cwd: root, env: { ...inherited, ...env }, timeout: 240_000, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, out: `${stdout}\n${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [`bench/${file}`],
+      { cwd: root, env: { ...inherited, ...env }, timeout: 240_000, maxBuffer: 8 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, out: `${stdout}\n${stderr}` });
+      },
+    );
   });
 }
 

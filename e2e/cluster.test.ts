@@ -5,7 +5,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { until } from '../apps/server/src/realtime/test-support';
-import { bonusBalance, createRoom, newPlayer, playToEnd, rng, seatAndReady, type Captured, type TestPlayer } from '../apps/server/src/rooms/test-support';
+import {
+  bonusBalance,
+  createRoom,
+  newPlayer,
+  playToEnd,
+  rng,
+  seatAndReady,
+  type Captured,
+  type TestPlayer,
+} from '../apps/server/src/rooms/test-support';
 import { createTestDatabase } from '../apps/server/src/test-support/database';
 import { nginxPath, startNginx, startNode, type RunningProcess } from './support/cluster';
 
@@ -66,7 +75,12 @@ async function listenThrough(player: TestPlayer, channels: readonly string[], ca
         this.once('upgrade', (response) => upstreams.push(String(response.headers['x-upstream']).split(', ').at(-1)!));
       }
     }
-    const client = new Centrifuge(wsUrl, { websocket: TrackedWebSocket, token: player.token, minReconnectDelay: 50, maxReconnectDelay: 300 });
+    const client = new Centrifuge(wsUrl, {
+      websocket: TrackedWebSocket,
+      token: player.token,
+      minReconnectDelay: 50,
+      maxReconnectDelay: 300,
+    });
     const subscribed: Promise<unknown>[] = [];
     for (const channel of channels) {
       const sub = client.newSubscription(channel);
@@ -78,7 +92,9 @@ async function listenThrough(player: TestPlayer, channels: readonly string[], ca
     clients.push(client);
     // Bounded: a proxy that drops the upgrade leaves the client retrying forever.
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no websocket subscription through nginx within 15 s')), 15_000)));
+    const late = new Promise(
+      (_, reject) => (timer = setTimeout(() => reject(new Error('no websocket subscription through nginx within 15 s')), 15_000)),
+    );
     try {
       await Promise.race([Promise.all(subscribed), late]);
     } finally {

@@ -24,7 +24,10 @@ afterAll(async () => {
 /** Init data signed as the Telegram host signs it (DESIGN §11), carrying the start parameter. */
 function signedInitData(fields: Record<string, string>): string {
   const params = new URLSearchParams(fields);
-  const check = [...params.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('\n');
+  const check = [...params.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n');
   const secret = createHmac('sha256', 'WebAppData').update(BOT_TOKEN).digest();
   params.set('hash', createHmac('sha256', secret).update(check).digest('hex'));
   return params.toString();
@@ -43,8 +46,20 @@ describe('a table shared through Telegram', () => {
     const telegramId = 710_000_000 + Math.floor(Math.random() * 1_000_000);
     const user = JSON.stringify({ id: telegramId, first_name: 'Tele', username: `tg${telegramId}`, language_code: 'ru' });
     const startParam = `room_${roomId}`;
-    const initData = signedInitData({ user, auth_date: String(Math.floor(Date.now() / 1000)), start_param: startParam, query_id: 'AAE1', signature: 'c2lnbmVkLWJ5LXRoZS1ob3N0' });
-    const hash = new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0', tgWebAppPlatform: 'android', tgWebAppThemeParams: '{}', tgWebAppStartParam: startParam });
+    const initData = signedInitData({
+      user,
+      auth_date: String(Math.floor(Date.now() / 1000)),
+      start_param: startParam,
+      query_id: 'AAE1',
+      signature: 'c2lnbmVkLWJ5LXRoZS1ob3N0',
+    });
+    const hash = new URLSearchParams({
+      tgWebAppData: initData,
+      tgWebAppVersion: '8.0',
+      tgWebAppPlatform: 'android',
+      tgWebAppThemeParams: '{}',
+      tgWebAppStartParam: startParam,
+    });
 
     const { context, page, errors } = await newPage(browser, server.baseUrl);
     await page.addInitScript(() => {

@@ -37,80 +37,90 @@ const bonusOf = async (token: string) => {
 const shown = (amount: bigint) => amount.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 
 describe('inviting a friend', () => {
-  it('the invite link brings a friend in; after the friend’s first game both have the bonus and see each other', { timeout: 180_000 }, async () => {
-    const inviterName = uniqueName('inv');
-    const inviterTokens = await registerByApi(server.baseUrl, inviterName, PASSWORD);
-    const inviter = await newPage(browser, server.baseUrl, PHONE);
-    await inviter.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    await signInContext(inviter.context, server.baseUrl, inviterTokens);
-    await inviter.page.goto('/friends');
-    await inviter.page.getByTestId('friends-empty').waitFor();
-    await inviter.page.getByTestId('copy-invite').click();
-    await inviter.page.getByTestId('copy-status').waitFor();
-    const link = await inviter.page.evaluate(() => navigator.clipboard.readText());
-    const me = await api<{ id: number }>(inviterTokens.access_token, '/user/users/me');
-    expect(link).toBe(`${server.baseUrl}/auth/registration?pr=${me.body.id}`);
-    const inviterBefore = await bonusOf(inviterTokens.access_token);
+  it(
+    'the invite link brings a friend in; after the friend’s first game both have the bonus and see each other',
+    { timeout: 180_000 },
+    async () => {
+      const inviterName = uniqueName('inv');
+      const inviterTokens = await registerByApi(server.baseUrl, inviterName, PASSWORD);
+      const inviter = await newPage(browser, server.baseUrl, PHONE);
+      await inviter.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+      await signInContext(inviter.context, server.baseUrl, inviterTokens);
+      await inviter.page.goto('/friends');
+      await inviter.page.getByTestId('friends-empty').waitFor();
+      await inviter.page.getByTestId('copy-invite').click();
+      await inviter.page.getByTestId('copy-status').waitFor();
+      const link = await inviter.page.evaluate(() => navigator.clipboard.readText());
+      const me = await api<{ id: number }>(inviterTokens.access_token, '/user/users/me');
+      expect(link).toBe(`${server.baseUrl}/auth/registration?pr=${me.body.id}`);
+      const inviterBefore = await bonusOf(inviterTokens.access_token);
 
-    // The friend opens the link in their own browser and registers.
-    const friendName = uniqueName('fr');
-    const friend = await newPage(browser, server.baseUrl, DESKTOP);
-    await friend.page.goto(link);
-    await friend.page.locator('input[name="username"]').fill(friendName);
-    await friend.page.locator('input[name="password"]').fill(PASSWORD);
-    await friend.page.locator('input[name="repeat"]').fill(PASSWORD);
-    await friend.page.locator('form button[type="submit"]').click();
-    await friend.page.getByTestId('quick-play').waitFor();
-    const friendToken = (await cookieValue(friend.context, 'accessToken'))!;
-    const friendBefore = await bonusOf(friendToken);
+      // The friend opens the link in their own browser and registers.
+      const friendName = uniqueName('fr');
+      const friend = await newPage(browser, server.baseUrl, DESKTOP);
+      await friend.page.goto(link);
+      await friend.page.locator('input[name="username"]').fill(friendName);
+      await friend.page.locator('input[name="password"]').fill(PASSWORD);
+      await friend.page.locator('input[name="repeat"]').fill(PASSWORD);
+      await friend.page.locator('form button[type="submit"]').click();
+      await friend.page.getByTestId('quick-play').waitFor();
+      const friendToken = (await cookieValue(friend.context, 'accessToken'))!;
+      const friendBefore = await bonusOf(friendToken);
 
-    // The friend plays a first game through the API: an opponent joins, both ready, the opponent surrenders.
-    const opponent = await registerByApi(server.baseUrl, uniqueName('op'), PASSWORD);
-    const room = await api<{ id: number }>(friendToken, '/v1/rooms/', {
-      method: 'POST',
-      body: JSON.stringify({ ...DEFAULT_OPTIONS, bet_amount: '100', balance_type: 'BONUS_BALANCE' }),
-    });
-    expect(room.status).toBe(201);
-    expect((await api(opponent.access_token, `/v1/rooms/${room.body.id}/seat`, { method: 'POST', body: '{}' })).status).toBe(200);
-    for (const token of [friendToken, opponent.access_token]) expect((await api(token, `/v1/rooms/${room.body.id}/ready`, { method: 'POST' })).status).toBe(200);
-    await expect.poll(async () => (await api<{ status: string }>(friendToken, `/v1/rooms/${room.body.id}`)).body.status).toBe('in_progress');
-    expect((await api(opponent.access_token, `/v1/rooms/${room.body.id}/surrender`, { method: 'POST', body: '{}' })).status).toBe(200);
-    await expect.poll(async () => (await api<{ items: unknown[] }>(friendToken, '/v1/player/games')).body.items.length).toBe(1);
+      // The friend plays a first game through the API: an opponent joins, both ready, the opponent surrenders.
+      const opponent = await registerByApi(server.baseUrl, uniqueName('op'), PASSWORD);
+      const room = await api<{ id: number }>(friendToken, '/v1/rooms/', {
+        method: 'POST',
+        body: JSON.stringify({ ...DEFAULT_OPTIONS, bet_amount: '100', balance_type: 'BONUS_BALANCE' }),
+      });
+      expect(room.status).toBe(201);
+      expect((await api(opponent.access_token, `/v1/rooms/${room.body.id}/seat`, { method: 'POST', body: '{}' })).status).toBe(200);
+      for (const token of [friendToken, opponent.access_token])
+        expect((await api(token, `/v1/rooms/${room.body.id}/ready`, { method: 'POST' })).status).toBe(200);
+      await expect
+        .poll(async () => (await api<{ status: string }>(friendToken, `/v1/rooms/${room.body.id}`)).body.status)
+        .toBe('in_progress');
+      expect((await api(opponent.access_token, `/v1/rooms/${room.body.id}/surrender`, { method: 'POST', body: '{}' })).status).toBe(200);
+      await expect.poll(async () => (await api<{ items: unknown[] }>(friendToken, '/v1/player/games')).body.items.length).toBe(1);
 
-    // Both see the bonus on their home page (pushed as wallet_changed, no reload).
-    await expect.poll(() => bonusOf(inviterTokens.access_token)).toBe(inviterBefore + 1000n);
-    await inviter.page.goto('/');
-    await expect.poll(() => inviter.page.getByTestId('home-balance-BONUS_BALANCE').textContent()).toContain(shown(inviterBefore + 1000n));
-    const games = await api<{ items: { amount: string }[] }>(friendToken, '/v1/player/games');
-    const friendAfter = friendBefore + 1000n + BigInt(games.body.items[0]!.amount);
-    await expect.poll(() => bonusOf(friendToken)).toBe(friendAfter);
-    await expect.poll(() => friend.page.getByTestId('home-balance-BONUS_BALANCE').textContent()).toContain(shown(friendAfter));
+      // Both see the bonus on their home page (pushed as wallet_changed, no reload).
+      await expect.poll(() => bonusOf(inviterTokens.access_token)).toBe(inviterBefore + 1000n);
+      await inviter.page.goto('/');
+      await expect.poll(() => inviter.page.getByTestId('home-balance-BONUS_BALANCE').textContent()).toContain(shown(inviterBefore + 1000n));
+      const games = await api<{ items: { amount: string }[] }>(friendToken, '/v1/player/games');
+      const friendAfter = friendBefore + 1000n + BigInt(games.body.items[0]!.amount);
+      await expect.poll(() => bonusOf(friendToken)).toBe(friendAfter);
+      await expect.poll(() => friend.page.getByTestId('home-balance-BONUS_BALANCE').textContent()).toContain(shown(friendAfter));
 
-    // And each other on /friends: the inviter's list has the friend with one game, the friend sees the inviter.
-    await inviter.page.goto('/friends');
-    const line = inviter.page.getByTestId('friend');
-    await expect.poll(() => line.textContent()).toContain(friendName);
-    expect(await line.getByTestId('friend-games').textContent()).toMatch(/1/);
-    await friend.page.goto('/friends');
-    await expect.poll(() => friend.page.getByTestId('inviter').textContent()).toContain(inviterName);
+      // And each other on /friends: the inviter's list has the friend with one game, the friend sees the inviter.
+      await inviter.page.goto('/friends');
+      const line = inviter.page.getByTestId('friend');
+      await expect.poll(() => line.textContent()).toContain(friendName);
+      expect(await line.getByTestId('friend-games').textContent()).toMatch(/1/);
+      await friend.page.goto('/friends');
+      await expect.poll(() => friend.page.getByTestId('inviter').textContent()).toContain(inviterName);
 
-    // The four pages at both sizes, as the friend (one game played) sees them.
-    for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-      await friend.page.setViewportSize(viewport);
-      for (const [name, path, ready] of [
-        ['home', '/', 'home-balance-BALANCE'],
-        ['menu', '/menu', 'menu-about'],
-        ['career', '/career', 'games-list'],
-        ['friends', '/friends', 'invite-link'],
+      // The four pages at both sizes, as the friend (one game played) sees them.
+      for (const [size, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
       ] as const) {
-        await friend.page.goto(path);
-        await friend.page.getByTestId(ready).waitFor();
-        await screenshot(friend.page, `player-${name}-${size}`);
+        await friend.page.setViewportSize(viewport);
+        for (const [name, path, ready] of [
+          ['home', '/', 'home-balance-BALANCE'],
+          ['menu', '/menu', 'menu-about'],
+          ['career', '/career', 'games-list'],
+          ['friends', '/friends', 'invite-link'],
+        ] as const) {
+          await friend.page.goto(path);
+          await friend.page.getByTestId(ready).waitFor();
+          await screenshot(friend.page, `player-${name}-${size}`);
+        }
       }
-    }
-    expectScreenshots('player-home-phone', 'player-career-desktop', 'player-friends-phone', 'player-menu-desktop');
-    expect([...inviter.errors, ...friend.errors]).toEqual([]);
-    await inviter.context.close();
-    await friend.context.close();
-  });
+      expectScreenshots('player-home-phone', 'player-career-desktop', 'player-friends-phone', 'player-menu-desktop');
+      expect([...inviter.errors, ...friend.errors]).toEqual([]);
+      await inviter.context.close();
+      await friend.context.close();
+    },
+  );
 });

@@ -41,7 +41,10 @@ async function call<T>(tokens: Tokens, method: string, path: string, body?: unkn
   return (text ? JSON.parse(text) : null) as T;
 }
 
-async function openAs(tokens: Tokens, viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+async function openAs(
+  tokens: Tokens,
+  viewport: { width: number; height: number },
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const { context, page, errors } = await newPage(browser, server.baseUrl, viewport);
   await signInContext(context, server.baseUrl, tokens);
   return { page, errors, close: () => context.close() };
@@ -62,7 +65,10 @@ describe('lobby', () => {
     expect(await page.getByTestId('filter-players').getByRole('button', { name: '3' }).getAttribute('aria-pressed')).toBe('false');
     expect(await page.getByTestId('filter-is_speed_mode').getByRole('radio', { name: 'Да' }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByTestId('filter-bet').getByRole('radio', { name: '1k–4999' }).getAttribute('aria-checked')).toBe('true');
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('filter-state')))!) as { version: number; state: { filter: { min_bet: number; max_bet: number; player_count: number[] } } };
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('filter-state')))!) as {
+      version: number;
+      state: { filter: { min_bet: number; max_bet: number; player_count: number[] } };
+    };
     expect(stored.version).toBe(1);
     expect(stored.state.filter).toMatchObject({ min_bet: 1000, max_bet: 4999, player_count: [2, 4, 5, 6] });
     expect(errors).toEqual([]);
@@ -89,7 +95,7 @@ describe('lobby', () => {
     await close();
   });
 
-  it('a private room\'s table opened without a seat asks for the password, then shows the table live', async () => {
+  it("a private room's table opened without a seat asks for the password, then shows the table live", async () => {
     const stranger = await register('KZ');
     const host = await register('UA');
     const guest = await register('RU');
@@ -148,7 +154,16 @@ describe('emoji at the table', () => {
       await picker.getByRole('button', { name: 'Помидор' }).click();
       await picker.waitFor({ state: 'detached' });
     }
-    await expect.poll(() => host.page.getByTestId('action-failure').textContent().catch(() => null), { timeout: 10_000 }).toBe('Слишком часто, подождите немного.');
+    await expect
+      .poll(
+        () =>
+          host.page
+            .getByTestId('action-failure')
+            .textContent()
+            .catch(() => null),
+        { timeout: 10_000 },
+      )
+      .toBe('Слишком часто, подождите немного.');
     expect(host.errors).toEqual([]);
     await host.close();
     await guest.close();
@@ -162,8 +177,20 @@ describe('screenshots', () => {
   ])('lobby, create dialog and a six-player table mid-game on a %s', { timeout: 120_000 }, async (name, viewport) => {
     const hosts = await Promise.all(['RU', 'DE', 'KZ'].map(register));
     await call(hosts[0]!, 'POST', '/v1/rooms/', { ...classicRoom, bet_amount: 1000, player_count: 4, is_transfer_allowed: true });
-    await call(hosts[1]!, 'POST', '/v1/rooms/', { ...classicRoom, bet_amount: 5000, player_count: 3, is_speed_mode: true, card_transfer_permission: 'NEIGHBORS_ONLY' });
-    await call(hosts[2]!, 'POST', '/v1/rooms/', { ...classicRoom, bet_amount: 100, deck_size: 24, is_cheating_allowed: true, password: 'pw' });
+    await call(hosts[1]!, 'POST', '/v1/rooms/', {
+      ...classicRoom,
+      bet_amount: 5000,
+      player_count: 3,
+      is_speed_mode: true,
+      card_transfer_permission: 'NEIGHBORS_ONLY',
+    });
+    await call(hosts[2]!, 'POST', '/v1/rooms/', {
+      ...classicRoom,
+      bet_amount: 100,
+      deck_size: 24,
+      is_cheating_allowed: true,
+      password: 'pw',
+    });
     const me = await register('UZ');
     const { page, close } = await openAs(me, viewport);
     await page.goto('/games');
@@ -175,13 +202,22 @@ describe('screenshots', () => {
     await waitForAnimations(page); // the dialog slides in
     await screenshot(page, `create-dialog-${name}`);
     // All twelve bet presets fit the dialog without sideways scrolling, each a full tap target.
-    const presets = await page.getByTestId('create-bet-presets').getByRole('radio').evaluateAll((chips) =>
-      chips.map((chip) => {
-        const box = chip.getBoundingClientRect();
-        const dialog = chip.closest('.modal')!.getBoundingClientRect();
-        return { label: chip.textContent, width: box.width, height: box.height, isInside: box.left >= dialog.left && box.right <= dialog.right, isCut: chip.scrollWidth > chip.clientWidth };
-      }),
-    );
+    const presets = await page
+      .getByTestId('create-bet-presets')
+      .getByRole('radio')
+      .evaluateAll((chips) =>
+        chips.map((chip) => {
+          const box = chip.getBoundingClientRect();
+          const dialog = chip.closest('.modal')!.getBoundingClientRect();
+          return {
+            label: chip.textContent,
+            width: box.width,
+            height: box.height,
+            isInside: box.left >= dialog.left && box.right <= dialog.right,
+            isCut: chip.scrollWidth > chip.clientWidth,
+          };
+        }),
+      );
     expect(presets.map((p) => p.label)).toEqual(['100', '999', '1k', '4999', '5k', '9999', '10k', '24999', '25k', '49999', '50k', '100k']);
     for (const preset of presets) expect(preset, preset.label!).toMatchObject({ isInside: true, isCut: false });
     expect(Math.min(...presets.flatMap((p) => [p.width, p.height]))).toBeGreaterThanOrEqual(44);
@@ -190,7 +226,11 @@ describe('screenshots', () => {
 
     // Six at a table: five others sit and get ready by API, the sixth is this browser.
     const others = await Promise.all(['RU', 'UA', 'AM', 'DE', 'KZ'].map(register));
-    const room = await call<{ id: number }>(others[0]!, 'POST', '/v1/rooms/', { ...classicRoom, player_count: 6, is_transfer_allowed: true });
+    const room = await call<{ id: number }>(others[0]!, 'POST', '/v1/rooms/', {
+      ...classicRoom,
+      player_count: 6,
+      is_transfer_allowed: true,
+    });
     for (const o of others.slice(1)) await call(o, 'POST', `/v1/rooms/${room.id}/seat`, {});
     await page.goto(`/durak/${room.id}`);
     await page.getByTestId('action-sit').click();

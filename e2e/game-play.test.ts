@@ -72,7 +72,9 @@ async function playToTheEnd(pages: Page[], onRound?: (round: number) => Promise<
         .evaluate(() => ({
           status: document.querySelector('[data-status]')?.getAttribute('data-status') ?? null,
           results: document.querySelector('[data-testid="results"]') !== null,
-          buttons: [...document.querySelectorAll('[data-testid^="action-"]')].map((b) => `${b.getAttribute('data-testid')}${(b as HTMLButtonElement).disabled ? '(disabled)' : ''}`),
+          buttons: [...document.querySelectorAll('[data-testid^="action-"]')].map(
+            (b) => `${b.getAttribute('data-testid')}${(b as HTMLButtonElement).disabled ? '(disabled)' : ''}`,
+          ),
           playable: document.querySelectorAll('.hand-card-playable').length,
           tableCards: document.querySelectorAll('[data-testid="table-card"]').length,
           realtime: document.querySelector('[data-testid="realtime-notice"]')?.textContent ?? 'connected',
@@ -106,105 +108,125 @@ async function expectResults(players: Player[]): Promise<void> {
 }
 
 describe('a whole game through the UI', () => {
-  it('two players (a phone and a desktop) create, join, ready, play to the end and see the results and their balances', { timeout: 400_000 }, async () => {
-    const players = [await player(0, PHONE), await player(1, DESKTOP)];
-    await seatEveryone(players);
-    let isTableShot = false;
-    await playToTheEnd(
-      players.map((p) => p.page),
-      async (round) => {
-        // Mid-game: a bout with an attack and its defence (or a throw-in) on the table, seen by both.
-        if (isTableShot || round < 4) return;
-        const pages = players.map((p) => p.page);
-        if ((await pages[0]!.locator('[data-testid="table-card"]').count()) === 0) return;
-        // Nobody moves while this runs, so a defence tapped this round (its card may not show
-        // yet) lands; a bout just closed (beat, take) empties the table instead, and a later
-        // round tries again.
-        if (!(await settleTableCards(pages[0]!, 2, 1_500)) || !(await settleTableCards(pages[1]!, 2))) return;
-        await screenshot(pages[0]!, 'table-2-players-phone');
-        await screenshot(pages[1]!, 'table-2-players-desktop');
-        // Still there after the pictures (a timer may have moved on meanwhile); else shoot again later.
-        isTableShot = (await Promise.all(pages.map((page) => hasSettledTableCards(page, 2)))).every(Boolean);
-      },
-    );
-    expect(isTableShot, 'the game never showed two landed cards on both screens between moves').toBe(true);
-    expectScreenshots('table-2-players-phone', 'table-2-players-desktop');
-    // The balances have settled once expectResults passes; the pictures show them.
-    await expectResults(players);
-    for (const p of players) await p.page.getByTestId('results').waitFor();
-    for (const p of players) await waitForAnimations(p.page);
-    await screenshot(players[0]!.page, 'results-phone');
-    await screenshot(players[1]!.page, 'results-desktop');
-    expectScreenshots('results-phone', 'results-desktop');
-    // The deal can be checked against the hash published before it.
-    const first = players[0]!.page;
-    await first.locator('.fair summary').click();
-    await first.getByTestId('check-deal').click();
-    expect(await first.getByTestId('fair-result').textContent()).toContain('Хеш совпал');
-    for (const p of players) await p.close();
-  });
+  it(
+    'two players (a phone and a desktop) create, join, ready, play to the end and see the results and their balances',
+    { timeout: 400_000 },
+    async () => {
+      const players = [await player(0, PHONE), await player(1, DESKTOP)];
+      await seatEveryone(players);
+      let isTableShot = false;
+      await playToTheEnd(
+        players.map((p) => p.page),
+        async (round) => {
+          // Mid-game: a bout with an attack and its defence (or a throw-in) on the table, seen by both.
+          if (isTableShot || round < 4) return;
+          const pages = players.map((p) => p.page);
+          if ((await pages[0]!.locator('[data-testid="table-card"]').count()) === 0) return;
+          // Nobody moves while this runs, so a defence tapped this round (its card may not show
+          // yet) lands; a bout just closed (beat, take) empties the table instead, and a later
+          // round tries again.
+          if (!(await settleTableCards(pages[0]!, 2, 1_500)) || !(await settleTableCards(pages[1]!, 2))) return;
+          await screenshot(pages[0]!, 'table-2-players-phone');
+          await screenshot(pages[1]!, 'table-2-players-desktop');
+          // Still there after the pictures (a timer may have moved on meanwhile); else shoot again later.
+          isTableShot = (await Promise.all(pages.map((page) => hasSettledTableCards(page, 2)))).every(Boolean);
+        },
+      );
+      expect(isTableShot, 'the game never showed two landed cards on both screens between moves').toBe(true);
+      expectScreenshots('table-2-players-phone', 'table-2-players-desktop');
+      // The balances have settled once expectResults passes; the pictures show them.
+      await expectResults(players);
+      for (const p of players) await p.page.getByTestId('results').waitFor();
+      for (const p of players) await waitForAnimations(p.page);
+      await screenshot(players[0]!.page, 'results-phone');
+      await screenshot(players[1]!.page, 'results-desktop');
+      expectScreenshots('results-phone', 'results-desktop');
+      // The deal can be checked against the hash published before it.
+      const first = players[0]!.page;
+      await first.locator('.fair summary').click();
+      await first.getByTestId('check-deal').click();
+      expect(await first.getByTestId('fair-result').textContent()).toContain('Хеш совпал');
+      for (const p of players) await p.close();
+    },
+  );
 
-  it('four players play a whole game to the end, one of them clicking cards with a mouse on a touch-screen laptop', { timeout: 600_000 }, async () => {
-    const players = await Promise.all([0, 1, 2].map((i) => player(i)));
-    // A touch-capable browser once swallowed a mouse click on a card: this player only clicks.
-    const laptop = await player(3, DESKTOP, true);
-    players.push(laptop);
-    const roomId = await seatEveryone(players);
-    await playToTheEnd(players.map((p) => p.page));
-    await expectResults(players);
-    // Cards the laptop player put down themselves (a timer's lead is a timeout, not an attack).
-    const me = await api<{ id: number }>(laptop.tokens, '/user/users/me');
-    const record = await api<{ actions: { action: { type: string; player?: string } }[] }>(laptop.tokens, `/v1/rooms/${roomId}/record`);
-    const clicked = record.actions.filter((a) => a.action.player === String(me.id) && (a.action.type === 'attack' || a.action.type === 'defence'));
-    expect(clicked.length).toBeGreaterThan(0);
-    for (const p of players) await p.close();
-  });
+  it(
+    'four players play a whole game to the end, one of them clicking cards with a mouse on a touch-screen laptop',
+    { timeout: 600_000 },
+    async () => {
+      const players = await Promise.all([0, 1, 2].map((i) => player(i)));
+      // A touch-capable browser once swallowed a mouse click on a card: this player only clicks.
+      const laptop = await player(3, DESKTOP, true);
+      players.push(laptop);
+      const roomId = await seatEveryone(players);
+      await playToTheEnd(players.map((p) => p.page));
+      await expectResults(players);
+      // Cards the laptop player put down themselves (a timer's lead is a timeout, not an attack).
+      const me = await api<{ id: number }>(laptop.tokens, '/user/users/me');
+      const record = await api<{ actions: { action: { type: string; player?: string } }[] }>(laptop.tokens, `/v1/rooms/${roomId}/record`);
+      const clicked = record.actions.filter(
+        (a) => a.action.player === String(me.id) && (a.action.type === 'attack' || a.action.type === 'defence'),
+      );
+      expect(clicked.length).toBeGreaterThan(0);
+      for (const p of players) await p.close();
+    },
+  );
 });
 
 describe('watching and reconnecting', () => {
-  it('a spectator never sees another player’s cards, and an offline player comes back to the same table', { timeout: 400_000 }, async () => {
-    const players = [await player(2), await player(3, DESKTOP)];
-    const roomId = await seatEveryone(players);
-    const watcher = await player(4);
-    await watcher.page.goto(`/durak/${roomId}`);
-    await watcher.page.getByTestId('spectator-note').waitFor();
-    const spectatorSawHand = async () => {
-      const hands = await Promise.all(players.map((p) => p.page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))));
-      // Cards on the table and the trump card are public; nothing else may show a face.
-      const onTable = await watcher.page.locator('[data-testid="table-card"], [data-testid="trump-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
-      const shown = await watcher.page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
-      return shown.filter((c) => !onTable.includes(c) && hands.flat().includes(c));
-    };
-    const offline = players[1]!;
-    let wentOffline = false;
-    let cameBack = false;
-    await playToTheEnd(
-      players.map((p) => p.page),
-      async (round) => {
-        expect(await watcher.page.locator('[data-testid="hand-card"]').count()).toBe(0);
-        if (round % 3 === 0) expect(await spectatorSawHand()).toEqual([]);
-        if (round === 8 && !wentOffline) {
-          wentOffline = true;
-          await offline.page.context().setOffline(true);
-          await offline.page.getByTestId('realtime-notice').waitFor({ timeout: 20_000 });
-          // The other player keeps playing meanwhile; the offline page cannot act.
-          for (let i = 0; i < 3; i++) await move(players[0]!.page);
-          await offline.page.context().setOffline(false);
-          await offline.page.getByTestId('realtime-notice').waitFor({ state: 'detached', timeout: 30_000 });
-          const watch = await api<{ seq: number }>(offline.tokens, `/v1/rooms/${roomId}/watch`);
-          const cards = await api<{ items: { rank: string; suit: string }[] }>(offline.tokens, `/v1/rooms/${roomId}/cards`);
-          await expect.poll(() => offline.page.getByTestId('table-page').getAttribute('data-seq'), { timeout: 10_000 }).toBe(String(watch.seq));
-          // The hand settles with the table (a card may still be flying in); a stale one never does.
-          await expect.poll(() => offline.page.locator('[data-testid="hand-card"]').count(), { timeout: 3_000 }).toBe(cards.items.length);
-          cameBack = true;
-        }
-      },
-    );
-    expect(cameBack).toBe(true);
-    await watcher.page.getByTestId('results').waitFor();
-    await waitForAnimations(watcher.page);
-    await screenshot(watcher.page, 'results-spectator-phone');
-    expectScreenshots('results-spectator-phone');
-    for (const p of [...players, watcher]) await p.close();
-  });
+  it(
+    'a spectator never sees another player’s cards, and an offline player comes back to the same table',
+    { timeout: 400_000 },
+    async () => {
+      const players = [await player(2), await player(3, DESKTOP)];
+      const roomId = await seatEveryone(players);
+      const watcher = await player(4);
+      await watcher.page.goto(`/durak/${roomId}`);
+      await watcher.page.getByTestId('spectator-note').waitFor();
+      const spectatorSawHand = async () => {
+        const hands = await Promise.all(
+          players.map((p) => p.page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))),
+        );
+        // Cards on the table and the trump card are public; nothing else may show a face.
+        const onTable = await watcher.page
+          .locator('[data-testid="table-card"], [data-testid="trump-card"]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+        const shown = await watcher.page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+        return shown.filter((c) => !onTable.includes(c) && hands.flat().includes(c));
+      };
+      const offline = players[1]!;
+      let wentOffline = false;
+      let cameBack = false;
+      await playToTheEnd(
+        players.map((p) => p.page),
+        async (round) => {
+          expect(await watcher.page.locator('[data-testid="hand-card"]').count()).toBe(0);
+          if (round % 3 === 0) expect(await spectatorSawHand()).toEqual([]);
+          if (round === 8 && !wentOffline) {
+            wentOffline = true;
+            await offline.page.context().setOffline(true);
+            await offline.page.getByTestId('realtime-notice').waitFor({ timeout: 20_000 });
+            // The other player keeps playing meanwhile; the offline page cannot act.
+            for (let i = 0; i < 3; i++) await move(players[0]!.page);
+            await offline.page.context().setOffline(false);
+            await offline.page.getByTestId('realtime-notice').waitFor({ state: 'detached', timeout: 30_000 });
+            const watch = await api<{ seq: number }>(offline.tokens, `/v1/rooms/${roomId}/watch`);
+            const cards = await api<{ items: { rank: string; suit: string }[] }>(offline.tokens, `/v1/rooms/${roomId}/cards`);
+            await expect
+              .poll(() => offline.page.getByTestId('table-page').getAttribute('data-seq'), { timeout: 10_000 })
+              .toBe(String(watch.seq));
+            // The hand settles with the table (a card may still be flying in); a stale one never does.
+            await expect.poll(() => offline.page.locator('[data-testid="hand-card"]').count(), { timeout: 3_000 }).toBe(cards.items.length);
+            cameBack = true;
+          }
+        },
+      );
+      expect(cameBack).toBe(true);
+      await watcher.page.getByTestId('results').waitFor();
+      await waitForAnimations(watcher.page);
+      await screenshot(watcher.page, 'results-spectator-phone');
+      expectScreenshots('results-spectator-phone');
+      for (const p of [...players, watcher]) await p.close();
+    },
+  );
 });

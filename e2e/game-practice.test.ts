@@ -29,7 +29,11 @@ async function register(): Promise<Tokens> {
 }
 
 async function call<T>(tokens: Tokens, method: string, path: string): Promise<T> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, { method, headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
+  const res = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+    ...(method === 'GET' ? {} : { body: '{}' }),
+  });
   if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -43,13 +47,22 @@ interface Watch {
 }
 
 async function post(tokens: Tokens, path: string, body: unknown): Promise<number> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   await res.arrayBuffer();
   return res.status;
 }
 
 /** Plays the person's side until the game is over; returns the game's record. */
-async function playAsPerson(page: Page, tokens: Tokens, roomId: number, me: string): Promise<{ actions: { action: { player?: string } }[] }> {
+async function playAsPerson(
+  page: Page,
+  tokens: Tokens,
+  roomId: number,
+  me: string,
+): Promise<{ actions: { action: { player?: string } }[] }> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     const watch = await call<Watch>(tokens, 'GET', `/v1/rooms/${roomId}/watch`);
@@ -69,7 +82,9 @@ async function playAsPerson(page: Page, tokens: Tokens, roomId: number, me: stri
       // move (or the results); a turn timer may change nothing on the page, so look again after 5 s.
       await page
         .waitForFunction(
-          (seen) => document.querySelector('[data-testid="results"]') !== null || Number(document.querySelector('[data-testid="table-page"]')?.getAttribute('data-seq') ?? -1) > seen,
+          (seen) =>
+            document.querySelector('[data-testid="results"]') !== null ||
+            Number(document.querySelector('[data-testid="table-page"]')?.getAttribute('data-seq') ?? -1) > seen,
           watch.seq,
           { timeout: 5_000 },
         )
@@ -115,6 +130,13 @@ describe('play against the computer', () => {
   });
 
   it('took every picture', () => {
-    expectScreenshots('practice-dialog-phone', 'practice-table-phone', 'practice-over-phone', 'practice-dialog-desktop', 'practice-table-desktop', 'practice-over-desktop');
+    expectScreenshots(
+      'practice-dialog-phone',
+      'practice-table-phone',
+      'practice-over-phone',
+      'practice-dialog-desktop',
+      'practice-table-desktop',
+      'practice-over-desktop',
+    );
   });
 });

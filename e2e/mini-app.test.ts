@@ -23,7 +23,10 @@ afterAll(async () => {
 /** Init data signed the way the Telegram host signs it (DESIGN §11). */
 function signedInitData(fields: Record<string, string>): string {
   const params = new URLSearchParams(fields);
-  const check = [...params.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('\n');
+  const check = [...params.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n');
   const secret = createHmac('sha256', 'WebAppData').update(BOT_TOKEN).digest();
   params.set('hash', createHmac('sha256', secret).update(check).digest('hex'));
   return params.toString();
@@ -37,7 +40,12 @@ async function parentId(): Promise<number> {
 
 /** The app's start URL inside the host: its launch parameters in the hash, as the host opens it. */
 function launchHash(initData: string, theme: Record<string, string>, startParam?: string): string {
-  const params = new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0', tgWebAppPlatform: 'android', tgWebAppThemeParams: JSON.stringify(theme) });
+  const params = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'android',
+    tgWebAppThemeParams: JSON.stringify(theme),
+  });
   if (startParam) params.set('tgWebAppStartParam', startParam);
   return `/#${params.toString()}`;
 }
@@ -45,7 +53,15 @@ function launchHash(initData: string, theme: Record<string, string>, startParam?
 function telegramUser(): { initData: string; telegramId: number } {
   const telegramId = 700_000_000 + Math.floor(Math.random() * 1_000_000);
   const user = JSON.stringify({ id: telegramId, first_name: 'Tele', username: `tg${telegramId}`, language_code: 'ru' });
-  return { telegramId, initData: signedInitData({ user, auth_date: String(Math.floor(Date.now() / 1000)), query_id: 'AAE1', signature: 'c2lnbmVkLWJ5LXRoZS1ob3N0' }) };
+  return {
+    telegramId,
+    initData: signedInitData({
+      user,
+      auth_date: String(Math.floor(Date.now() / 1000)),
+      query_id: 'AAE1',
+      signature: 'c2lnbmVkLWJ5LXRoZS1ob3N0',
+    }),
+  };
 }
 
 /** The Android host's bridge: every method the app calls on the host lands in window.hostCalls. */
@@ -62,9 +78,29 @@ describe('inside the Telegram mini-app', () => {
     const parent = await parentId();
     const telegramId = 700_000_000 + Math.floor(Math.random() * 1_000_000);
     const user = JSON.stringify({ id: telegramId, first_name: 'Tele', username: `tg${telegramId}`, language_code: 'ru' });
-    const initData = signedInitData({ user, auth_date: String(Math.floor(Date.now() / 1000)), start_param: `pr_${parent}`, query_id: 'AAE1', signature: 'c2lnbmVkLWJ5LXRoZS1ob3N0' });
-    const theme = JSON.stringify({ bg_color: '#0b3d2a', text_color: '#ffffff', button_color: '#e9c46a', button_text_color: '#000000', secondary_bg_color: '#072a1c', hint_color: '#aaaaaa', link_color: '#f6dd9a' });
-    const hash = new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0', tgWebAppPlatform: 'android', tgWebAppThemeParams: theme, tgWebAppStartParam: `pr_${parent}` });
+    const initData = signedInitData({
+      user,
+      auth_date: String(Math.floor(Date.now() / 1000)),
+      start_param: `pr_${parent}`,
+      query_id: 'AAE1',
+      signature: 'c2lnbmVkLWJ5LXRoZS1ob3N0',
+    });
+    const theme = JSON.stringify({
+      bg_color: '#0b3d2a',
+      text_color: '#ffffff',
+      button_color: '#e9c46a',
+      button_text_color: '#000000',
+      secondary_bg_color: '#072a1c',
+      hint_color: '#aaaaaa',
+      link_color: '#f6dd9a',
+    });
+    const hash = new URLSearchParams({
+      tgWebAppData: initData,
+      tgWebAppVersion: '8.0',
+      tgWebAppPlatform: 'android',
+      tgWebAppThemeParams: theme,
+      tgWebAppStartParam: `pr_${parent}`,
+    });
 
     const { context, page, errors } = await newPage(browser, server.baseUrl);
     await page.addInitScript(installHostBridge);
@@ -86,20 +122,36 @@ describe('inside the Telegram mini-app', () => {
     await page.getByRole('link', { name: /Бандит/ }).click();
     await page.waitForURL('**/bandit');
     await expect
-      .poll(async () => (await page.evaluate(() => (window as unknown as { hostCalls: string[] }).hostCalls)).filter((c) => c.startsWith('web_app_setup_back_button')).at(-1))
+      .poll(async () =>
+        (await page.evaluate(() => (window as unknown as { hostCalls: string[] }).hostCalls))
+          .filter((c) => c.startsWith('web_app_setup_back_button'))
+          .at(-1),
+      )
       .toContain('"is_visible":true');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('follows a light host theme on the main frame and in dialogs, and keeps the felt at the table', { timeout: 90_000 }, async () => {
-    const light = { bg_color: '#ffffff', text_color: '#000000', hint_color: '#999999', link_color: '#2481cc', button_color: '#2481cc', button_text_color: '#ffffff', secondary_bg_color: '#efeff4' };
+    const light = {
+      bg_color: '#ffffff',
+      text_color: '#000000',
+      hint_color: '#999999',
+      link_color: '#2481cc',
+      button_color: '#2481cc',
+      button_text_color: '#ffffff',
+      secondary_bg_color: '#efeff4',
+    };
     const { initData } = telegramUser();
     const { context, page, errors } = await newPage(browser, server.baseUrl, PHONE);
     await page.addInitScript(installHostBridge);
     await page.goto(launchHash(initData, light));
     await page.getByTestId('header-username').waitFor();
-    const css = (selector: string, property: string) => page.locator(selector).first().evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
+    const css = (selector: string, property: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
     const hostCalls = () => page.evaluate(() => (window as unknown as { hostCalls: string[] }).hostCalls);
     const last = async (method: string) => (await hostCalls()).filter((c) => c.startsWith(method)).at(-1);
 
@@ -127,7 +179,14 @@ describe('inside the Telegram mini-app', () => {
     const room = await fetch(`${server.baseUrl}/api/v1/rooms/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${host.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...DEFAULT_OPTIONS, bet_amount: 1000, player_count: 3, balance_type: 'BONUS_BALANCE', is_speed_mode: true, is_transfer_allowed: true }),
+      body: JSON.stringify({
+        ...DEFAULT_OPTIONS,
+        bet_amount: 1000,
+        player_count: 3,
+        balance_type: 'BONUS_BALANCE',
+        is_speed_mode: true,
+        is_transfer_allowed: true,
+      }),
     });
     expect(room.status).toBe(201);
     await page.getByRole('link', { name: 'Главная' }).click();

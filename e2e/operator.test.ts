@@ -25,7 +25,11 @@ async function api<T>(path: string, token: string, init: { method?: string; body
 beforeAll(async () => {
   server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   browser = await launchBrowser();
-  const res = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${server.baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   admin = (await res.json()) as Tokens;
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -100,7 +104,11 @@ describe("operator's tools", () => {
         await page.locator('.modal').waitFor({ state: 'detached' });
         await expect.poll(() => page.getByTestId('ban-state').textContent()).toBe('Забанен');
         await shot(page, 'operator-user-banned-phone');
-        const refused = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: name, password: 'player-password-1' }) });
+        const refused = await fetch(`${server.baseUrl}/api/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: name, password: 'player-password-1' }),
+        });
         expect(refused.status).toBe(403);
         await page.getByTestId('ban-button').click();
         await page.locator('.modal textarea').fill('Ошибка модератора');
@@ -157,7 +165,9 @@ describe("operator's tools", () => {
 
   it('the audit log filters by action area, and shows tournament and promo code actions in words', async () => {
     // Its own lines: a code made and switched off, a user banned.
-    const promo = await api<{ id: number }>('/admin/promocodes', admin.access_token, { body: { code: `AUD${Date.now() % 100_000}`, amount: '10', max_uses: 1 } });
+    const promo = await api<{ id: number }>('/admin/promocodes', admin.access_token, {
+      body: { code: `AUD${Date.now() % 100_000}`, amount: '10', max_uses: 1 },
+    });
     await api(`/admin/promocodes/${promo.body.id}`, admin.access_token, { method: 'PATCH', body: { is_active: false } });
     const target = await registerByApi(server.baseUrl, uniqueName('aud'), 'player-password-1');
     const me = (await api<{ id: number }>('/user/users/me', target.access_token)).body;

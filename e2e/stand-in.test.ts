@@ -35,7 +35,9 @@ async function player(viewport: { width: number; height: number }): Promise<Play
   const tokens = await registerByApi(server.baseUrl, uniqueName('si'), 'correct-horse-1');
   const { context, page, errors } = await newPage(browser, server.baseUrl, viewport);
   await signInContext(context, server.baseUrl, tokens);
-  const me = (await (await fetch(`${server.baseUrl}/api/user/users/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { id: number };
+  const me = (await (
+    await fetch(`${server.baseUrl}/api/user/users/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })
+  ).json()) as { id: number };
   return { page, tokens, id: String(me.id), errors, close: () => context.close() };
 }
 
@@ -45,73 +47,79 @@ function keepShot(name: string): void {
 }
 
 describe('a dropped player at the table', () => {
-  it('closes the page mid-game: the seat shows the computer playing and the others play to the end without waiting out timers', { timeout: 400_000 }, async () => {
-    const [ann, bob, cat] = [await player(PHONE), await player(DESKTOP), await player(PHONE)];
-    await seatEveryone([ann, bob, cat]);
-    const pages = [ann.page, bob.page, cat.page];
-    // A few rounds with everyone at the table, then cat's page closes.
-    for (let round = 0; round < 12; round++) {
-      const seqs = await tableSeqs(pages);
-      await Promise.all(pages.map((p) => move(p)));
-      await waitForTableChange(pages, seqs);
-    }
-    await cat.close();
-    const catSeat = (page: Page) => page.locator(`[data-testid="seat"][data-player-id="${cat.id}"] [data-testid="seat-stand-in"]`);
-    // STAND_IN_SECONDS is 2: the mark shows on both remaining screens within moments.
-    await catSeat(ann.page).waitFor({ timeout: 20_000 });
-    await catSeat(bob.page).waitFor({ timeout: 20_000 });
-    await screenshot(ann.page, 'stand-in-seat-phone');
-    await screenshot(bob.page, 'stand-in-seat-desktop');
-    expectScreenshots('stand-in-seat-phone', 'stand-in-seat-desktop');
-    keepShot('stand-in-seat-phone');
-    keepShot('stand-in-seat-desktop');
+  it(
+    'closes the page mid-game: the seat shows the computer playing and the others play to the end without waiting out timers',
+    { timeout: 400_000 },
+    async () => {
+      const [ann, bob, cat] = [await player(PHONE), await player(DESKTOP), await player(PHONE)];
+      await seatEveryone([ann, bob, cat]);
+      const pages = [ann.page, bob.page, cat.page];
+      // A few rounds with everyone at the table, then cat's page closes.
+      for (let round = 0; round < 12; round++) {
+        const seqs = await tableSeqs(pages);
+        await Promise.all(pages.map((p) => move(p)));
+        await waitForTableChange(pages, seqs);
+      }
+      await cat.close();
+      const catSeat = (page: Page) => page.locator(`[data-testid="seat"][data-player-id="${cat.id}"] [data-testid="seat-stand-in"]`);
+      // STAND_IN_SECONDS is 2: the mark shows on both remaining screens within moments.
+      await catSeat(ann.page).waitFor({ timeout: 20_000 });
+      await catSeat(bob.page).waitFor({ timeout: 20_000 });
+      await screenshot(ann.page, 'stand-in-seat-phone');
+      await screenshot(bob.page, 'stand-in-seat-desktop');
+      expectScreenshots('stand-in-seat-phone', 'stand-in-seat-desktop');
+      keepShot('stand-in-seat-phone');
+      keepShot('stand-in-seat-desktop');
 
-    // Ann hands her seat over on purpose: her banner offers "I'm back", which gives it back.
-    const handOver = await fetch(`${server.baseUrl}/api/v1/rooms/${ann.page.url().split('/').pop()}/autoplay`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ann.tokens.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ on: true }),
-    });
-    expect(handOver.status).toBe(200);
-    const banner = ann.page.getByTestId('stand-in-banner');
-    await banner.waitFor({ timeout: 10_000 });
-    await screenshot(ann.page, 'stand-in-banner-phone');
-    keepShot('stand-in-banner-phone');
-    await ann.page.getByTestId('stand-in-back').click();
-    await banner.waitFor({ state: 'detached', timeout: 10_000 });
-    // The same on a desktop: bob hands over and takes his seat back.
-    const bobHandsOver = await fetch(`${server.baseUrl}/api/v1/rooms/${ann.page.url().split('/').pop()}/autoplay`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${bob.tokens.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ on: true }),
-    });
-    expect(bobHandsOver.status).toBe(200);
-    await bob.page.getByTestId('stand-in-banner').waitFor({ timeout: 10_000 });
-    await screenshot(bob.page, 'stand-in-banner-desktop');
-    expectScreenshots('stand-in-banner-phone', 'stand-in-banner-desktop');
-    keepShot('stand-in-banner-desktop');
-    await bob.page.getByTestId('stand-in-back').click();
-    await bob.page.getByTestId('stand-in-banner').waitFor({ state: 'detached', timeout: 10_000 });
+      // Ann hands her seat over on purpose: her banner offers "I'm back", which gives it back.
+      const handOver = await fetch(`${server.baseUrl}/api/v1/rooms/${ann.page.url().split('/').pop()}/autoplay`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ann.tokens.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ on: true }),
+      });
+      expect(handOver.status).toBe(200);
+      const banner = ann.page.getByTestId('stand-in-banner');
+      await banner.waitFor({ timeout: 10_000 });
+      await screenshot(ann.page, 'stand-in-banner-phone');
+      keepShot('stand-in-banner-phone');
+      await ann.page.getByTestId('stand-in-back').click();
+      await banner.waitFor({ state: 'detached', timeout: 10_000 });
+      // The same on a desktop: bob hands over and takes his seat back.
+      const bobHandsOver = await fetch(`${server.baseUrl}/api/v1/rooms/${ann.page.url().split('/').pop()}/autoplay`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bob.tokens.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ on: true }),
+      });
+      expect(bobHandsOver.status).toBe(200);
+      await bob.page.getByTestId('stand-in-banner').waitFor({ timeout: 10_000 });
+      await screenshot(bob.page, 'stand-in-banner-desktop');
+      expectScreenshots('stand-in-banner-phone', 'stand-in-banner-desktop');
+      keepShot('stand-in-banner-desktop');
+      await bob.page.getByTestId('stand-in-back').click();
+      await bob.page.getByTestId('stand-in-banner').waitFor({ state: 'detached', timeout: 10_000 });
 
-    // Ann and bob play on; cat's turns are the computer's, at a human pace.
-    const started = Date.now();
-    const deadline = started + 300_000;
-    let isOver = false;
-    while (!isOver && Date.now() < deadline) {
-      const seqs = await tableSeqs([ann.page, bob.page]);
-      const moves = await Promise.all([ann.page, bob.page].map((p) => move(p)));
-      isOver = moves.every((m) => m === 'done');
-      if (!isOver) await waitForTableChange([ann.page, bob.page], seqs);
-    }
-    expect(isOver, 'the game reached its results').toBe(true);
-    // Far below one 300 s turn timer: nobody waited for the closed page.
-    expect(Date.now() - started).toBeLessThan(240_000);
-    const room = ann.page.url().split('/').pop();
-    const watch = (await (await fetch(`${server.baseUrl}/api/v1/rooms/${room}/watch`, { headers: { authorization: `Bearer ${ann.tokens.access_token}` } })).json()) as {
-      seats: Record<string, { result_reason: string | null }>;
-    };
-    expect(watch.seats[cat.id]!.result_reason).toBe('normal');
-    expect(ann.errors).toEqual([]);
-    expect(bob.errors).toEqual([]);
-  });
+      // Ann and bob play on; cat's turns are the computer's, at a human pace.
+      const started = Date.now();
+      const deadline = started + 300_000;
+      let isOver = false;
+      while (!isOver && Date.now() < deadline) {
+        const seqs = await tableSeqs([ann.page, bob.page]);
+        const moves = await Promise.all([ann.page, bob.page].map((p) => move(p)));
+        isOver = moves.every((m) => m === 'done');
+        if (!isOver) await waitForTableChange([ann.page, bob.page], seqs);
+      }
+      expect(isOver, 'the game reached its results').toBe(true);
+      // Far below one 300 s turn timer: nobody waited for the closed page.
+      expect(Date.now() - started).toBeLessThan(240_000);
+      const room = ann.page.url().split('/').pop();
+      const watch = (await (
+        await fetch(`${server.baseUrl}/api/v1/rooms/${room}/watch`, { headers: { authorization: `Bearer ${ann.tokens.access_token}` } })
+      ).json()) as {
+        seats: Record<string, { result_reason: string | null }>;
+      };
+      expect(watch.seats[cat.id]!.result_reason).toBe('normal');
+      expect(ann.errors).toEqual([]);
+      expect(bob.errors).toEqual([]);
+    },
+  );
 });

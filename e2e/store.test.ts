@@ -71,7 +71,14 @@ describe('the store', () => {
 
     await page.goto(`/durak/${roomId}`);
     await expect
-      .poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.card-back')].filter((el) => el.style.backgroundImage.includes('/cosmetics/backs/navy.svg')).length))
+      .poll(() =>
+        page.evaluate(
+          () =>
+            [...document.querySelectorAll<HTMLElement>('.card-back')].filter((el) =>
+              el.style.backgroundImage.includes('/cosmetics/backs/navy.svg'),
+            ).length,
+        ),
+      )
       .toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('table-page').getAttribute('data-felt')).toBe('/cosmetics/felts/burgundy.svg');
     await screenshot(page, 'store-table-with-cosmetics-phone');
@@ -81,7 +88,9 @@ describe('the store', () => {
     await signInContext(other.context, server.baseUrl, rival);
     await other.page.goto(`/durak/${roomId}`);
     await expect.poll(() => other.page.evaluate(() => document.querySelectorAll('.card-back').length)).toBeGreaterThan(0);
-    const rivalBacks = await other.page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.card-back')].map((el) => el.style.backgroundImage));
+    const rivalBacks = await other.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.card-back')].map((el) => el.style.backgroundImage),
+    );
     expect(rivalBacks.some((url) => url.includes('navy'))).toBe(false);
     expect(await other.page.getByTestId('table-page').getAttribute('data-felt')).toBeNull();
     await other.context.close();

@@ -64,7 +64,11 @@ describe('table chat', () => {
     const bubble = desk.page.locator('[data-testid="chat-bubble"]');
     await bubble.waitFor();
     // Read while it shows (a few seconds), before the slower screenshot.
-    const [bubbleText, bubbleOwner, box] = [await bubble.textContent(), await bubble.getAttribute('data-player-id'), (await bubble.boundingBox())!];
+    const [bubbleText, bubbleOwner, box] = [
+      await bubble.textContent(),
+      await bubble.getAttribute('data-player-id'),
+      (await bubble.boundingBox())!,
+    ];
     await shoot(desk.page, 'chat-desktop-bubble');
     expect(bubbleText).toBe('Удачи!');
     const annId = (await api<{ id: number }>(ann, '/user/users/me')).id;
@@ -74,7 +78,8 @@ describe('table chat', () => {
     for (const selector of ['[data-testid="table-slots"]', '[data-testid="hand"]', '[data-testid="talon"]']) {
       const other = await desk.page.locator(selector).boundingBox();
       if (!other) continue;
-      const overlaps = box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
+      const overlaps =
+        box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
       expect(overlaps, selector).toBe(false);
     }
 
@@ -106,7 +111,6 @@ describe('table chat', () => {
     await phone.page.getByTestId('chat-line').first().waitFor();
     expect(await phone.page.getByTestId('chat-line').allTextContents()).toEqual([expect.stringContaining('Удачи!')]);
 
-
     // Unmuted, Bob's lines come back; with a longer history both sheets still end below the table cards.
     await phone.page.getByTestId('chat-unmute').click();
     await phone.page.getByTestId('chat-line').nth(2).waitFor();
@@ -116,7 +120,10 @@ describe('table chat', () => {
     }
     await phone.page.getByTestId('chat-line').nth(8).waitFor();
     await desk.page.getByTestId('chat-line').nth(8).waitFor();
-    for (const [page, name] of [[phone.page, 'chat-phone-panel-long'], [desk.page, 'chat-desktop-panel-long']] as const) {
+    for (const [page, name] of [
+      [phone.page, 'chat-phone-panel-long'],
+      [desk.page, 'chat-desktop-panel-long'],
+    ] as const) {
       const sheet = (await page.getByTestId('chat-panel').boundingBox())!;
       const felt = (await page.locator('.felt-centre').boundingBox())!;
       const slotsBottom = felt.y + felt.height;
@@ -125,9 +132,16 @@ describe('table chat', () => {
     }
 
     // The admin reads Ann's report with the table's messages, at both sizes.
-    const login = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${server.baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const admin = (await login.json()) as Tokens;
-    for (const [viewport, name] of [[DESKTOP, 'chat-admin-reports-desktop'], [PHONE, 'chat-admin-reports-phone']] as const) {
+    for (const [viewport, name] of [
+      [DESKTOP, 'chat-admin-reports-desktop'],
+      [PHONE, 'chat-admin-reports-phone'],
+    ] as const) {
       const adminPage = await newPage(browser, server.baseUrl, viewport);
       await signInContext(adminPage.context, server.baseUrl, admin);
       await adminPage.page.goto('/admin/reports');
@@ -143,7 +157,16 @@ describe('table chat', () => {
       await adminPage.context.close();
     }
 
-    expectScreenshots('chat-admin-reports-desktop', 'chat-admin-reports-phone', 'chat-phone-panel-open', 'chat-desktop-bubble', 'chat-desktop-panel-open', 'chat-phone-bubble', 'chat-phone-panel-long', 'chat-desktop-panel-long');
+    expectScreenshots(
+      'chat-admin-reports-desktop',
+      'chat-admin-reports-phone',
+      'chat-phone-panel-open',
+      'chat-desktop-bubble',
+      'chat-desktop-panel-open',
+      'chat-phone-bubble',
+      'chat-phone-panel-long',
+      'chat-desktop-panel-long',
+    );
     expect([...phone.errors, ...desk.errors]).toEqual([]);
     await phone.context.close();
     await desk.context.close();

@@ -12,7 +12,12 @@ const LEAD_SECONDS = 20;
 
 beforeAll(async () => {
   // The server's own sweeper starts the tournament at starts_at (TIMER_SWEEP_MS keeps it prompt).
-  server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, TOURNAMENT_BREAK_SECONDS: '2', TIMER_SWEEP_MS: '100' });
+  server = await startServer({
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    TOURNAMENT_BREAK_SECONDS: '2',
+    TIMER_SWEEP_MS: '100',
+  });
   browser = await launchBrowser();
 });
 
@@ -33,7 +38,11 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
 }
 
 async function adminToken(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${server.baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   return ((await res.json()) as Tokens).access_token;
 }
 
@@ -72,7 +81,9 @@ describe('a tournament through its page', () => {
     await screenshot(page, 'tournament-registration-phone');
 
     // No reload from here on: the start arrives over the tournament channel and the player's own.
-    await expect.poll(() => page.getByTestId('tournament-status').getAttribute('data-status'), { timeout: (LEAD_SECONDS + 20) * 1000 }).toBe('running');
+    await expect
+      .poll(() => page.getByTestId('tournament-status').getAttribute('data-status'), { timeout: (LEAD_SECONDS + 20) * 1000 })
+      .toBe('running');
     await expect.poll(() => page.getByTestId('tournament-round').textContent()).toBe('1');
     // The seat toast offers the table with a countdown (FEATURES.md §10); this player stays to look around.
     await page.getByTestId('seat-toast-stay').click();
@@ -91,7 +102,12 @@ describe('a tournament through its page', () => {
     await link.click();
     await page.waitForURL(`**${href}`);
     expect(errors).toEqual([]);
-    expectScreenshots('tournament-confirm-phone', 'tournament-registration-phone', 'tournament-running-phone', 'tournament-running-desktop');
+    expectScreenshots(
+      'tournament-confirm-phone',
+      'tournament-registration-phone',
+      'tournament-running-phone',
+      'tournament-running-desktop',
+    );
     await context.close();
   });
 });

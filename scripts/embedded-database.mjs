@@ -10,7 +10,9 @@ export function fail(message) {
 /** DATA_DIR/pg, or a refusal naming the PostgreSQL tool when DATABASE_URL is set. */
 export function embeddedDatabaseDir(command, postgresTool) {
   if (process.env.DATABASE_URL?.trim()) {
-    fail(`DATABASE_URL is set: this installation runs on PostgreSQL, and npm run ${command} is for the embedded database. Use ${postgresTool} (docs/operations.md "Back up and restore").`);
+    fail(
+      `DATABASE_URL is set: this installation runs on PostgreSQL, and npm run ${command} is for the embedded database. Use ${postgresTool} (docs/operations.md "Back up and restore").`,
+    );
   }
   return join(resolve(process.env.DATA_DIR?.trim() || './data'), 'pg');
 }

@@ -13,7 +13,11 @@ async function problemsOf(filePath: string, code: string): Promise<string[]> {
 describe('imports point one way: engine <- protocol <- apps', () => {
   it.each([
     ['the engine imports the protocol', 'packages/engine/src/x.ts', "import { z } from '@durak/protocol';\nexport const a = z;\n"],
-    ['the engine reads the file system', 'packages/engine/src/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n"],
+    [
+      'the engine reads the file system',
+      'packages/engine/src/x.ts',
+      "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n",
+    ],
     ['the protocol imports the server', 'packages/protocol/src/x.ts', "import { a } from '@durak/server';\nexport const b = a;\n"],
     ['the server imports the web app', 'apps/server/src/x.ts', "import { a } from '../../web/src/main.js';\nexport const b = a;\n"],
     ['the web imports the server', 'apps/web/src/x.ts', "import { a } from '@durak/server';\nexport const b = a;\n"],
@@ -22,7 +26,11 @@ describe('imports point one way: engine <- protocol <- apps', () => {
   });
 
   it.each([
-    ['the protocol imports the engine', 'packages/protocol/src/x.ts', "import { createGame } from '@durak/engine';\nexport const a = createGame;\n"],
+    [
+      'the protocol imports the engine',
+      'packages/protocol/src/x.ts',
+      "import { createGame } from '@durak/engine';\nexport const a = createGame;\n",
+    ],
     ['the web imports the protocol', 'apps/web/src/x.ts', "import { z } from '@durak/protocol';\nexport const a = z;\n"],
     ['the server imports node:fs', 'apps/server/src/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n"],
   ])('allows: %s', async (_name, filePath, code) => {

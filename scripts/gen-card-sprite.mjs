@@ -18,8 +18,7 @@ const suitPath = {
   diamonds: 'M50 2L90 50L50 98L10 50z',
   spades:
     'M50 3C78 28 96 44 96 62c0 14-11 23-24 23c-9 0-15-4-18-10c1 9 5 16 12 21H34c7-5 11-12 12-21c-3 6-9 10-18 10C15 85 4 76 4 62C4 44 22 28 50 3z',
-  clubs:
-    'M50 4a21 21 0 0 1 17 33a21 21 0 1 1-13 36c1 9 5 16 12 22H34c7-6 11-13 12-22a21 21 0 1 1-13-36A21 21 0 0 1 50 4z',
+  clubs: 'M50 4a21 21 0 0 1 17 33a21 21 0 1 1-13 36c1 9 5 16 12 22H34c7-6 11-13 12-22a21 21 0 1 1-13-36A21 21 0 0 1 50 4z',
 };
 
 const colorOf = (suit) => (suit === 'hearts' || suit === 'diamonds' ? red : black);
@@ -35,11 +34,56 @@ const L = 32;
 const R = 68;
 const rows = { top: 34, upper: 57, mid: 75, lower: 93, bottom: 116 };
 const layouts = {
-  6: [[L, rows.top], [R, rows.top], [L, rows.mid], [R, rows.mid], [L, rows.bottom], [R, rows.bottom]],
-  7: [[L, rows.top], [R, rows.top], [50, 54], [L, rows.mid], [R, rows.mid], [L, rows.bottom], [R, rows.bottom]],
-  8: [[L, rows.top], [R, rows.top], [50, 54], [L, rows.mid], [R, rows.mid], [50, 96], [L, rows.bottom], [R, rows.bottom]],
-  9: [[L, rows.top], [R, rows.top], [L, 61], [R, 61], [50, rows.mid], [L, 89], [R, 89], [L, rows.bottom], [R, rows.bottom]],
-  10: [[L, rows.top], [R, rows.top], [50, 47], [L, 61], [R, 61], [L, 89], [R, 89], [50, 103], [L, rows.bottom], [R, rows.bottom]],
+  6: [
+    [L, rows.top],
+    [R, rows.top],
+    [L, rows.mid],
+    [R, rows.mid],
+    [L, rows.bottom],
+    [R, rows.bottom],
+  ],
+  7: [
+    [L, rows.top],
+    [R, rows.top],
+    [50, 54],
+    [L, rows.mid],
+    [R, rows.mid],
+    [L, rows.bottom],
+    [R, rows.bottom],
+  ],
+  8: [
+    [L, rows.top],
+    [R, rows.top],
+    [50, 54],
+    [L, rows.mid],
+    [R, rows.mid],
+    [50, 96],
+    [L, rows.bottom],
+    [R, rows.bottom],
+  ],
+  9: [
+    [L, rows.top],
+    [R, rows.top],
+    [L, 61],
+    [R, 61],
+    [50, rows.mid],
+    [L, 89],
+    [R, 89],
+    [L, rows.bottom],
+    [R, rows.bottom],
+  ],
+  10: [
+    [L, rows.top],
+    [R, rows.top],
+    [50, 47],
+    [L, 61],
+    [R, 61],
+    [L, 89],
+    [R, 89],
+    [50, 103],
+    [L, rows.bottom],
+    [R, rows.bottom],
+  ],
 };
 
 function corner(rank, suit) {

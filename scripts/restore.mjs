@@ -11,7 +11,8 @@ const pgDir = embeddedDatabaseDir('restore', 'pg_restore');
 if (process.argv[2] === undefined) fail('Usage: npm run restore -- <backup file>');
 const file = resolve(process.argv[2]);
 if (!existsSync(file)) fail(`No backup file ${file}.`);
-if (existsSync(pgDir) && readdirSync(pgDir).length > 0) fail(`${pgDir} is not empty: move it aside (with the server stopped), then restore.`);
+if (existsSync(pgDir) && readdirSync(pgDir).length > 0)
+  fail(`${pgDir} is not empty: move it aside (with the server stopped), then restore.`);
 
 const staging = `${pgDir}.restoring-${process.pid}`;
 mkdirSync(dirname(pgDir), { recursive: true });

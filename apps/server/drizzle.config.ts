@@ -4,6 +4,14 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/store/schema.ts', './src/store/rooms-schema.ts', './src/store/tournaments-schema.ts', './src/store/players-schema.ts', './src/store/bandit-schema.ts', './src/store/admin-schema.ts', './src/store/economy-schema.ts'],
+  schema: [
+    './src/store/schema.ts',
+    './src/store/rooms-schema.ts',
+    './src/store/tournaments-schema.ts',
+    './src/store/players-schema.ts',
+    './src/store/bandit-schema.ts',
+    './src/store/admin-schema.ts',
+    './src/store/economy-schema.ts',
+  ],
   out: './drizzle',
 });

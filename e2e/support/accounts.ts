@@ -23,10 +23,19 @@ export async function registerByApi(baseUrl: string, username: string, password:
 }
 
 /** Puts a session into the browser the way the app itself stores it. */
-export async function signInContext(context: BrowserContext, baseUrl: string, tokens: Tokens, authExp = Date.now() + 6 * 24 * 3600 * 1000): Promise<void> {
+export async function signInContext(
+  context: BrowserContext,
+  baseUrl: string,
+  tokens: Tokens,
+  authExp = Date.now() + 6 * 24 * 3600 * 1000,
+): Promise<void> {
   const url = new URL(baseUrl);
   const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/', sameSite: 'Lax' as const });
-  await context.addCookies([cookie('accessToken', tokens.access_token), cookie('refreshToken', tokens.refresh_token), cookie('authExp', String(authExp))]);
+  await context.addCookies([
+    cookie('accessToken', tokens.access_token),
+    cookie('refreshToken', tokens.refresh_token),
+    cookie('authExp', String(authExp)),
+  ]);
 }
 
 export async function cookieValue(context: BrowserContext, name: string): Promise<string | undefined> {

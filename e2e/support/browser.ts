@@ -11,13 +11,26 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
 /** A fresh context (own cookies) whose page errors fail the test that reads them. */
 /** `hasTouch` with a desktop viewport is a touch-screen laptop: a mouse and a touch screen at once. */
-export async function newPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = PHONE, hasTouch = false): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number } = PHONE,
+  hasTouch = false,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1, locale: 'ru-RU', hasTouch });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -75,7 +75,9 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string): string
  * (Debian's nginx is built with /var/lib/nginx/*).
  */
 export function nginxConfigFor(conf: string, options: { listen: string; nodes: readonly [string, string]; dir: string }): string {
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(options.dir, kind)};`).join('\n');
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `  ${kind}_temp_path ${join(options.dir, kind)};`)
+    .join('\n');
   let result = replaceOnce(conf, /^(\s*)listen 80;$/m, `$1listen ${options.listen};`);
   result = replaceOnce(result, /^(\s*)server app1:3000;$/m, `$1server ${options.nodes[0]};`);
   result = replaceOnce(result, /^(\s*)server app2:3000;$/m, `$1server ${options.nodes[1]};`);
@@ -92,7 +94,9 @@ export async function startNginx(nodes: readonly [string, string]): Promise<Runn
   // cannot be reopened when it is the socket node's 'pipe' stdio really is.
   const logPath = join(dir, 'output.log');
   const log = openSync(logPath, 'a');
-  const child = spawn(nginxPath, ['-p', dir, '-c', conf, '-g', `daemon off; pid ${join(dir, 'nginx.pid')};`], { stdio: ['ignore', log, log] });
+  const child = spawn(nginxPath, ['-p', dir, '-c', conf, '-g', `daemon off; pid ${join(dir, 'nginx.pid')};`], {
+    stdio: ['ignore', log, log],
+  });
   closeSync(log);
   return supervised(child, `http://127.0.0.1:${port}`, () => readFileSync(logPath, 'utf8').slice(-20_000), dir);
 }

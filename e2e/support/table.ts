@@ -36,7 +36,10 @@ export async function seatEveryone(players: readonly { readonly page: Page }[]):
   const [host, ...guests] = players;
   await host!.page.goto('/games');
   await host!.page.getByTestId('open-create').click();
-  await host!.page.getByTestId('create-players').getByRole('radio', { name: String(players.length) }).click();
+  await host!.page
+    .getByTestId('create-players')
+    .getByRole('radio', { name: String(players.length) })
+    .click();
   await host!.page.getByTestId('create-submit').click();
   await host!.page.waitForURL(/\/durak\/\d+$/);
   const roomId = host!.page.url().split('/').pop()!;
@@ -72,7 +75,7 @@ export async function move(page: Page): Promise<Move> {
         }
         return null;
       };
-      const pick = <T,>(list: T[]) => list[Math.floor(luck * list.length)];
+      const pick = <T>(list: T[]) => list[Math.floor(luck * list.length)];
       const visible = (selector: string) => [...document.querySelectorAll(selector)].map(visiblePoint).filter((p) => p !== null);
       const slots = visible('.slot-target');
       if (slots.length > 0) return pick(slots)!;
@@ -113,5 +116,12 @@ export async function waitForTableChange(pages: readonly Page[], seqs: readonly 
 
 /** The table's `data-seq` on each page (null where no table shows). */
 export function tableSeqs(pages: readonly Page[]): Promise<(string | null)[]> {
-  return Promise.all(pages.map((page) => page.locator('[data-testid="table-page"]').getAttribute('data-seq', { timeout: 1_000 }).catch(() => null)));
+  return Promise.all(
+    pages.map((page) =>
+      page
+        .locator('[data-testid="table-page"]')
+        .getAttribute('data-seq', { timeout: 1_000 })
+        .catch(() => null),
+    ),
+  );
 }

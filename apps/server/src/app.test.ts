@@ -29,7 +29,9 @@ describe('the service', () => {
     const res = await request<{ openapi: string; paths: Record<string, unknown> }>(`${server.url}/api/openapi.json`);
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/user/registration', '/api/user/users/me', '/api/permission/me']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/user/registration', '/api/user/users/me', '/api/permission/me']),
+    );
     const docs = await fetch(`${server.url}/api/docs`, { redirect: 'follow' });
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');

@@ -147,7 +147,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!isPracticeRoom(room)) await recordFinishedGame(tx, room, results, at);
       // What the players lost and the winners did not get is the rake: the agents' rollups share it.
       const rake = -results.reduce((sum, r) => sum + BigInt(r.amount), 0n);
-      await recordGameForAgents(tx, { players: results.map((r) => Number(r.player_id)), rake, walletType: room.balanceType as WalletType, at });
+      await recordGameForAgents(tx, {
+        players: results.map((r) => Number(r.player_id)),
+        rake,
+        walletType: room.balanceType as WalletType,
+        at,
+      });
       await tournaments.onGameOver(tx, room, results, outbox, at);
     },
   });
@@ -161,7 +166,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   realtime.gateway.setPresenceListener(({ channel, userId, isJoin }) => {
     const roomId = /^room:(\d+)$/.exec(channel)?.[1];
     if (roomId === undefined || !/^\d+$/.test(userId)) return;
-    rooms.games.presenceChanged(Number(userId), Number(roomId), isJoin).catch((error: unknown) => logError(error, 'stand-in presence change failed'));
+    rooms.games
+      .presenceChanged(Number(userId), Number(roomId), isJoin)
+      .catch((error: unknown) => logError(error, 'stand-in presence change failed'));
   });
   const economy = createEconomy({
     store,
@@ -222,7 +229,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
       app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
     }
-    await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.rooms.redisPrefix ?? 'durak'}:rl:`, skipOnError: true } : {}) });
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: `${config.rooms.redisPrefix ?? 'durak'}:rl:`, skipOnError: true } : {}),
+    });
   }
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 

@@ -21,7 +21,8 @@ const srcDir = dirname(fileURLToPath(import.meta.url));
 
 const isTest = (path: string) => path.endsWith('.test.ts');
 /** Who may build the whole app: its entry point, tests, test-support/ (a domain's own helper goes through it) and the load simulation. */
-const mayImportApp = (path: string) => path === 'main.ts' || isTest(path) || /^(test-support|simulation)\//.test(path) || path === 'simulate.ts';
+const mayImportApp = (path: string) =>
+  path === 'main.ts' || isTest(path) || /^(test-support|simulation)\//.test(path) || path === 'simulate.ts';
 
 /** Every .ts file under src/, relative to it with forward slashes. */
 function sourceFiles(dir = srcDir): string[] {
@@ -49,7 +50,9 @@ const targetOf = (from: string, specifier: string): string =>
 
 /** File -> the files it imports (relative to src/). */
 function fileGraph(): Map<string, string[]> {
-  return new Map(sourceFiles().map((path) => [path, importsOf(readFileSync(join(srcDir, path), 'utf8')).map((specifier) => targetOf(path, specifier))]));
+  return new Map(
+    sourceFiles().map((path) => [path, importsOf(readFileSync(join(srcDir, path), 'utf8')).map((specifier) => targetOf(path, specifier))]),
+  );
 }
 
 /** The top-level folder of a path relative to src/, or null for a file at the root of src/. */
@@ -104,7 +107,8 @@ describe('server architecture', () => {
   const files = fileGraph();
 
   it('reads every source file: root files, tests and test helpers included', () => {
-    for (const path of ['app.ts', 'services.ts', 'architecture.test.ts', 'test-support/server.ts', 'rooms/test-support.ts']) expect(files.has(path), path).toBe(true);
+    for (const path of ['app.ts', 'services.ts', 'architecture.test.ts', 'test-support/server.ts', 'rooms/test-support.ts'])
+      expect(files.has(path), path).toBe(true);
     expect(files.get('main.ts')).toContain('app.ts');
   });
 
@@ -130,7 +134,10 @@ describe('server architecture', () => {
 
   it('keeps HTTP out of the services: only http/ and app.ts import http/', () => {
     const importers = [...files]
-      .filter(([path, targets]) => !isTest(path) && path !== 'app.ts' && folderOf(path) !== 'http' && targets.some((target) => folderOf(target) === 'http'))
+      .filter(
+        ([path, targets]) =>
+          !isTest(path) && path !== 'app.ts' && folderOf(path) !== 'http' && targets.some((target) => folderOf(target) === 'http'),
+      )
       .map(([path]) => path);
     expect(importers).toEqual([]);
   });
@@ -139,7 +146,8 @@ describe('server architecture', () => {
     const graph = folderGraph(files);
     for (const folder of ['rooms', 'games', 'emoji']) expect(graph.get(folder)?.has('room-core'), folder).toBe(true);
     for (const folder of ['rooms', 'games', 'emoji']) expect(graph.get('room-core')?.has(folder) ?? false, folder).toBe(false);
-    for (const folder of ['room-core', 'friends', 'tournaments', 'economy', 'players']) expect(graph.get(folder)?.has('publishing'), folder).toBe(true);
+    for (const folder of ['room-core', 'friends', 'tournaments', 'economy', 'players'])
+      expect(graph.get(folder)?.has('publishing'), folder).toBe(true);
     const domains = ['rooms', 'games', 'emoji', 'room-core', 'friends', 'tournaments', 'economy', 'players', 'wallets'];
     expect(domains.filter((folder) => graph.get('publishing')?.has(folder))).toEqual([]);
   });
@@ -151,12 +159,29 @@ describe('server architecture', () => {
       ['room-core', []],
     ]);
     expect(cyclesOf(graph)).toEqual([['games', 'rooms', 'games']]);
-    expect(cyclesOf(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['b.ts']]]))).toEqual([['b.ts', 'c.ts', 'b.ts']]);
-    expect(cyclesOf(new Map([['a.ts', ['b.ts', 'c.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toEqual([]);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', ['c.ts']],
+          ['c.ts', ['b.ts']],
+        ]),
+      ),
+    ).toEqual([['b.ts', 'c.ts', 'b.ts']]);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a.ts', ['b.ts', 'c.ts']],
+          ['b.ts', ['c.ts']],
+          ['c.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('reads static, re-exported and dynamic imports, and names the files they point to', () => {
-    const text = "import { a } from '../rooms/a.js';\nexport * from './b.js';\nimport type { C } from \"../games/c.js\";\nconst d = await import('../emoji/d.js');\nimport x from 'zod';";
+    const text =
+      "import { a } from '../rooms/a.js';\nexport * from './b.js';\nimport type { C } from \"../games/c.js\";\nconst d = await import('../emoji/d.js');\nimport x from 'zod';";
     expect(importsOf(text)).toEqual(['../rooms/a.js', './b.js', '../games/c.js', '../emoji/d.js']);
     expect(targetOf('games/x.ts', '../rooms/a.js')).toBe('rooms/a.ts');
     expect(targetOf('rooms/test-support.ts', '../app.js')).toBe('app.ts');

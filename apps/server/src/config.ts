@@ -36,23 +36,43 @@ const envSchema = z.object({
   UPLOAD_DIR: optionalText,
   WEB_DIST: optionalText,
   WELCOME_BONUS: z.string().regex(/^\d+$/, 'must be a whole number of chips').default('10000'),
-  REFERRAL_BONUS: z.string().regex(/^\d{1,15}$/, 'must be a whole number of chips').default('1000'),
+  REFERRAL_BONUS: z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a whole number of chips')
+    .default('1000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
-  BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
-  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
+  ARGON2_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(19 * 1024),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   PAYMENTS_SANDBOX: z.enum(['true', 'false', '1', '0']).default('true'),
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
-  TELEGRAM_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(v), 'must be 1-256 characters A-Z a-z 0-9 _ -'),
-  STARS_CHIPS_RATE: z.string().regex(/^[1-9]\d{0,8}$/, 'must be a whole number of chips above 0').default('100'),
+  TELEGRAM_WEBHOOK_SECRET: optionalText.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(v),
+    'must be 1-256 characters A-Z a-z 0-9 _ -',
+  ),
+  STARS_CHIPS_RATE: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'must be a whole number of chips above 0')
+    .default('100'),
   PROMO_USES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   PROMO_USES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   // SPEC §9's feature flags, `name=on|off` separated by commas; the web reads them once at start.
   FEATURE_FLAGS: z
     .string()
-    .regex(/^\s*[a-z][a-z0-9_]{0,39}\s*=\s*(on|off|true|false|1|0)\s*(,\s*[a-z][a-z0-9_]{0,39}\s*=\s*(on|off|true|false|1|0)\s*)*$/, 'must be name=on|off pairs separated by commas, e.g. table_chat=on,voice_chat=off')
+    .regex(
+      /^\s*[a-z][a-z0-9_]{0,39}\s*=\s*(on|off|true|false|1|0)\s*(,\s*[a-z][a-z0-9_]{0,39}\s*=\s*(on|off|true|false|1|0)\s*)*$/,
+      'must be name=on|off pairs separated by commas, e.g. table_chat=on,voice_chat=off',
+    )
     .default(DEFAULT_FEATURE_FLAGS),
   BENCH_COUNTERS: z.enum(['true', 'false', '1', '0']).default('false'),
 });

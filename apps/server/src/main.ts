@@ -44,9 +44,7 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
 await app.listen({ host: config.host, port: config.port });
-app.log.info(
-  { database: config.databaseUrl ? 'postgresql' : `pglite at ${config.pgliteDir}`, web: config.webDist },
-  'durak server ready',
-);
+app.log.info({ database: config.databaseUrl ? 'postgresql' : `pglite at ${config.pgliteDir}`, web: config.webDist }, 'durak server ready');
 // The sandbox credits any deposit at once: right for a demo or a test, a giveaway in production.
-if (config.economy.paymentsSandbox) app.log.warn('PAYMENTS_SANDBOX is on: deposits are credited without payment; set PAYMENTS_SANDBOX=false in production');
+if (config.economy.paymentsSandbox)
+  app.log.warn('PAYMENTS_SANDBOX is on: deposits are credited without payment; set PAYMENTS_SANDBOX=false in production');

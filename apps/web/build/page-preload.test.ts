@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { preloadTable } from './page-preload';
 
 type Bundle = Parameters<typeof preloadTable>[0];
-const chunk = (fileName: string, imports: string[], extra: Record<string, unknown> = {}) => ({ type: 'chunk', fileName, imports, ...extra });
+const chunk = (fileName: string, imports: string[], extra: Record<string, unknown> = {}) => ({
+  type: 'chunk',
+  fileName,
+  imports,
+  ...extra,
+});
 
 // The shape of a build: the entry with a shared chunk, and a lazy page importing both plus its own.
 const bundle = {

@@ -96,7 +96,9 @@ function sharedFolderGraph(graph: ReadonlyMap<string, readonly string[]>): Map<s
 
 /** Imports that run from a feature up into the app shell, as `from -> to`. */
 function featureToAppImports(graph: ReadonlyMap<string, readonly string[]>): string[] {
-  return [...graph].flatMap(([from, targets]) => (from.startsWith('features/') ? targets.filter((to) => to.startsWith('app/')).map((to) => `${from} -> ${to}`) : []));
+  return [...graph].flatMap(([from, targets]) =>
+    from.startsWith('features/') ? targets.filter((to) => to.startsWith('app/')).map((to) => `${from} -> ${to}`) : [],
+  );
 }
 
 describe('web architecture', () => {

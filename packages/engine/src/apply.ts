@@ -72,7 +72,13 @@ function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclu
       draft.attacker = seat;
       draft.defender = nextActive(board.results, seat);
       draft.passed = noSeats(draft.passed);
-      step.events.push({ type: 'transferred', player: draft.players[seat]!, card: action.card, slot_id: slot.slot_id, defender: draft.players[draft.defender]! });
+      step.events.push({
+        type: 'transferred',
+        player: draft.players[seat]!,
+        card: action.card,
+        slot_id: slot.slot_id,
+        defender: draft.players[draft.defender]!,
+      });
       return null;
     }
     case 'beat': {
@@ -106,4 +112,3 @@ function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclu
     }
   }
 }
-

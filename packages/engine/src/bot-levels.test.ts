@@ -45,10 +45,16 @@ function botGame(options: GameOptions, seed: string, levels: readonly BotLevel[]
 describe('computer opponent', () => {
   test('every level answers every awaited decision with a legal action, in every variant', () => {
     fc.assert(
-      fc.property(optionsArb, fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(...LEVELS), fc.constantFrom(...LEVELS), (options, n, a, b) => {
-        const state = botGame(options, `levels-${n}`, [a, b]);
-        expect(state.results.every((r) => r !== null)).toBe(true);
-      }),
+      fc.property(
+        optionsArb,
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.constantFrom(...LEVELS),
+        fc.constantFrom(...LEVELS),
+        (options, n, a, b) => {
+          const state = botGame(options, `levels-${n}`, [a, b]);
+          expect(state.results.every((r) => r !== null)).toBe(true);
+        },
+      ),
       { numRuns: 25 },
     );
   }, 120_000);
@@ -81,12 +87,17 @@ describe('computer opponent', () => {
     if (!bobOne.ok || !bobTwo.ok) throw new Error('refused');
     expect(viewFor(bobOne.state, 'bob')).toEqual(viewFor(bobTwo.state, 'bob'));
     for (const level of LEVELS) {
-      expect(chooseAction(viewFor(bobOne.state, 'bob'), { level, seed: 3 })).toEqual(chooseAction(viewFor(bobTwo.state, 'bob'), { level, seed: 3 }));
+      expect(chooseAction(viewFor(bobOne.state, 'bob'), { level, seed: 3 })).toEqual(
+        chooseAction(viewFor(bobTwo.state, 'bob'), { level, seed: 3 }),
+      );
     }
   });
 
   test('with a secret trump still hidden, a defence is only ever a higher card of the same suit', () => {
-    const state = applyAction(position({ options: { secret_trump_mode: true }, hands: ['9H 6C', '6S 10H KC 7D'], talon: '9C 9D 6D' }), attack('ann', '9H'));
+    const state = applyAction(
+      position({ options: { secret_trump_mode: true }, hands: ['9H 6C', '6S 10H KC 7D'], talon: '9C 9D 6D' }),
+      attack('ann', '9H'),
+    );
     if (!state.ok) throw new Error('refused');
     expect(viewFor(state.state, 'bob').trump_suit).toBeNull();
     for (const level of LEVELS) {

@@ -29,7 +29,8 @@ function isEndgame(situation: Situation): boolean {
 /** A card move's cost to the player (lower is better), or null when the policy would not play it. */
 function moveScore(situation: Situation, action: Action): number | null {
   if (situation.isCatchWindow) return null;
-  if (action.type === 'attack') return situation.slots.length === 0 ? leadScore(situation, action.cards) : throwInScore(situation, action.cards[0]!);
+  if (action.type === 'attack')
+    return situation.slots.length === 0 ? leadScore(situation, action.cards) : throwInScore(situation, action.cards[0]!);
   if (action.type === 'defence') return worth(action.card, situation.trump);
   // A plain low card passes the whole attack on: cheaper than beating it.
   if (action.type === 'transfer') return worth(action.card, situation.trump) - 3;
@@ -37,7 +38,13 @@ function moveScore(situation: Situation, action: Action): number | null {
 }
 
 /** Where take or beat goes among the card moves (best first). */
-function withTakeOrBeat(situation: Situation, legal: readonly Action[], moves: Action[], take: Action | null, beat: Action | null): Action[] {
+function withTakeOrBeat(
+  situation: Situation,
+  legal: readonly Action[],
+  moves: Action[],
+  take: Action | null,
+  beat: Action | null,
+): Action[] {
   if (situation.isCatchWindow) return beat === null ? [] : [beat];
   if (situation.isDefender) {
     if (take === null) return moves;
@@ -88,7 +95,13 @@ export function rankedMoves(situation: Situation, legal: readonly Action[], rng:
     if (score !== null) scored.push({ action: action, score, tie: rng() });
   }
   scored.sort((x, y) => x.score - y.score || x.tie - y.tie);
-  return withTakeOrBeat(situation, legal, scored.map((x) => x.action), take, beat);
+  return withTakeOrBeat(
+    situation,
+    legal,
+    scored.map((x) => x.action),
+    take,
+    beat,
+  );
 }
 
 /** Lower is better. Leads shed the cheapest rank; sets of a plain rank go out together. */

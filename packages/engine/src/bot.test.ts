@@ -11,7 +11,11 @@ const botMove = (state: ReturnType<typeof position>, player: string) =>
 
 describe('bot', () => {
   test('leads its lowest non-trump card', () => {
-    expect(botMove(position({ hands: ['7S QH 8D', '9H'], talon: TALON }), 'ann')).toEqual({ type: 'attack', player: 'ann', cards: [{ suit: 'diamonds', rank: '8' }] });
+    expect(botMove(position({ hands: ['7S QH 8D', '9H'], talon: TALON }), 'ann')).toEqual({
+      type: 'attack',
+      player: 'ann',
+      cards: [{ suit: 'diamonds', rank: '8' }],
+    });
   });
 
   test('beats with the cheapest card that works', () => {

@@ -34,7 +34,8 @@ export function chooseAction(view: GameView, second: BotOptions | readonly Actio
   const legal = safeActions(view, legalActions(view, view.viewer));
   if (legal.length === 0) return null;
   if (level === 'easy') return simpleBotAction(view, legal, random);
-  const isOurDecision = view.phase === 'catch_window' || view.round.slots.length === 0 || legal.some((a) => a.type === 'beat' || a.type === 'take');
+  const isOurDecision =
+    view.phase === 'catch_window' || view.round.slots.length === 0 || legal.some((a) => a.type === 'beat' || a.type === 'take');
   if (!isOurDecision) return null;
   if (level === 'normal') return policyAction(situationOfView(view), legal, random);
   return searchAction(view, rankedMoves(situationOfView(view), legal, random), random);
@@ -92,8 +93,10 @@ export function simpleBotAction(view: GameView, legal: readonly Action[], rng: R
   if (legal.length === 0) return null;
   const trump: Suit | null = view.trump_suit;
   const weight = (action: Action): number => {
-    if (action.type === 'attack') return action.cards.reduce((sum, c) => sum + cardWeight(c, trump ?? 'clubs'), 0) / action.cards.length - action.cards.length * 0.1;
-    if (action.type === 'defence' || action.type === 'transfer') return cardWeight(action.card, trump ?? 'clubs') + (action.type === 'transfer' ? 0.5 : 0);
+    if (action.type === 'attack')
+      return action.cards.reduce((sum, c) => sum + cardWeight(c, trump ?? 'clubs'), 0) / action.cards.length - action.cards.length * 0.1;
+    if (action.type === 'defence' || action.type === 'transfer')
+      return cardWeight(action.card, trump ?? 'clubs') + (action.type === 'transfer' ? 0.5 : 0);
     return Infinity;
   };
   const pick = (candidates: readonly Action[]): Action | null => {
@@ -120,4 +123,3 @@ export function simpleBotAction(view: GameView, legal: readonly Action[], rng: R
   const cheapThrowIns = of('attack').filter((a) => a.type === 'attack' && a.cards.every((c) => c.suit !== trump && c.rank !== 'A'));
   return pick(cheapThrowIns) ?? of('beat')[0] ?? null;
 }
-

@@ -99,14 +99,18 @@ describe('the end of the game', () => {
     expect(state.phase).toBe('play');
   });
 
-  const lastBout = (isDrawAllowed: boolean) =>
-    position({ options: { is_draw_allowed: isDrawAllowed }, hands: ['6H', '7H'], trump: '6S' });
+  const lastBout = (isDrawAllowed: boolean) => position({ options: { is_draw_allowed: isDrawAllowed }, hands: ['6H', '7H'], trump: '6S' });
 
   test('a draw: the last bout empties both last hands at once', () => {
     const { state, events } = play(lastBout(true), attack('ann', '6H'), defend('bob', 1, '7H'));
     expect(state.results).toEqual(['draw', 'draw']);
     const over = events.find((e) => e.type === 'game_over');
-    expect(over).toMatchObject({ results: [{ player: 'ann', result: 'draw', place: 1 }, { player: 'bob', result: 'draw', place: 1 }] });
+    expect(over).toMatchObject({
+      results: [
+        { player: 'ann', result: 'draw', place: 1 },
+        { player: 'bob', result: 'draw', place: 1 },
+      ],
+    });
   });
 
   test('the same position without draws: the last defender is the durak', () => {
@@ -125,7 +129,11 @@ describe('the end of the game', () => {
   });
 
   test('death match: the first player out wins alone and the game ends', () => {
-    const start = position({ options: { is_death_match_allowed: true, is_classic_mode_allowed: false }, hands: ['6H', '7H 8C', '9D 10D'], trump: '6S' });
+    const start = position({
+      options: { is_death_match_allowed: true, is_classic_mode_allowed: false },
+      hands: ['6H', '7H 8C', '9D 10D'],
+      trump: '6S',
+    });
     const { state } = play(start, attack('ann', '6H'), defend('bob', 1, '7H'), beat('cat'));
     expect(state.results).toEqual(['victory', 'defeat', 'defeat']);
     expect(state.phase).toBe('finished');

@@ -49,7 +49,10 @@ export function card(code: string): Card {
 
 /** Parses a space-separated list of cards: `hand('6S 10H AD')`. */
 export function hand(codes: string): Card[] {
-  return codes.split(/\s+/).filter((c) => c !== '').map(card);
+  return codes
+    .split(/\s+/)
+    .filter((c) => c !== '')
+    .map(card);
 }
 
 /** The ordered deck before shuffling: 36 = 6..A, 24 = 9..A, suit by suit. */

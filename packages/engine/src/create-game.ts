@@ -54,13 +54,21 @@ function deckProblem(deck: readonly Card[], deckSize: DeckSize): string | null {
   return null;
 }
 
-function deal(options: GameOptions, players: readonly PlayerId[], deck: readonly Card[], stream: SeedStream, seed: string | null): { state: GameState; events: GameEvent[] } {
+function deal(
+  options: GameOptions,
+  players: readonly PlayerId[],
+  deck: readonly Card[],
+  stream: SeedStream,
+  seed: string | null,
+): { state: GameState; events: GameEvent[] } {
   const playerCount = players.length;
   const hands: Card[][] = players.map(() => []);
   for (let i = 0; i < HAND_SIZE * playerCount; i++) hands[i % playerCount]!.push(deck[i]!);
   const talon = deck.slice(HAND_SIZE * playerCount);
   const trumpCard = deck[deck.length - 1]!;
-  const attacker = options.secret_trump_mode ? stream.nextInt(playerCount) : (lowestTrumpHolder(hands, trumpCard) ?? stream.nextInt(playerCount));
+  const attacker = options.secret_trump_mode
+    ? stream.nextInt(playerCount)
+    : (lowestTrumpHolder(hands, trumpCard) ?? stream.nextInt(playerCount));
   const defender = (attacker + 1) % playerCount;
   // With no talon (6 players on 36 cards) the trump card is already in a hand, so it is shown.
   const isTrumpRevealed = !options.secret_trump_mode || talon.length === 0;

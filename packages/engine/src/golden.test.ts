@@ -90,7 +90,10 @@ function digestOfGames(games: number): string {
       }
       // Any action at all, mostly refused: the error codes and messages are part of the API.
       const anyone = players[Math.floor(rng() * players.length)]!;
-      const probe = rng() < 0.5 ? cheatOf(state, anyone, rng) : ({ type: (['beat', 'take', 'catch'] as const)[Math.floor(rng() * 3)]!, player: anyone, slot_id: 1 } as Action);
+      const probe =
+        rng() < 0.5
+          ? cheatOf(state, anyone, rng)
+          : ({ type: (['beat', 'take', 'catch'] as const)[Math.floor(rng() * 3)]!, player: anyone, slot_id: 1 } as Action);
       if (probe !== null) hash.update(JSON.stringify(applyAction(state, probe)));
       const result = applyAction(state, chosen ?? { type: 'timeout' });
       hash.update(JSON.stringify(result));

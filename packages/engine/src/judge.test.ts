@@ -39,7 +39,7 @@ describe('attack and throw-in', () => {
     expect(after.slots).toHaveLength(2);
   });
 
-  test('unbeaten cards never outnumber the defender\'s hand', () => {
+  test("unbeaten cards never outnumber the defender's hand", () => {
     const short = position({ hands: ['6H 6D 6C 7H 8H 9S', '7D 8D'], talon: TALON });
     expect(refusal(short, attack('ann', '6H 6D 6C'))).toBe(E.tableFull);
     const { state } = play(short, attack('ann', '6H 6D'));
@@ -47,7 +47,13 @@ describe('attack and throw-in', () => {
   });
 
   test('at most 5 cards in a bout before the first discard, 6 after it', () => {
-    const table: [string, string][] = [['7H', '8H'], ['7D', '8D'], ['7C', '8C'], ['8S', 'AS'], ['KH', 'AH']];
+    const table: [string, string][] = [
+      ['7H', '8H'],
+      ['7D', '8D'],
+      ['7C', '8C'],
+      ['8S', 'AS'],
+      ['KH', 'AH'],
+    ];
     const before = position({ hands: ['7S QS', 'QH QD QC 10S'], table, talon: TALON });
     expect(refusal(before, attack('ann', '7S'))).toBe(E.tableFull);
     const after = position({ hands: ['7S QS', 'QH QD QC 10S'], table, talon: TALON, discard: '6H 6D' });
@@ -74,8 +80,7 @@ describe('attack and throw-in', () => {
 });
 
 describe('defence', () => {
-  const at = (attackCard: string, defender: string) =>
-    position({ hands: ['6C', defender], talon: TALON, table: [[attackCard]] });
+  const at = (attackCard: string, defender: string) => position({ hands: ['6C', defender], talon: TALON, table: [[attackCard]] });
 
   test.each([
     ['a higher card of the same suit beats', '9H', '10H', true],
@@ -126,7 +131,12 @@ describe('transfer', () => {
   });
 
   test('refused once a card on the table is beaten', () => {
-    const state = position({ options: { is_transfer_allowed: true }, hands: ['9C', '9D 7C', '6H 7H 8H'], talon: TALON, table: [['9H', '10H'], ['9S']] });
+    const state = position({
+      options: { is_transfer_allowed: true },
+      hands: ['9C', '9D 7C', '6H 7H 8H'],
+      talon: TALON,
+      table: [['9H', '10H'], ['9S']],
+    });
     expect(refusal(state, transfer('bob', '9D'))).toBe(E.transferNotAllowed);
   });
 

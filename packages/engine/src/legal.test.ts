@@ -18,7 +18,12 @@ describe('legal actions', () => {
   });
 
   test('the defender may beat, transfer or take; the attacker may throw in a matching rank', () => {
-    const state = position({ options: { is_transfer_allowed: true }, hands: ['6D 9C 7S', '6C 7H 9S QD 8C 8D'], talon: TALON, table: [['6H']] });
+    const state = position({
+      options: { is_transfer_allowed: true },
+      hands: ['6D 9C 7S', '6C 7H 9S QD 8C 8D'],
+      talon: TALON,
+      table: [['6H']],
+    });
     expect(legalActions(state, 'bob')).toEqual([
       { type: 'defence', player: 'bob', slot_id: 1, card: { suit: 'hearts', rank: '7' } },
       { type: 'defence', player: 'bob', slot_id: 1, card: { suit: 'spades', rank: '9' } },

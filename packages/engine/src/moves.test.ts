@@ -20,7 +20,14 @@ describe('cheating', () => {
     const { state, events } = play(cheated, catchSlot('cat', 2));
     expect(state.slots).toHaveLength(1);
     expect(handOf(state, 'ann')).toContain('8C');
-    expect(events).toContainEqual({ type: 'caught', player: 'cat', accused: 'ann', slot_id: 2, card: { suit: 'clubs', rank: '8' }, is_correct: true });
+    expect(events).toContainEqual({
+      type: 'caught',
+      player: 'cat',
+      accused: 'ann',
+      slot_id: 2,
+      card: { suit: 'clubs', rank: '8' },
+      is_correct: true,
+    });
   });
 
   test('a player caught cheating may not cheat again in that bout', () => {
@@ -69,7 +76,12 @@ describe('cheating', () => {
   });
 
   test('an illegal transfer is accepted and can be caught', () => {
-    const room = position({ options: { is_cheating_allowed: true, is_transfer_allowed: true }, hands: ['6H 7C 8C', '7D 9S', '8D 9D 10D'], talon: TALON, table: [['6D']] });
+    const room = position({
+      options: { is_cheating_allowed: true, is_transfer_allowed: true },
+      hands: ['6H 7C 8C', '7D 9S', '8D 9D 10D'],
+      talon: TALON,
+      table: [['6D']],
+    });
     const { state } = play(room, transfer('bob', '7D'));
     expect(state.players[state.defender]).toBe('cat');
     expect(handOf(play(state, catchSlot('ann', 2)).state, 'bob')).toContain('7D');

@@ -14,7 +14,14 @@ export function newSlot(slotId: number, attacker: number, card: Slot['attack_car
  * keeps the rule checks that read slots on V8's fast path.
  */
 export function withDefence(slot: Slot, card: Slot['defense_card'], isCheat: boolean): Slot {
-  return { slot_id: slot.slot_id, attacker: slot.attacker, attack_card: slot.attack_card, defense_card: card, is_attack_cheat: slot.is_attack_cheat, is_defense_cheat: isCheat };
+  return {
+    slot_id: slot.slot_id,
+    attacker: slot.attacker,
+    attack_card: slot.attack_card,
+    defense_card: card,
+    is_attack_cheat: slot.is_attack_cheat,
+    is_defense_cheat: isCheat,
+  };
 }
 
 /** Puts attack cards on the table; also used by the timer's lead. */
@@ -51,7 +58,14 @@ export function catchCard(step: Step, seat: number, slotId: number): void {
   const caught = slot.defense_card !== null && slot.is_defense_cheat ? 'defence' : slot.is_attack_cheat ? 'attack' : null;
   if (caught === null) {
     draft.catch_banned = withSeat(draft.catch_banned, seat);
-    step.events.push({ type: 'caught', player: draft.players[seat]!, accused: draft.players[accused]!, slot_id: slotId, card: null, is_correct: false });
+    step.events.push({
+      type: 'caught',
+      player: draft.players[seat]!,
+      accused: draft.players[accused]!,
+      slot_id: slotId,
+      card: null,
+      is_correct: false,
+    });
     return;
   }
   if (caught === 'defence') {
@@ -71,7 +85,14 @@ export function catchCard(step: Step, seat: number, slotId: number): void {
     draft.window_passed = [];
   }
   const card = caught === 'defence' ? slot.defense_card! : slot.attack_card;
-  step.events.push({ type: 'caught', player: draft.players[seat]!, accused: draft.players[owner]!, slot_id: slotId, card, is_correct: true });
+  step.events.push({
+    type: 'caught',
+    player: draft.players[seat]!,
+    accused: draft.players[owner]!,
+    slot_id: slotId,
+    card,
+    is_correct: true,
+  });
 }
 
 /** Classic: the leaver is the durak at once. Death match: out as a loser; the rest play on. */

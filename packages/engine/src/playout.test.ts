@@ -14,7 +14,9 @@ import { viewFor } from './view.js';
 
 const MAX_ACTIONS = 3000;
 
-const seedArb = fc.array(fc.integer({ min: 0, max: 15 }), { minLength: 8, maxLength: 16 }).map((digits) => digits.map((d) => d.toString(16)).join(''));
+const seedArb = fc
+  .array(fc.integer({ min: 0, max: 15 }), { minLength: 8, maxLength: 16 })
+  .map((digits) => digits.map((d) => d.toString(16)).join(''));
 
 function seededRng(seed: number): Rng {
   let s = seed | 0 || 1;

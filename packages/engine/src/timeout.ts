@@ -17,7 +17,9 @@ interface Waiting {
 function waiting(board: Board): Waiting {
   if (board.phase === 'finished') return { seats: [], effect: 'none' };
   if (board.phase === 'catch_window') {
-    const seats = board.players.map((_, seat) => seat).filter((seat) => board.results[seat] === null && !board.window_passed.includes(seat));
+    const seats = board.players
+      .map((_, seat) => seat)
+      .filter((seat) => board.results[seat] === null && !board.window_passed.includes(seat));
     return { seats, effect: 'close_catch_window' };
   }
   if (board.slots.length === 0) return { seats: [board.attacker], effect: 'lead_lowest_card' };

@@ -92,7 +92,14 @@ export type GameEvent =
   | { readonly type: 'said_beat'; readonly player: PlayerId }
   | { readonly type: 'said_take'; readonly player: PlayerId }
   | { readonly type: 'catch_window_opened' }
-  | { readonly type: 'caught'; readonly player: PlayerId; readonly accused: PlayerId; readonly slot_id: number; readonly card: Card | null; readonly is_correct: boolean }
+  | {
+      readonly type: 'caught';
+      readonly player: PlayerId;
+      readonly accused: PlayerId;
+      readonly slot_id: number;
+      readonly card: Card | null;
+      readonly is_correct: boolean;
+    }
   | { readonly type: 'taken'; readonly player: PlayerId; readonly cards: readonly Card[] }
   | { readonly type: 'discarded'; readonly cards: readonly Card[] }
   /** Only a count: the drawn cards are private, read them from that player's view. */

@@ -33,7 +33,9 @@ describe('views', () => {
     const start = position({ hands: ['6H 7C', '7H 9S'], talon: '9C 9D 6S' });
     const view = viewFor(play(start, attack('ann', '6H')).state, 'bob');
     expect(view.turn).toEqual({ current_attacker_user_id: 'ann', current_defender_user_id: 'bob' });
-    expect(view.round.slots).toEqual([{ slot_id: 1, attacker: 'ann', attack_card: { suit: 'hearts', rank: '6' }, defender: 'bob', defense_card: null }]);
+    expect(view.round.slots).toEqual([
+      { slot_id: 1, attacker: 'ann', attack_card: { suit: 'hearts', rank: '6' }, defender: 'bob', defense_card: null },
+    ]);
     expect(view.seq).toBe(1);
   });
 });

@@ -29,7 +29,8 @@ const captionsInput = z
   // Checked key by key (not with an enum key schema) so the 400 names the language: `captions.fr`.
   .superRefine((captions, ctx) => {
     for (const lang of Object.keys(captions)) {
-      if (!(captionLanguages as readonly string[]).includes(lang)) ctx.addIssue({ code: 'custom', path: [lang], message: `not one of ${captionLanguages.join(', ')}` });
+      if (!(captionLanguages as readonly string[]).includes(lang))
+        ctx.addIssue({ code: 'custom', path: [lang], message: `not one of ${captionLanguages.join(', ')}` });
     }
   })
   .transform((captions) => captions as BannerCaptions);
@@ -85,7 +86,10 @@ export const bannerPatchFields = z.object({
   end_date: bannerDate.optional(),
 });
 export const bannerOrderRequest = z.object({
-  ids: z.array(z.number().int().min(1)).max(1000).refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id'),
+  ids: z
+    .array(z.number().int().min(1))
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id'),
 });
 export const maxBannerImageBytes = 5 * 1024 * 1024;
 
@@ -113,7 +117,12 @@ export const countryCounts = usersByCountry.extend({ total: z.number().int(), us
 export type CountryCounts = z.infer<typeof countryCounts>;
 export type CountryCount = CountryCounts['items'][number];
 
-export const countryCodeParams = z.object({ code: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase()) });
+export const countryCodeParams = z.object({
+  code: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .transform((c) => c.toUpperCase()),
+});
 export const countryUser = z.object({ id: z.number().int(), username: z.string(), roles: z.array(role), created_at: z.string() });
 export const countryUsers = page(countryUser).extend({ total: z.number().int() });
 

@@ -10,10 +10,7 @@ export const username = z
   .max(32, 'must be at most 32 characters')
   .regex(/^[\p{L}\p{N}_.-]+$/u, 'may hold only letters, digits, "_", "." and "-"');
 
-export const password = z
-  .string()
-  .min(8, 'must be at least 8 characters')
-  .max(128, 'must be at most 128 characters');
+export const password = z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters');
 
 /** ISO 3166-1 alpha-2, upper case. */
 export const country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "RU"');

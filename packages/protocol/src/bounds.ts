@@ -38,7 +38,11 @@ export const chipsAmountOrZeroText = chipsWithin(0n, MAX_INPUT_CHIPS, `must be a
 
 /** A narrower amount (a bet within the table limits); still never past `MAX_INPUT_CHIPS`. */
 export function chipsAmountBetween(min: bigint, max: bigint) {
-  return chipsWithin(min, max < MAX_INPUT_CHIPS ? max : MAX_INPUT_CHIPS, `must be a whole number of chips from ${min} to ${max < MAX_INPUT_CHIPS ? max : MAX_INPUT_CHIPS}`);
+  return chipsWithin(
+    min,
+    max < MAX_INPUT_CHIPS ? max : MAX_INPUT_CHIPS,
+    `must be a whole number of chips from ${min} to ${max < MAX_INPUT_CHIPS ? max : MAX_INPUT_CHIPS}`,
+  );
 }
 
 const signedMessage = `must be a signed whole number of chips, 1 to ${MAX_INPUT_CHIPS} either way`;
@@ -89,12 +93,10 @@ export const pageQuery = z.object({
 
 const dateMessage = 'must be an ISO 8601 date and time with a zone (2026-01-31T12:00:00Z), years 2000 to 2100';
 /** A date a client or admin sends: ISO 8601 with a zone, years 2000 to 2100 (year 0 broke `new Date` math and the database). */
-export const isoDate = z.iso
-  .datetime({ offset: true, message: dateMessage })
-  .refine((v) => {
-    const year = new Date(v).getUTCFullYear();
-    return year >= 2000 && year <= 2100;
-  }, dateMessage);
+export const isoDate = z.iso.datetime({ offset: true, message: dateMessage }).refine((v) => {
+  const year = new Date(v).getUTCFullYear();
+  return year >= 2000 && year <= 2100;
+}, dateMessage);
 
 /** JSON bodies nest at most this deep: deeper is 400 `request/too_deep` before anything walks them. */
 export const MAX_JSON_DEPTH = 32;

@@ -7,7 +7,12 @@ import { chips, links, walletType } from './common.js';
 export const positiveChips = chipsAmount;
 
 /** A client-chosen key that makes a retried request act once. */
-export const idempotencyKey = z.string().trim().min(8, 'must be at least 8 characters').max(100).regex(/^[\w:.-]+$/, 'letters, digits, _ : . - only');
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8, 'must be at least 8 characters')
+  .max(100)
+  .regex(/^[\w:.-]+$/, 'letters, digits, _ : . - only');
 
 /** A numeric id in a path or query (`?asset_id=12`). */
 export const idParam = smallPathId;
@@ -46,7 +51,10 @@ export const product = z.object({
   to_amount: chips.optional(),
 });
 export type Product = z.infer<typeof product>;
-export const productList = z.object({ items: z.array(product), links: z.object({ next: z.string().nullable(), previous: z.string().nullable() }) });
+export const productList = z.object({
+  items: z.array(product),
+  links: z.object({ next: z.string().nullable(), previous: z.string().nullable() }),
+});
 export type ProductList = z.infer<typeof productList>;
 export const productQuery = z.object({ kind: productKind.optional() });
 
@@ -58,15 +66,31 @@ export type DepositAnswer = z.infer<typeof depositAnswer>;
 
 export const convertBody = z.object({ idempotency_key: idempotencyKey });
 export type ConvertRequest = z.input<typeof convertBody>;
-export const convertAnswer = z.object({ product_id: z.number().int(), from_wallet: walletType, to_wallet: walletType, from_amount: chips, to_amount: chips });
+export const convertAnswer = z.object({
+  product_id: z.number().int(),
+  from_wallet: walletType,
+  to_wallet: walletType,
+  from_amount: chips,
+  to_amount: chips,
+});
 export type ConvertAnswer = z.infer<typeof convertAnswer>;
 
-export const availableReward = z.object({ is_available: z.boolean(), amount: chips, streak_day: z.number().int().min(1).max(7), next_at: z.string() });
+export const availableReward = z.object({
+  is_available: z.boolean(),
+  amount: chips,
+  streak_day: z.number().int().min(1).max(7),
+  next_at: z.string(),
+});
 export type AvailableReward = z.infer<typeof availableReward>;
 export const claimedReward = z.object({ amount: chips, streak_day: z.number().int(), wallet_type: walletType, next_at: z.string() });
 export type ClaimedReward = z.infer<typeof claimedReward>;
 
-export const promoCodeText = z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
+export const promoCodeText = z
+  .string()
+  .trim()
+  .min(3)
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
 export const createPromoCodeBody = z.object({
   code: promoCodeText,
   amount: positiveChips,
@@ -85,7 +109,10 @@ export const promoCode = z.object({
   expires_at: z.string().nullable(),
   created_at: z.string(),
 });
-export const promoCodeList = z.object({ items: z.array(promoCode), links: z.object({ next: z.string().nullable(), previous: z.string().nullable() }) });
+export const promoCodeList = z.object({
+  items: z.array(promoCode),
+  links: z.object({ next: z.string().nullable(), previous: z.string().nullable() }),
+});
 export const usedPromoCode = z.object({ code: z.string(), amount: chips, wallet_type: walletType });
 export type UsedPromoCode = z.infer<typeof usedPromoCode>;
 

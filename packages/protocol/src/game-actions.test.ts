@@ -14,7 +14,7 @@ describe('the path of a move', () => {
     expect(roomActionPath(7, type)).toBe(path);
   });
 
-  it('a timeout is the server clock\'s, never sent: asking for its path is a bug', () => {
+  it("a timeout is the server clock's, never sent: asking for its path is a bug", () => {
     expect(() => roomActionPath(7, 'timeout')).toThrow();
   });
 });

@@ -48,7 +48,12 @@ export const gameView = z.object({
   players: z.array(playerId),
   seats: z.record(
     z.string(),
-    z.object({ position: z.number().int(), player: z.object({ player_id: playerId }), card_count: z.number().int(), result: gameResult.nullable() }),
+    z.object({
+      position: z.number().int(),
+      player: z.object({ player_id: playerId }),
+      card_count: z.number().int(),
+      result: gameResult.nullable(),
+    }),
   ),
   status: z.enum(['in_progress', 'FINISHED']),
   phase,
@@ -102,8 +107,23 @@ export const gameEvents = {
 };
 const e = gameEvents;
 export const gameEvent = z.discriminatedUnion('type', [
-  e.dealt, e.bout_started, e.played, e.beaten, e.transferred, e.said_beat, e.said_take, e.catch_window_opened,
-  e.caught, e.taken, e.discarded, e.drawn, e.trump_revealed, e.timed_out, e.surrendered, e.player_out, e.game_over,
+  e.dealt,
+  e.bout_started,
+  e.played,
+  e.beaten,
+  e.transferred,
+  e.said_beat,
+  e.said_take,
+  e.catch_window_opened,
+  e.caught,
+  e.taken,
+  e.discarded,
+  e.drawn,
+  e.trump_revealed,
+  e.timed_out,
+  e.surrendered,
+  e.player_out,
+  e.game_over,
 ]);
 export type GameEventPayload = z.infer<typeof gameEvent>;
 
@@ -130,7 +150,13 @@ export type StandInReason = z.infer<typeof standInReason>;
  * One player's line of a finished game's result; `amount` is the signed balance change.
  * `result_reason` is absent only in games finished before reasons were kept.
  */
-export const resultLine = z.object({ player_id: playerId, result: gameResult, place: z.number().int(), amount: chips, result_reason: resultReason.optional() });
+export const resultLine = z.object({
+  player_id: playerId,
+  result: gameResult,
+  place: z.number().int(),
+  amount: chips,
+  result_reason: resultReason.optional(),
+});
 export type ResultPayload = z.infer<typeof resultLine>;
 
 /** A finished game's money per player (SPEC §3 Bet): the signed amount, a decimal string. */
@@ -220,7 +246,11 @@ export type GameRecord = z.infer<typeof gameRecord>;
 
 // The engine's types must fit these schemas: a new event or view field fails here, not at a client.
 type Fits<T, S> = [T] extends [S] ? true : false;
-type DeepMutable<T> = T extends readonly (infer U)[] ? DeepMutable<U>[] : T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
+type DeepMutable<T> = T extends readonly (infer U)[]
+  ? DeepMutable<U>[]
+  : T extends object
+    ? { -readonly [K in keyof T]: DeepMutable<T[K]> }
+    : T;
 const eventsFit: Fits<DeepMutable<GameEvent>, GameEventPayload> = true;
 const viewFits: Fits<DeepMutable<GameView>, z.infer<typeof gameView>> = true;
 const eventTypesCovered: Fits<GameEventPayload['type'], GameEvent['type']> = true;

@@ -69,7 +69,10 @@ export const referralList = z.object({ items: z.array(referral), links, invited_
 export type ReferralList = z.infer<typeof referralList>;
 
 /** The video counter: one view per user, video and UTC day. */
-const videoId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').default('main');
+const videoId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
+  .default('main');
 export const videoViewBody = z.object({ video_id: videoId }).default({ video_id: 'main' });
 export const videoCountQuery = z.object({ video_id: videoId });
 export const videoViewAnswer = z.object({ counted: z.boolean() });

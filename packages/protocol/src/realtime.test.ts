@@ -13,7 +13,19 @@ const room = {
   is_private: false,
   bot_level: null,
   seats_taken: 1,
-  seats: [{ position: 0, player_id: 1, username: 'ann', avatar_url: null, country: null, is_ready: false, is_bot: false, user_id: 1, avatar: null }],
+  seats: [
+    {
+      position: 0,
+      player_id: 1,
+      username: 'ann',
+      avatar_url: null,
+      country: null,
+      is_ready: false,
+      is_bot: false,
+      user_id: 1,
+      avatar: null,
+    },
+  ],
   host: { user_id: 1, username: 'ann', avatar: null },
   created_at: '2026-01-01T00:00:00.000Z',
 };
@@ -53,7 +65,13 @@ const roomSamples = [
   { type: 'turn', ...at, phase: 'finished', turn: null, timers: [] },
   { type: 'chat', room_id: 7, id: 1, from: { user_id: 1, username: 'ann' }, phrase_id: 'good_luck', at: '2026-01-01T00:00:00.000Z' },
   { type: 'chat', room_id: 7, id: 2, from: { user_id: 2, username: 'bob' }, text: 'gg', at: '2026-01-01T00:00:01.000Z' },
-  { type: 'emoji', room_id: 7, from: { player_id: 1, username: 'ann' }, to: { player_id: 2, username: 'bob' }, emoji: { id: 1, name: 'cry', is_throwable: false } },
+  {
+    type: 'emoji',
+    room_id: 7,
+    from: { player_id: 1, username: 'ann' },
+    to: { player_id: 2, username: 'bob' },
+    emoji: { id: 1, name: 'cry', is_throwable: false },
+  },
   { type: 'stand_in', room_id: 7, seq: 3, player_id: '2', stand_in: true, reason: 'away' },
   { type: 'dealt', ...at, players: ['1', '2'], trump_card: null, seed_hash: 'ab' },
   { type: 'bout_started', ...at, attacker: '1', defender: '2' },
@@ -90,7 +108,13 @@ const userSamples = [
   { type: 'tournament_seated', tournament_id: 3, round: 2, room_id: 9 },
   { type: 'referral_bonus', role: 'inviter', other_username: 'anna', wallet_type: 'BONUS_BALANCE', amount: '1000' },
   { type: 'tournament_bye', tournament_id: 3, round: 2 },
-  { type: 'wallet', wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '9900' }, { wallet_type: 'BALANCE', balance: '0' }] },
+  {
+    type: 'wallet',
+    wallets: [
+      { wallet_type: 'BONUS_BALANCE', balance: '9900' },
+      { wallet_type: 'BALANCE', balance: '0' },
+    ],
+  },
   { type: 'rematch_offered', room_id: 12, from_room_id: 7 },
   { type: 'friend_request', from: { user_id: 4, username: 'bo', avatar: null } },
   { type: 'friend_accepted', from: { user_id: 4, username: 'bo', avatar: '/uploads/a.webp' } },
@@ -102,16 +126,46 @@ const lobbySamples = [
   { type: 'room_removed', room_id: 7 },
 ];
 const tournamentSample = {
-  id: 3, name: 'Sunday knockout', status: 'running', buy_in: '100', balance_type: 'BONUS_BALANCE', starts_at: '2026-11-24T12:00:00.000Z',
-  min_players: 2, max_players: 64, room_size: 4, deck_size: 36, is_speed_mode: false, is_transfer_allowed: false, is_cheating_allowed: false,
-  is_draw_allowed: false, is_death_match_allowed: false, is_classic_mode_allowed: true, card_transfer_permission: 'ALL_PLAYERS',
-  secret_trump_mode: false, rebuy_rounds: 0, rebuy_price: '0', guaranteed_pool: '0', fee: '0', payout_preset_id: 2, is_pinned: false, round: 1, is_final: false,
-  players_count: 7, pool: '700', next_round_at: null,
+  id: 3,
+  name: 'Sunday knockout',
+  status: 'running',
+  buy_in: '100',
+  balance_type: 'BONUS_BALANCE',
+  starts_at: '2026-11-24T12:00:00.000Z',
+  min_players: 2,
+  max_players: 64,
+  room_size: 4,
+  deck_size: 36,
+  is_speed_mode: false,
+  is_transfer_allowed: false,
+  is_cheating_allowed: false,
+  is_draw_allowed: false,
+  is_death_match_allowed: false,
+  is_classic_mode_allowed: true,
+  card_transfer_permission: 'ALL_PLAYERS',
+  secret_trump_mode: false,
+  rebuy_rounds: 0,
+  rebuy_price: '0',
+  guaranteed_pool: '0',
+  fee: '0',
+  payout_preset_id: 2,
+  is_pinned: false,
+  round: 1,
+  is_final: false,
+  players_count: 7,
+  pool: '700',
+  next_round_at: null,
 };
 const tournamentSamples = [
   { type: 'tournament_changed', tournament_id: 3, tournament: tournamentSample },
   { type: 'players_changed', tournament_id: 3, round: 1, eliminated: [4, 5] },
-  { type: 'round_started', tournament_id: 3, round: 1, is_final: false, rooms: [{ id: 9, round: 1, status: 'in_progress', player_count: 3 }] },
+  {
+    type: 'round_started',
+    tournament_id: 3,
+    round: 1,
+    is_final: false,
+    rooms: [{ id: 9, round: 1, status: 'in_progress', player_count: 3 }],
+  },
 ];
 
 describe('realtime messages', () => {
@@ -128,7 +182,8 @@ describe('realtime messages', () => {
   });
 
   it('covers every type a schema declares with a sample', () => {
-    const typesOf = (schema: { options: readonly { shape: { type: { value: string } } }[] }) => schema.options.map((o) => o.shape.type.value).sort();
+    const typesOf = (schema: { options: readonly { shape: { type: { value: string } } }[] }) =>
+      schema.options.map((o) => o.shape.type.value).sort();
     const sampled = (samples: readonly { type: string }[]) => [...new Set(samples.map((s) => s.type))].sort();
     expect(sampled(roomSamples)).toEqual(typesOf(roomMessage));
     expect(sampled(userSamples)).toEqual(typesOf(userMessage));
@@ -160,7 +215,23 @@ describe('watch state', () => {
     room,
     status: 'in_progress',
     seq: 3,
-    seats: { '1': { position: 0, player: { player_id: '1', username: 'ann' }, avatar: null, country: null, card_count: 6, is_ready: true, is_connected: true, is_bot: false, stand_in: false, result: null, amount: null, result_reason: null, time_bank_ms: 30_000 } },
+    seats: {
+      '1': {
+        position: 0,
+        player: { player_id: '1', username: 'ann' },
+        avatar: null,
+        country: null,
+        card_count: 6,
+        is_ready: true,
+        is_connected: true,
+        is_bot: false,
+        stand_in: false,
+        result: null,
+        amount: null,
+        result_reason: null,
+        time_bank_ms: 30_000,
+      },
+    },
     round: view.round,
     phase: 'play',
     trump_card: card,

@@ -88,14 +88,26 @@ export const userMessage = z.discriminatedUnion('type', [
    * A balance moved: for a room, the stake (negative) at the start and the result at the end; for
    * a tournament, the buy-in or rebuy (negative), a refund or a prize.
    */
-  z.object({ type: z.literal('wallet_changed'), room_id: roomId.optional(), tournament_id: z.number().int().optional(), wallet_type: walletType, amount: chips }),
+  z.object({
+    type: z.literal('wallet_changed'),
+    room_id: roomId.optional(),
+    tournament_id: z.number().int().optional(),
+    wallet_type: walletType,
+    amount: chips,
+  }),
   /** Every wallet's new balance after the economy moved chips (a purchase, deposit, reward, ...). */
   walletMessage,
   /**
    * The referral bonus arrived (FEATURES.md §10): told to both the friend and the inviter, each
    * naming the other, beside the `wallet_changed` that moves the balance.
    */
-  z.object({ type: z.literal('referral_bonus'), role: z.enum(['friend', 'inviter']), other_username: z.string(), wallet_type: walletType, amount: chips }),
+  z.object({
+    type: z.literal('referral_bonus'),
+    role: z.enum(['friend', 'inviter']),
+    other_username: z.string(),
+    wallet_type: walletType,
+    amount: chips,
+  }),
   /** Another player of a finished game asked for a rematch: its new room waits for this player. */
   z.object({ type: z.literal('rematch_offered'), room_id: roomId, from_room_id: roomId.optional() }),
   /** A tournament seated the player in its next game. */
@@ -128,8 +140,19 @@ const tournamentId = z.number().int();
  */
 export const tournamentMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tournament_changed'), tournament_id: tournamentId, tournament }),
-  z.object({ type: z.literal('players_changed'), tournament_id: tournamentId, round: z.number().int().nonnegative(), eliminated: z.array(z.number().int()) }),
-  z.object({ type: z.literal('round_started'), tournament_id: tournamentId, round: z.number().int().positive(), is_final: z.boolean(), rooms: z.array(tournamentRoom) }),
+  z.object({
+    type: z.literal('players_changed'),
+    tournament_id: tournamentId,
+    round: z.number().int().nonnegative(),
+    eliminated: z.array(z.number().int()),
+  }),
+  z.object({
+    type: z.literal('round_started'),
+    tournament_id: tournamentId,
+    round: z.number().int().positive(),
+    is_final: z.boolean(),
+    rooms: z.array(tournamentRoom),
+  }),
 ]);
 export type TournamentMessage = z.infer<typeof tournamentMessage>;
 
@@ -159,7 +182,10 @@ export function messageSchemaFor(channel: string): (typeof channelMessages)[Chan
 }
 
 /** A publication parsed by its channel's schema; `ok: false` for an unknown channel or message. */
-export function parseMessage(channel: string, data: unknown): { ok: true; message: RoomMessage | UserMessage | LobbyMessage | TournamentMessage } | { ok: false; error: string } {
+export function parseMessage(
+  channel: string,
+  data: unknown,
+): { ok: true; message: RoomMessage | UserMessage | LobbyMessage | TournamentMessage } | { ok: false; error: string } {
   const schema = messageSchemaFor(channel);
   if (!schema) return { ok: false, error: `unknown channel ${channel}` };
   const parsed = schema.safeParse(data);

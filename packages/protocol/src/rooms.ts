@@ -19,7 +19,6 @@ export type RoomStatus = z.infer<typeof roomStatus>;
 export const cardTransferPermission = z.enum(['ALL_PLAYERS', 'NEIGHBORS_ONLY']);
 export const seatResult = z.enum(['victory', 'defeat', 'draw', 'late_joined']);
 
-
 /** A bet as a decimal string or a whole number, within MIN_BET..MAX_BET; parsed to a bigint. */
 export const betAmount = chipsAmountBetween(MIN_BET, MAX_BET);
 const isBetInRange = (v: bigint) => v >= MIN_BET && v <= MAX_BET;
@@ -66,18 +65,23 @@ export const createRoomBody = z
       ctx.addIssue({ code: 'custom', path: ['bet_amount'], message: 'a practice room (bots) has no stake: leave it out or send 0' });
     }
     if (!isPractice && v.bet_amount === undefined) ctx.addIssue({ code: 'custom', path: ['bet_amount'], message: 'Required' });
-    if (!isPractice && v.bet_amount !== undefined && !isBetInRange(v.bet_amount)) ctx.addIssue({ code: 'custom', path: ['bet_amount'], message: betRangeMessage });
+    if (!isPractice && v.bet_amount !== undefined && !isBetInRange(v.bet_amount))
+      ctx.addIssue({ code: 'custom', path: ['bet_amount'], message: betRangeMessage });
     if (!isPractice && v.player_count === undefined) ctx.addIssue({ code: 'custom', path: ['player_count'], message: 'Required' });
     if (!isPractice && v.bot_level !== undefined) ctx.addIssue({ code: 'custom', path: ['bot_level'], message: 'only with bots' });
     if (isPractice && v.player_count !== undefined && v.player_count !== v.bots! + 1) {
-      ctx.addIssue({ code: 'custom', path: ['bots'], message: 'must be player_count - 1: the seats besides the creator\'s are the bots\'' });
+      ctx.addIssue({ code: 'custom', path: ['bots'], message: "must be player_count - 1: the seats besides the creator's are the bots'" });
     }
     const playerCount = v.player_count ?? (v.bots ?? 0) + 1;
     if (v.deck_size === 24 && playerCount > 4) {
       ctx.addIssue({ code: 'custom', path: ['player_count'], message: 'a 24-card deck seats at most 4 players' });
     }
     if (v.is_classic_mode_allowed === v.is_death_match_allowed) {
-      ctx.addIssue({ code: 'custom', path: ['is_death_match_allowed'], message: 'exactly one of is_classic_mode_allowed and is_death_match_allowed' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['is_death_match_allowed'],
+        message: 'exactly one of is_classic_mode_allowed and is_death_match_allowed',
+      });
     }
   })
   // Checked above: a room of people has both; a practice room's follow from its bots.
@@ -95,7 +99,10 @@ export type CreateRoomInput = z.input<typeof createRoomBody>;
 function listOf<T extends z.ZodType>(item: T) {
   return z.preprocess((raw) => {
     if (raw === undefined || raw === '') return undefined;
-    const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter((v) => v !== '');
+    const parts = (Array.isArray(raw) ? raw : [raw])
+      .flatMap((v) => String(v).split(','))
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
     return parts.length === 0 ? undefined : parts;
   }, z.array(item).optional());
 }

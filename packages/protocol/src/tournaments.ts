@@ -27,11 +27,17 @@ export const createTournamentBody = z
   })
   .superRefine((v, ctx) => {
     if (v.min_players > v.max_players) ctx.addIssue({ code: 'custom', path: ['min_players'], message: 'must not exceed max_players' });
-    if (v.deck_size === 24 && v.room_size > 4) ctx.addIssue({ code: 'custom', path: ['room_size'], message: 'a 24-card deck seats at most 4 players' });
+    if (v.deck_size === 24 && v.room_size > 4)
+      ctx.addIssue({ code: 'custom', path: ['room_size'], message: 'a 24-card deck seats at most 4 players' });
     if (v.is_classic_mode_allowed === v.is_death_match_allowed) {
-      ctx.addIssue({ code: 'custom', path: ['is_death_match_allowed'], message: 'exactly one of is_classic_mode_allowed and is_death_match_allowed' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['is_death_match_allowed'],
+        message: 'exactly one of is_classic_mode_allowed and is_death_match_allowed',
+      });
     }
-    if (v.rebuy_rounds > 0 && v.rebuy_price <= 0n) ctx.addIssue({ code: 'custom', path: ['rebuy_price'], message: 'must be positive when rebuys are allowed' });
+    if (v.rebuy_rounds > 0 && v.rebuy_price <= 0n)
+      ctx.addIssue({ code: 'custom', path: ['rebuy_price'], message: 'must be positive when rebuys are allowed' });
   });
 export type CreateTournamentBody = z.infer<typeof createTournamentBody>;
 /** What the admin form sends (amounts as decimal strings, FEATURES.md §1). */
@@ -149,9 +155,7 @@ export const adminTournamentInfo = z.object({
   links,
 });
 export const placeInfo = z.object({
-  items: z.array(
-    z.object({ place: z.number(), user_id: z.number(), username: z.string(), round_reached: z.number(), prize: z.string() }),
-  ),
+  items: z.array(z.object({ place: z.number(), user_id: z.number(), username: z.string(), round_reached: z.number(), prize: z.string() })),
   // Every list answers `{items, links}` (DESIGN.md §9); the standings are one page.
   links,
 });

@@ -27,11 +27,17 @@ export interface AccountsOptions {
   readonly onSessionsRevoked?: (userId: number) => Promise<void>;
 }
 
-type Banned = { readonly ok: false; readonly error: { readonly code: 'auth/banned'; readonly message: string; readonly details: { readonly until: string | null } } };
+type Banned = {
+  readonly ok: false;
+  readonly error: { readonly code: 'auth/banned'; readonly message: string; readonly details: { readonly until: string | null } };
+};
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-const taken = { ok: false, error: { code: 'user/username_taken', message: 'This username is taken', details: { field: 'username' } } } as const;
+const taken = {
+  ok: false,
+  error: { code: 'user/username_taken', message: 'This username is taken', details: { field: 'username' } },
+} as const;
 
 /** Sign-up, sign-in, sessions and profile: everything about who a user is. */
 export function createAccountsService(options: AccountsOptions) {
@@ -44,7 +50,10 @@ export function createAccountsService(options: AccountsOptions) {
   }
 
   async function accessToken(tx: Tx, userId: number): Promise<string> {
-    const [roles, [user]] = await Promise.all([rolesOf(tx, userId), tx.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId))]);
+    const [roles, [user]] = await Promise.all([
+      rolesOf(tx, userId),
+      tx.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId)),
+    ]);
     return tokens.signAccessToken(userId, roles, user?.tokenVersion ?? 0);
   }
 
@@ -54,10 +63,21 @@ export function createAccountsService(options: AccountsOptions) {
    * row for update), and a ban written after sees the refresh token issued here and revokes it.
    */
   async function banOf(tx: Tx, userId: number): Promise<Banned | undefined> {
-    const [user] = await tx.select({ bannedAt: users.bannedAt, bannedUntil: users.bannedUntil }).from(users).where(eq(users.id, userId)).for('share');
+    const [user] = await tx
+      .select({ bannedAt: users.bannedAt, bannedUntil: users.bannedUntil })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('share');
     if (!user || !isBannedAt(user, now())) return undefined;
     const until = user.bannedUntil?.toISOString() ?? null;
-    return { ok: false, error: { code: 'auth/banned', message: until ? `This account is banned until ${until}` : 'This account is banned', details: { until } } };
+    return {
+      ok: false,
+      error: {
+        code: 'auth/banned',
+        message: until ? `This account is banned until ${until}` : 'This account is banned',
+        details: { until },
+      },
+    };
   }
 
   async function afterRevocation(userId: number): Promise<void> {
@@ -133,11 +153,18 @@ export function createAccountsService(options: AccountsOptions) {
      * A new password ends every session (a thief who knew the old one is signed out); the caller
      * gets a fresh pair so the device it changed the password on stays signed in.
      */
-    async changePassword(userId: number, currentPassword: string, newPassword: string): Promise<Result<TokenPair, 'auth/wrong_password' | 'user/not_found'>> {
+    async changePassword(
+      userId: number,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<Result<TokenPair, 'auth/wrong_password' | 'user/not_found'>> {
       const [user] = await store.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
       if (!user) return { ok: false, error: { code: 'user/not_found', message: 'No such user' } };
       if (!(await passwords.verify(user.passwordHash, currentPassword))) {
-        return { ok: false, error: { code: 'auth/wrong_password', message: 'current_password: wrong password', details: { field: 'current_password' } } };
+        return {
+          ok: false,
+          error: { code: 'auth/wrong_password', message: 'current_password: wrong password', details: { field: 'current_password' } },
+        };
       }
       const passwordHash = await passwords.hash(newPassword);
       const pair = await store.withTransaction(async (tx) => {
@@ -158,7 +185,9 @@ export function createAccountsService(options: AccountsOptions) {
 
     async telegramSignIn(
       initData: string,
-    ): Promise<Result<TokenPair, 'auth/telegram_invalid' | 'auth/telegram_expired' | 'auth/telegram_unavailable' | 'request/invalid' | 'auth/banned'>> {
+    ): Promise<
+      Result<TokenPair, 'auth/telegram_invalid' | 'auth/telegram_expired' | 'auth/telegram_unavailable' | 'request/invalid' | 'auth/banned'>
+    > {
       if (!options.telegramBotToken) {
         return { ok: false, error: { code: 'auth/telegram_unavailable', message: 'Telegram sign-in is not configured' } };
       }
@@ -169,7 +198,10 @@ export function createAccountsService(options: AccountsOptions) {
         const existingId = await telegramUserId(tx, user.id);
         if (existingId !== undefined) {
           if (user.photoUrl?.startsWith('https://')) {
-            await tx.update(users).set({ avatarUrl: user.photoUrl }).where(and(eq(users.id, existingId), isNull(users.avatarUrl)));
+            await tx
+              .update(users)
+              .set({ avatarUrl: user.photoUrl })
+              .where(and(eq(users.id, existingId), isNull(users.avatarUrl)));
           }
           const banned = await banOf(tx, existingId);
           if (banned) return banned;
@@ -207,7 +239,10 @@ export function createAccountsService(options: AccountsOptions) {
       // The unique index decides, not a read first: two players renaming to one free name at the
       // same moment both passed a read and the second update's violation escaped as a 500.
       try {
-        await store.db.update(users).set({ username, usernameSkeleton: usernameSkeleton(username) }).where(eq(users.id, userId));
+        await store.db
+          .update(users)
+          .set({ username, usernameSkeleton: usernameSkeleton(username) })
+          .where(eq(users.id, userId));
       } catch (error) {
         if (pgErrorCode(error) === pgErrors.uniqueViolation) return taken;
         throw error;

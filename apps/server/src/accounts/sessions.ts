@@ -9,7 +9,13 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * Issues a refresh token: random, stored only as its sha256, in a family (one sign-in). `now` is
  * the service's clock (DESIGN.md §8), so tests run expiry forward instead of waiting 30 days.
  */
-export async function issueRefreshToken(tx: Tx, userId: number, lifetimeDays: number, now: Date, familyId: string = randomUUID()): Promise<string> {
+export async function issueRefreshToken(
+  tx: Tx,
+  userId: number,
+  lifetimeDays: number,
+  now: Date,
+  familyId: string = randomUUID(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await tx.insert(refreshTokens).values({
     userId,
@@ -27,7 +33,11 @@ export type RotateResult = { ok: true; userId: number; refreshToken: string } | 
  * rotated means it leaked (or a client raced itself): the whole family is revoked (DESIGN.md §11).
  */
 export async function rotateRefreshToken(tx: Tx, token: string, lifetimeDays: number, now: Date): Promise<RotateResult> {
-  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).for('update');
+  const [row] = await tx
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)))
+    .for('update');
   if (!row || row.revokedAt) return { ok: false };
   if (row.rotatedAt) {
     await revokeFamily(tx, row.familyId);
@@ -41,7 +51,10 @@ export async function rotateRefreshToken(tx: Tx, token: string, lifetimeDays: nu
 
 /** Logout: the token's whole family stops working. Unknown tokens are ignored (logout is idempotent). */
 export async function revokeRefreshToken(tx: Tx, token: string): Promise<void> {
-  const [row] = await tx.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  const [row] = await tx
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
   if (row) await revokeFamily(tx, row.familyId);
 }
 
@@ -54,6 +67,9 @@ async function revokeFamily(tx: Tx, familyId: string): Promise<void> {
 
 /** Whose refresh token this is (undefined: unknown), read without a lock, to lock the user's row first. */
 export async function refreshTokenOwner(tx: Tx, token: string): Promise<number | undefined> {
-  const [row] = await tx.select({ userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  const [row] = await tx
+    .select({ userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
   return row?.userId;
 }

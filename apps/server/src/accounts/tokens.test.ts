@@ -14,7 +14,13 @@ describe('access tokens', () => {
     const tokens = createTokenService(secret, 900, time.now);
     const token = await tokens.signAccessToken(7, ['player']);
     const first = await tokens.verifyAccessToken(token);
-    expect(first).toEqual({ ok: true, userId: 7, roles: ['player'], expiresAt: Math.floor(time.now().getTime() / 1000) + 900, tokenVersion: 0 });
+    expect(first).toEqual({
+      ok: true,
+      userId: 7,
+      roles: ['player'],
+      expiresAt: Math.floor(time.now().getTime() / 1000) + 900,
+      tokenVersion: 0,
+    });
     time.advance(899_000);
     expect(await tokens.verifyAccessToken(token)).toEqual(first);
     time.advance(1_000);

@@ -30,7 +30,12 @@ const VERIFIED_CACHE_SIZE = 10_000;
  * whose `tv` is below the user's `token_version` is refused however valid its signature. Without
  * it (tools that only sign) versions are not checked.
  */
-export function createTokenService(secret: string, lifetimeSeconds: number, now: () => Date = () => new Date(), versionOf?: TokenVersionOf): TokenService {
+export function createTokenService(
+  secret: string,
+  lifetimeSeconds: number,
+  now: () => Date = () => new Date(),
+  versionOf?: TokenVersionOf,
+): TokenService {
   const key = new TextEncoder().encode(secret);
   // Given raw bytes, jose imports an HMAC key on every call; every request and socket verifies a
   // token, so the key is imported once and reused (usages cover both sign and verify).

@@ -39,7 +39,10 @@ export async function backfillUsernameSkeletons(store: Store): Promise<{ filled:
       .limit(batchSize);
     for (const user of batch) {
       try {
-        await store.db.update(users).set({ usernameSkeleton: usernameSkeleton(user.username) }).where(and(eq(users.id, user.id), isNull(users.usernameSkeleton)));
+        await store.db
+          .update(users)
+          .set({ usernameSkeleton: usernameSkeleton(user.username) })
+          .where(and(eq(users.id, user.id), isNull(users.usernameSkeleton)));
         filled += 1;
       } catch (error) {
         if (pgErrorCode(error) !== pgErrors.uniqueViolation) throw error;

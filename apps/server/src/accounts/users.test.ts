@@ -41,7 +41,12 @@ describe('referral parent', () => {
   });
 
   it('the database refuses a user as their own parent', async () => {
-    await expect(store.db.update(users).set({ parentId: ids.stranger }).where(eq(users.id, ids.stranger ?? 0))).rejects.toThrow();
+    await expect(
+      store.db
+        .update(users)
+        .set({ parentId: ids.stranger })
+        .where(eq(users.id, ids.stranger ?? 0)),
+    ).rejects.toThrow();
   });
 
   it('usernames are unique ignoring letter case', async () => {

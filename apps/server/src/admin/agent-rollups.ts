@@ -62,7 +62,10 @@ interface RollupDelta {
  * Only BALANCE games earn commission: BONUS_BALANCE chips are given away, not bought, and their
  * rake is no revenue to share.
  */
-export async function recordGameForAgents(tx: Tx, game: { players: readonly number[]; rake: bigint; walletType: WalletType; at: Date }): Promise<void> {
+export async function recordGameForAgents(
+  tx: Tx,
+  game: { players: readonly number[]; rake: bigint; walletType: WalletType; at: Date },
+): Promise<void> {
   if (game.players.length === 0) return;
   const ids = `{${game.players.join(',')}}`;
   await tx.execute(sql`update users set last_played_at = ${game.at.toISOString()}::timestamptz where id = any(${ids}::bigint[])`);
@@ -117,7 +120,10 @@ async function addRollups(tx: Tx, deltas: Map<number, RollupDelta>, at: Date): P
   const day = dayOf(at);
   const rows = [...deltas].sort(([a], [b]) => a - b);
   const values = sql.join(
-    rows.map(([agentId, d]) => sql`(${agentId}::bigint, ${day}::date, ${d.games}::int, ${d.rake.toString()}::bigint, ${d.units.toString()}::bigint, ${d.deposits.toString()}::bigint)`),
+    rows.map(
+      ([agentId, d]) =>
+        sql`(${agentId}::bigint, ${day}::date, ${d.games}::int, ${d.rake.toString()}::bigint, ${d.units.toString()}::bigint, ${d.deposits.toString()}::bigint)`,
+    ),
     sql`, `,
   );
   await tx.execute(sql`

@@ -34,7 +34,13 @@ describe('commission arithmetic', () => {
 
   it('shows commission in whole chips, the fraction carried in the units until it makes a chip', () => {
     // A 50-chip rake at 5% is 2.5 chips: 2 are shown, the half waits for the next game.
-    expect([wholeChipsOfUnits(0n), wholeChipsOfUnits(50n * 500n), wholeChipsOfUnits(251_000n), wholeChipsOfUnits(1_234_567n), wholeChipsOfUnits(10_000n)]).toEqual(['0', '2', '25', '123', '1']);
+    expect([
+      wholeChipsOfUnits(0n),
+      wholeChipsOfUnits(50n * 500n),
+      wholeChipsOfUnits(251_000n),
+      wholeChipsOfUnits(1_234_567n),
+      wholeChipsOfUnits(10_000n),
+    ]).toEqual(['0', '2', '25', '123', '1']);
   });
 });
 
@@ -91,7 +97,9 @@ describe('agent figures over a three-level tree', () => {
   });
 
   it('an agent sees itself and its sub-agents, never above or beside it', async () => {
-    const list = await request<{ items: { username: string }[] }>(`${server.url}/api/admin/info/admin/agent?sort=id`, { token: middle.token });
+    const list = await request<{ items: { username: string }[] }>(`${server.url}/api/admin/info/admin/agent?sort=id`, {
+      token: middle.token,
+    });
     expect(list.body.items.map((a) => a.username)).toEqual(['middle_agent', 'bottom_agent']);
     expect((await figures(middle, bottom.id)).status).toBe(200);
     expect((await figures(middle, top.id)).status).toBe(403);
@@ -101,17 +109,27 @@ describe('agent figures over a three-level tree', () => {
   });
 
   it('an admin lists, searches and sorts all agents on the server', async () => {
-    const all = await request<{ items: { username: string }[]; total: number }>(`${server.url}/api/admin/info/admin/agent?sort=username&order=desc`, { token: admin.token });
+    const all = await request<{ items: { username: string }[]; total: number }>(
+      `${server.url}/api/admin/info/admin/agent?sort=username&order=desc`,
+      { token: admin.token },
+    );
     expect(all.body.items.map((a) => a.username)).toEqual(['top_agent', 'outsider', 'middle_agent', 'bottom_agent']);
-    const found = await request<{ items: { username: string }[]; total: number }>(`${server.url}/api/admin/info/admin/agent?search=MID`, { token: admin.token });
+    const found = await request<{ items: { username: string }[]; total: number }>(`${server.url}/api/admin/info/admin/agent?search=MID`, {
+      token: admin.token,
+    });
     expect([found.body.items.map((a) => a.username), found.body.total]).toEqual([['middle_agent'], 1]);
-    const paged = await request<{ items: unknown[]; links: { next: string | null } }>(`${server.url}/api/admin/info/admin/agent?limit=3`, { token: admin.token });
+    const paged = await request<{ items: unknown[]; links: { next: string | null } }>(`${server.url}/api/admin/info/admin/agent?limit=3`, {
+      token: admin.token,
+    });
     expect(paged.body.items).toHaveLength(3);
     expect(paged.body.links.next).toBe('/api/admin/info/admin/agent?limit=3&page=2');
   });
 
   it('lists direct children, agents and players', async () => {
-    const res = await request<{ items: { id: number; is_agent: boolean }[] }>(`${server.url}/api/admin/info/admin/agent/children/${middle.id}`, { token: admin.token });
+    const res = await request<{ items: { id: number; is_agent: boolean }[] }>(
+      `${server.url}/api/admin/info/admin/agent/children/${middle.id}`,
+      { token: admin.token },
+    );
     expect(res.body.items.map((c) => [c.id, c.is_agent])).toEqual([
       [bottom.id, true],
       [players.q!.id, false],
@@ -129,7 +147,9 @@ describe('agent figures over a three-level tree', () => {
   });
 
   it('a user who is not an agent has no figures (404)', async () => {
-    const res = await request<{ error: { code: string } }>(`${server.url}/api/admin/info/admin/agent/${players.x!.id}`, { token: admin.token });
+    const res = await request<{ error: { code: string } }>(`${server.url}/api/admin/info/admin/agent/${players.x!.id}`, {
+      token: admin.token,
+    });
     expect([res.status, res.body.error.code]).toEqual([404, 'agent/not_found']);
   });
 });

@@ -15,7 +15,10 @@ export function scopeOf(caller: { id: number; roles: readonly Role[] }, hasAdmin
 /** Whether `userId` is inside the scope (the agent itself or anyone below it). */
 export async function isInScope(db: Db, scope: TreeScope, userId: number): Promise<boolean> {
   if (scope.kind === 'all' || scope.agentId === userId) return true;
-  const rows = await queryRows<{ id: unknown }>(db, sql`select id from users where id = ${userId} and ancestors @> ${bigintArray([scope.agentId])}::bigint[]`);
+  const rows = await queryRows<{ id: unknown }>(
+    db,
+    sql`select id from users where id = ${userId} and ancestors @> ${bigintArray([scope.agentId])}::bigint[]`,
+  );
   return rows.length > 0;
 }
 
@@ -41,7 +44,13 @@ export async function listAgents(db: Db, scope: TreeScope, query: AgentListQuery
   if (query.search) where.push(sql`u.username ilike ${`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   const condition = sql.join(where, sql` and `);
   const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await queryRows<{ id: string | number; username: string; parent_id: string | number | null; commission_bps: number; children_count: number }>(
+  const rows = await queryRows<{
+    id: string | number;
+    username: string;
+    parent_id: string | number | null;
+    commission_bps: number;
+    children_count: number;
+  }>(
     db,
     sql`select u.id, u.username, u.parent_id, u.commission_bps,
           (select count(*)::int from users c where c.parent_id = u.id) as children_count
@@ -51,7 +60,13 @@ export async function listAgents(db: Db, scope: TreeScope, query: AgentListQuery
   );
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users u where ${condition}`);
   return {
-    items: rows.map((r) => ({ id: Number(r.id), username: r.username, parent_id: r.parent_id === null ? null : Number(r.parent_id), commission_bps: r.commission_bps, children_count: r.children_count })),
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      username: r.username,
+      parent_id: r.parent_id === null ? null : Number(r.parent_id),
+      commission_bps: r.commission_bps,
+      children_count: r.children_count,
+    })),
     total: count?.n ?? 0,
   };
 }

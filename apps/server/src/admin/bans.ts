@@ -27,7 +27,12 @@ export async function banUser(store: Store, actor: AuditActor, userId: number, r
     await tx.update(users).set({ bannedAt: now, bannedUntil: until, banReason: request.reason }).where(eq(users.id, userId));
     await revokeSessions(tx, userId, { refreshTokens: true }, now);
     const ban: BanState = { id: userId, is_banned: true, banned_until: until?.toISOString() ?? null, ban_reason: request.reason };
-    await appendAudit(tx, { ...actor, reason: request.reason }, { action: 'user.ban', resource: `user:${userId}`, before: stateOf(user, now), after: ban }, now);
+    await appendAudit(
+      tx,
+      { ...actor, reason: request.reason },
+      { action: 'user.ban', resource: `user:${userId}`, before: stateOf(user, now), after: ban },
+      now,
+    );
     return ok(ban);
   });
 }
@@ -46,7 +51,12 @@ export async function unbanUser(store: Store, actor: AuditActor, userId: number,
 
 function stateOf(user: typeof users.$inferSelect, now: Date): BanState {
   const isBanned = isBannedAt(user, now);
-  return { id: user.id, is_banned: isBanned, banned_until: isBanned ? (user.bannedUntil?.toISOString() ?? null) : null, ban_reason: isBanned ? user.banReason : null };
+  return {
+    id: user.id,
+    is_banned: isBanned,
+    banned_until: isBanned ? (user.bannedUntil?.toISOString() ?? null) : null,
+    ban_reason: isBanned ? user.banReason : null,
+  };
 }
 
 /** Rooms not yet started where the user holds a seat. */

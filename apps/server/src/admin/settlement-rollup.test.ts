@@ -12,12 +12,20 @@ const players: TestPlayer[] = [];
 beforeAll(async () => {
   server = await startRoomsServer();
   const tokens = createTokenService(server.config.jwtSecret!, 900);
-  agentId = await server.store.withTransaction(async (tx) => (await insertUser(tx, { username: 'rollup_agent', roles: ['player', 'agent'] }))!);
+  agentId = await server.store.withTransaction(
+    async (tx) => (await insertUser(tx, { username: 'rollup_agent', roles: ['player', 'agent'] }))!,
+  );
   await server.store.db.execute(`update users set commission_bps = 2000 where id = ${agentId}`);
   for (const name of ['rollup_a', 'rollup_b']) {
     const id = await server.store.withTransaction(async (tx) => {
       const created = (await insertUser(tx, { username: name, parentId: agentId }))!;
-      await transfer(tx, { from: { system: 'issuance', walletType: 'BALANCE' }, to: { userId: created, walletType: 'BALANCE' }, amount: 5000n, kind: 'test_funding', idempotencyKey: `fund:${created}` });
+      await transfer(tx, {
+        from: { system: 'issuance', walletType: 'BALANCE' },
+        to: { userId: created, walletType: 'BALANCE' },
+        amount: 5000n,
+        kind: 'test_funding',
+        idempotencyKey: `fund:${created}`,
+      });
       return created;
     });
     players.push({ id, username: name, token: await tokens.signAccessToken(id, ['player']) });
@@ -34,6 +42,11 @@ describe('rollups written by the settling game', () => {
     const gaveUp = await request(`${server.url}/api/v1/rooms/${roomId}/surrender`, { token: players[1]!.token, method: 'POST' });
     expect(gaveUp.status).toBe(200);
     // 5% of the 1000 won is 50 rake, 25 per player; the agent earns 20% of both parts.
-    expect(await agentFigures(server.store.db, agentId, new Date())).toMatchObject({ rake: '50', commission: '10', players: 2, active_players_30d: 2 });
+    expect(await agentFigures(server.store.db, agentId, new Date())).toMatchObject({
+      rake: '50',
+      commission: '10',
+      players: 2,
+      active_players_30d: 2,
+    });
   });
 });

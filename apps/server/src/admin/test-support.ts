@@ -30,7 +30,8 @@ export async function placeUser(
       country: options.country ?? null,
     });
     if (created === undefined) throw new Error('user not created');
-    if (options.commissionBps !== undefined) await tx.update(users).set({ commissionBps: options.commissionBps }).where(eq(users.id, created));
+    if (options.commissionBps !== undefined)
+      await tx.update(users).set({ commissionBps: options.commissionBps }).where(eq(users.id, created));
     return created;
   });
   return { id, token: await server.services.tokens.signAccessToken(id, roles) };
@@ -38,13 +39,19 @@ export async function placeUser(
 
 /** A small picture of the given size and format, made on the fly. */
 export function picture(width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#b03a2e' } })[format]().toBuffer();
+  const image = sharp({ create: { width, height, channels: 3, background: '#b03a2e' } });
+  return image[format]().toBuffer();
 }
 
 /** A multipart form of text fields and an optional file, for `request(..., { raw })`. */
 export function form(fields: Record<string, string>, file?: { field?: string; data: Buffer; name?: string; type?: string }): FormData {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  if (file) body.append(file.field ?? 'image', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }), file.name ?? 'banner.png');
+  if (file)
+    body.append(
+      file.field ?? 'image',
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }),
+      file.name ?? 'banner.png',
+    );
   return body;
 }

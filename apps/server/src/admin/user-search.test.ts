@@ -5,7 +5,11 @@ import { request } from '../test-support/http.js';
 import { startTestServer, type TestServer } from '../test-support/server.js';
 import { placeUser, type TestUser } from './test-support.js';
 
-type Found = { items: { id: number; username: string; country: string | null; telegram_id: string | null; roles: string[] }[]; total: number; links: { next: string | null; previous: string | null } };
+type Found = {
+  items: { id: number; username: string; country: string | null; telegram_id: string | null; roles: string[] }[];
+  total: number;
+  links: { next: string | null; previous: string | null };
+};
 
 let server: TestServer;
 let admin: TestUser;
@@ -16,14 +20,21 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await placeUser(server, { roles: ['player', 'admin'], name: 'op_admin' });
   player = await placeUser(server, { name: 'op_player' });
-  for (const [name, country] of [['Volodya_K', 'UA'], ['volkov', 'RU'], ['VOLGA_river', null], ['vo%l_trick', null], ['anna', 'UA']] as const) {
+  for (const [name, country] of [
+    ['Volodya_K', 'UA'],
+    ['volkov', 'RU'],
+    ['VOLGA_river', null],
+    ['vo%l_trick', null],
+    ['anna', 'UA'],
+  ] as const) {
     ids[name] = (await placeUser(server, { name, ...(country ? { country } : {}) })).id;
   }
   await server.services.store.db.update(users).set({ telegramId: 777_000_123n }).where(eq(users.id, ids.anna!));
 });
 afterAll(async () => server?.close());
 
-const search = (query: string, token = admin.token) => request<Found & { error?: { code: string; details?: { field?: string } } }>(`${server.url}/api/admin/users?${query}`, { token });
+const search = (query: string, token = admin.token) =>
+  request<Found & { error?: { code: string; details?: { field?: string } } }>(`${server.url}/api/admin/users?${query}`, { token });
 const names = (found: Found) => found.items.map((u) => u.username);
 
 describe('GET /api/admin/users', () => {

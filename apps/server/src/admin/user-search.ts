@@ -12,7 +12,10 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)
  * when the text is a number, also the user with that id or that Telegram id. `country` narrows
  * to one country (`none`: users without one), which is how the home page's country rows open.
  */
-export async function searchUsers(db: Db, query: { search?: string | undefined; country?: string | undefined; page: number; limit: number }): Promise<{ items: AdminUserFound[]; total: number }> {
+export async function searchUsers(
+  db: Db,
+  query: { search?: string | undefined; country?: string | undefined; page: number; limit: number },
+): Promise<{ items: AdminUserFound[]; total: number }> {
   const conditions: SQL[] = [sql`not u.is_bot`];
   const text = query.search?.trim();
   if (text) {
@@ -24,7 +27,14 @@ export async function searchUsers(db: Db, query: { search?: string | undefined; 
   if (query.country === 'none') conditions.push(sql`u.country is null`);
   else if (query.country) conditions.push(sql`u.country = ${query.country}`);
   const where = sql.join(conditions, sql` and `);
-  const rows = await queryRows<{ id: string | number; username: string; country: string | null; telegram_id: string | null; roles: Role[]; created_at: Date | string }>(
+  const rows = await queryRows<{
+    id: string | number;
+    username: string;
+    country: string | null;
+    telegram_id: string | null;
+    roles: Role[];
+    created_at: Date | string;
+  }>(
     db,
     sql`select u.id, u.username, u.country, u.telegram_id::text as telegram_id, u.created_at,
           coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}') as roles

@@ -38,13 +38,26 @@ export async function usersOfCountry(db: Db, country: string, page: number, limi
 export async function adminUserDetail(db: Db, id: number, now: Date): Promise<Result<AdminUser>> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) return userNotFound(id);
-  const ledger = await queryRows<{ id: string | number; kind: string; wallet_type: WalletType; amount: string; created_at: Date | string; memo: unknown }>(
+  const ledger = await queryRows<{
+    id: string | number;
+    kind: string;
+    wallet_type: WalletType;
+    amount: string;
+    created_at: Date | string;
+    memo: unknown;
+  }>(
     db,
     sql`select e.id, t.kind, a.wallet_type, e.amount::text as amount, t.created_at, t.memo
         from accounts a join ledger_entries e on e.account_id = a.id join ledger_transfers t on t.id = e.transfer_id
         where a.user_id = ${id} order by e.id desc limit ${recent}`,
   );
-  const games = await queryRows<{ id: string | number; finished_at: Date | string | null; bet_amount: string; balance_type: WalletType; result: { result?: string; amount?: string } | null }>(
+  const games = await queryRows<{
+    id: string | number;
+    finished_at: Date | string | null;
+    bet_amount: string;
+    balance_type: WalletType;
+    result: { result?: string; amount?: string } | null;
+  }>(
     db,
     sql`select r.id, r.finished_at, r.bet_amount::text as bet_amount, r.balance_type,
           (select x from jsonb_array_elements(r.results) x where x->>'player_id' = ${String(id)} limit 1) as result
@@ -63,7 +76,14 @@ export async function adminUserDetail(db: Db, id: number, now: Date): Promise<Re
     roles: await rolesOf(db, id),
     commission_bps: user.commissionBps,
     wallets: (await listWallets(db, id)).map((w) => ({ wallet_type: w.walletType, balance: w.balance.toString() })),
-    ledger: ledger.map((l) => ({ id: Number(l.id), kind: l.kind, wallet_type: l.wallet_type, amount: l.amount, created_at: new Date(l.created_at).toISOString(), memo: l.memo })),
+    ledger: ledger.map((l) => ({
+      id: Number(l.id),
+      kind: l.kind,
+      wallet_type: l.wallet_type,
+      amount: l.amount,
+      created_at: new Date(l.created_at).toISOString(),
+      memo: l.memo,
+    })),
     is_banned: isBannedAt(user, now),
     banned_until: isBannedAt(user, now) ? (user.bannedUntil?.toISOString() ?? null) : null,
     ban_reason: isBannedAt(user, now) ? user.banReason : null,
@@ -84,7 +104,13 @@ export async function adminUserDetail(db: Db, id: number, now: Date): Promise<Re
  * zero (the ledger refuses with wallet/insufficient_funds); a retry with the same key applies once
  * and is not audited twice; the same key for a different adjustment is refused.
  */
-export async function adjustBalance(store: Store, actor: AuditActor, userId: number, request: AdjustRequest, now: Date): Promise<Result<AdjustAnswer>> {
+export async function adjustBalance(
+  store: Store,
+  actor: AuditActor,
+  userId: number,
+  request: AdjustRequest,
+  now: Date,
+): Promise<Result<AdjustAnswer>> {
   const amount = BigInt(request.amount);
   const magnitude = amount < 0n ? -amount : amount;
   const wallet: AccountRef = { userId, walletType: request.wallet_type };
@@ -105,7 +131,9 @@ export async function adjustBalance(store: Store, actor: AuditActor, userId: num
     if (!moved.ok) {
       // The ledger itself refuses a key reused for a different movement; here it names the admin's field.
       if (moved.error.code === 'wallet/idempotency_key_reused') {
-        return failure('admin/idempotency_key_reused', 'idempotency_key: already used for a different adjustment', { field: 'idempotency_key' });
+        return failure('admin/idempotency_key_reused', 'idempotency_key: already used for a different adjustment', {
+          field: 'idempotency_key',
+        });
       }
       return failure(moved.error.code, moved.error.message, { ...moved.error.details, field: 'amount' });
     }
@@ -144,15 +172,22 @@ export async function patchUser(
     return failure('admin/own_admin_role', 'roles: an admin cannot take away their own admin role', { field: 'roles' });
   }
   return store.withTransaction(async (tx): Promise<Result<{ user: UserPatched; isRoleChange: boolean }>> => {
-    const [user] = await tx.select({ id: users.id, commissionBps: users.commissionBps }).from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx
+      .select({ id: users.id, commissionBps: users.commissionBps })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     if (!user) return userNotFound(userId);
     const before = { roles: await rolesOf(tx, userId), commission_bps: user.commissionBps };
     if (change.roles) {
       await tx.delete(userRoles).where(and(eq(userRoles.userId, userId)));
       await tx.insert(userRoles).values(change.roles.map((role) => ({ userId, role })));
     }
-    if (change.commission_bps !== undefined) await tx.update(users).set({ commissionBps: change.commission_bps }).where(eq(users.id, userId));
-    const roles = (await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.role))).map((r) => r.role as Role);
+    if (change.commission_bps !== undefined)
+      await tx.update(users).set({ commissionBps: change.commission_bps }).where(eq(users.id, userId));
+    const roles = (
+      await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.role))
+    ).map((r) => r.role as Role);
     // Tokens carry the roles: a demoted admin's token must stop working now, not in 15 minutes.
     // The refresh tokens stay, so the player's next refresh simply carries the new roles.
     const isRoleChange = roles.join(',') !== before.roles.join(',');
@@ -164,12 +199,19 @@ export async function patchUser(
 }
 
 /** Users per country, most first (admin "users by country"), with the number of countries and of users. */
-export async function usersPerCountry(db: Db, page: number, limit: number): Promise<{ items: { country: string | null; count: number }[]; total: number; users: number }> {
+export async function usersPerCountry(
+  db: Db,
+  page: number,
+  limit: number,
+): Promise<{ items: { country: string | null; count: number }[]; total: number; users: number }> {
   const rows = await queryRows<{ country: string | null; count: string | number }>(
     db,
     sql`select country, count(*) as count from users group by country order by count(*) desc, country nulls last
         limit ${limit} offset ${(page - 1) * limit}`,
   );
-  const [count] = await queryRows<{ n: number; users: number }>(db, sql`select count(distinct coalesce(country, ''))::int as n, count(*)::int as users from users`);
+  const [count] = await queryRows<{ n: number; users: number }>(
+    db,
+    sql`select count(distinct coalesce(country, ''))::int as n, count(*)::int as users from users`,
+  );
   return { items: rows.map((r) => ({ country: r.country, count: Number(r.count) })), total: count?.n ?? 0, users: count?.users ?? 0 };
 }

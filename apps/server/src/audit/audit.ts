@@ -68,17 +68,30 @@ export interface AuditFilter {
 function filterOf(filter: AuditFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.actor) {
-    conditions.push(/^\d{1,18}$/.test(filter.actor) ? eq(auditLog.actorId, Number(filter.actor)) : sql`lower(${users.username}) = lower(${filter.actor})`);
+    conditions.push(
+      /^\d{1,18}$/.test(filter.actor) ? eq(auditLog.actorId, Number(filter.actor)) : sql`lower(${users.username}) = lower(${filter.actor})`,
+    );
   }
   // An area (`tournament`) finds its every action; `tournament.pin` only itself.
-  if (filter.action) conditions.push(filter.action.includes('.') ? eq(auditLog.action, filter.action) : sql`${auditLog.action} like ${`${filter.action}.%`}`);
+  if (filter.action)
+    conditions.push(
+      filter.action.includes('.') ? eq(auditLog.action, filter.action) : sql`${auditLog.action} like ${`${filter.action}.%`}`,
+    );
   // A kind (`promocode`) finds each of its resources; `promocode:7` only that one.
-  if (filter.resource) conditions.push(filter.resource.includes(':') ? eq(auditLog.resource, filter.resource) : sql`${auditLog.resource} like ${`${filter.resource}:%`}`);
+  if (filter.resource)
+    conditions.push(
+      filter.resource.includes(':') ? eq(auditLog.resource, filter.resource) : sql`${auditLog.resource} like ${`${filter.resource}:%`}`,
+    );
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
 /** The newest lines first, a page at a time, with the total for the pager. */
-export async function listAudit(db: Db, page: number, limit: number, filter: AuditFilter = {}): Promise<{ items: AuditLine[]; total: number }> {
+export async function listAudit(
+  db: Db,
+  page: number,
+  limit: number,
+  filter: AuditFilter = {},
+): Promise<{ items: AuditLine[]; total: number }> {
   const where = filterOf(filter);
   const rows = await db
     .select({
@@ -99,7 +112,11 @@ export async function listAudit(db: Db, page: number, limit: number, filter: Aud
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).innerJoin(users, eq(users.id, auditLog.actorId)).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(where);
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -30,7 +30,11 @@ export interface BanditService {
   spins(userId: number, page: number, limit: number): Promise<{ items: PastSpin[]; hasNext: boolean }>;
 }
 
-const seedAnswer = (row: SeedRow): BanditSeedAnswer => ({ server_seed_hash: row.serverSeedHash, client_seed: row.clientSeed, nonce: row.nonce });
+const seedAnswer = (row: SeedRow): BanditSeedAnswer => ({
+  server_seed_hash: row.serverSeedHash,
+  client_seed: row.clientSeed,
+  nonce: row.nonce,
+});
 
 function spinJson(row: SpinRow): Omit<SpinAnswer, 'balances'> {
   return {
@@ -88,7 +92,14 @@ export function createBanditService(store: Store): BanditService {
       const house: AccountRef = { system: BANDIT_HOUSE, walletType: body.balance_type };
       const key = `bandit:${userId}:${body.idempotency_key}`;
       const memo = { server_seed_hash: seed.serverSeedHash, nonce: seed.nonce };
-      const stake = await transfer(tx, { from: wallet, to: house, amount: body.bet, kind: 'bandit_stake', idempotencyKey: `${key}:stake`, memo });
+      const stake = await transfer(tx, {
+        from: wallet,
+        to: house,
+        amount: body.bet,
+        kind: 'bandit_stake',
+        idempotencyKey: `${key}:stake`,
+        memo,
+      });
       if (!stake.ok) return { ok: false, error: stake.error };
       const win = body.bet * BigInt(outcome.multiplier);
       if (win > 0n) {

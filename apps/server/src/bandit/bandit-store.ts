@@ -66,7 +66,12 @@ export async function recordSpin(tx: Tx, spin: typeof banditSpins.$inferInsert):
 }
 
 /** The player's spins, newest first, each with its server seed once that seed was revealed. */
-export async function listSpins(db: Db, userId: number, page: number, limit: number): Promise<{ rows: (SpinRow & { serverSeed: string | null })[]; hasNext: boolean }> {
+export async function listSpins(
+  db: Db,
+  userId: number,
+  page: number,
+  limit: number,
+): Promise<{ rows: (SpinRow & { serverSeed: string | null })[]; hasNext: boolean }> {
   const rows = await db
     .select({ spin: banditSpins, serverSeed: banditRevealedSeeds.serverSeed })
     .from(banditSpins)

@@ -37,7 +37,9 @@ export function seedKey(serverSeedHex: string): Buffer {
 /** The stop of one reel: the first accepted word of round 0, 1, ... of the HMAC. */
 export function reelStop(key: Buffer, clientSeed: string, nonce: number, reel: number, length: number): number {
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const digest = createHmac('sha256', key).update(stopMessage(clientSeed, nonce, reel, round)).digest();
+    const digest = createHmac('sha256', key)
+      .update(stopMessage(clientSeed, nonce, reel, round))
+      .digest();
     const stop = stopFromDigest(digest, length);
     if (stop !== undefined) return stop;
   }

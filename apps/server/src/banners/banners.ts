@@ -102,7 +102,13 @@ export async function updateBanner(
     if (!old) return { ok: false, error: notFound(id) };
     const startDate = change.startDate ?? old.startDate;
     const endDate = change.endDate ?? old.endDate;
-    if (startDate >= endDate) return { ok: false, error: change.endDate ? badInterval : { ...badInterval, message: 'start_date: must be before end_date', details: { field: 'start_date', in: 'body' } } };
+    if (startDate >= endDate)
+      return {
+        ok: false,
+        error: change.endDate
+          ? badInterval
+          : { ...badInterval, message: 'start_date: must be before end_date', details: { field: 'start_date', in: 'body' } },
+      };
     const [row] = await tx
       .update(banners)
       .set({ ...change, updatedAt: now })
@@ -135,7 +141,11 @@ export async function reorderBanners(store: Store, actor: AuditActor, ids: reado
     const known = new Set(current.map((r) => r.id));
     const isFullOrder = ids.length === known.size && ids.every((id) => known.has(id));
     if (!isFullOrder) {
-      return failure('request/invalid', 'ids: must list every banner exactly once', { field: 'ids', in: 'body', expected: [...known].sort((a, b) => a - b) });
+      return failure('request/invalid', 'ids: must list every banner exactly once', {
+        field: 'ids',
+        in: 'body',
+        expected: [...known].sort((a, b) => a - b),
+      });
     }
     if (ids.length > 0) {
       await tx.execute(sql`

@@ -21,5 +21,16 @@ export const emojiCatalogue: readonly { id: number; name: string; isThrowable: b
 
 /** SPEC.md §9 bet presets. */
 export const betPresetAmounts: readonly bigint[] = [
-  100n, 999n, 1_000n, 4_999n, 5_000n, 9_999n, 10_000n, 24_999n, 25_000n, 49_999n, 50_000n, 100_000n,
+  100n,
+  999n,
+  1_000n,
+  4_999n,
+  5_000n,
+  9_999n,
+  10_000n,
+  24_999n,
+  25_000n,
+  49_999n,
+  50_000n,
+  100_000n,
 ];

@@ -51,7 +51,14 @@ describe('a start that dies while seeding', () => {
     try {
       const tokens = createTokenService('s'.repeat(32), 900);
       const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
-      const accounts = createAccountsService({ store, tokens, passwords, welcomeBonus: 0n, refreshTokenDays: 30, telegramBotToken: undefined });
+      const accounts = createAccountsService({
+        store,
+        tokens,
+        passwords,
+        welcomeBonus: 0n,
+        refreshTokenDays: 30,
+        telegramBotToken: undefined,
+      });
       const admin = { username: 'first_admin', password: 'first-admin-password' };
       // The process is killed (or the database drops the connection) while the admin is written.
       const dying = { ...accounts, createUser: async () => Promise.reject(new Error('connection lost')) };

@@ -42,7 +42,10 @@ export async function seedDatabase(
       .onConflictDoNothing()
       .returning({ key: settings.key });
     if (!claimed) return {};
-    await tx.insert(emoji).values([...emojiCatalogue]).onConflictDoNothing();
+    await tx
+      .insert(emoji)
+      .values([...emojiCatalogue])
+      .onConflictDoNothing();
     await tx
       .insert(betPresets)
       .values(betPresetAmounts.map((amount, i) => ({ amount, sortOrder: i })))

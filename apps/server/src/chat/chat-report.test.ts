@@ -5,7 +5,13 @@ import { request } from '../test-support/http.js';
 
 type Reply = { id?: number; error?: { code: string; details?: { field?: string } } };
 type ReportPage = {
-  items: { room_id: number; reporter: { user_id: number }; reported: { user_id: number; username: string }; reason: string; messages: { text?: string; phrase_id?: string }[] }[];
+  items: {
+    room_id: number;
+    reporter: { user_id: number };
+    reported: { user_id: number; username: string };
+    reason: string;
+    messages: { text?: string; phrase_id?: string }[];
+  }[];
   total: number;
   links: { next: string | null };
 };
@@ -19,7 +25,12 @@ let roomId: number;
 let adminToken: string;
 beforeAll(async () => {
   server = await startRoomsServer();
-  [ann, bob, watcher, stranger] = [await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url)];
+  [ann, bob, watcher, stranger] = [
+    await newPlayer(server.url),
+    await newPlayer(server.url),
+    await newPlayer(server.url),
+    await newPlayer(server.url),
+  ];
   roomId = await createRoom(server.url, ann, { player_count: 3 });
   await request(`${server.url}/api/v1/rooms/${roomId}/seat`, { token: bob.token, body: {} });
   await request(`${server.url}/api/v1/rooms/${roomId}/chat`, { token: bob.token, body: { text: 'you play like a fool' } });
@@ -29,7 +40,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const report = (from: TestPlayer, body: unknown, room = roomId) => request<Reply>(`${server.url}/api/v1/rooms/${room}/report`, { token: from.token, body });
+const report = (from: TestPlayer, body: unknown, room = roomId) =>
+  request<Reply>(`${server.url}/api/v1/rooms/${room}/report`, { token: from.token, body });
 
 describe('report a player', () => {
   it('once per reporter, reported player and table; a spectator may report too', async () => {
@@ -66,7 +78,10 @@ describe('report a player', () => {
   });
 
   it('a room id that is not one is 400 naming id', async () => {
-    const reply = await request<Reply>(`${server.url}/api/v1/rooms/x1/report`, { token: ann.token, body: { user_id: bob.id, reason: 'spam' } });
+    const reply = await request<Reply>(`${server.url}/api/v1/rooms/x1/report`, {
+      token: ann.token,
+      body: { user_id: bob.id, reason: 'spam' },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error?.details?.field).toBe('id');
   });
@@ -84,7 +99,12 @@ describe('GET /api/admin/reports', () => {
     expect(page.body.total).toBe(2);
     expect(page.body.links.next).toContain('page=2');
     const [newest] = page.body.items;
-    expect(newest).toMatchObject({ room_id: roomId, reporter: { user_id: watcher.id }, reported: { user_id: bob.id, username: bob.username }, reason: 'He called everyone a fool' });
+    expect(newest).toMatchObject({
+      room_id: roomId,
+      reporter: { user_id: watcher.id },
+      reported: { user_id: bob.id, username: bob.username },
+      reason: 'He called everyone a fool',
+    });
     expect(newest!.messages.map((m) => m.text ?? m.phrase_id)).toEqual(['you play like a fool', 'think_faster']);
     const second = await request<ReportPage>(`${server.url}/api/admin/reports?limit=1&page=2`, { token: adminToken });
     expect(second.body.items[0]).toMatchObject({ reporter: { user_id: ann.id }, reason: 'insults' });

@@ -1,4 +1,11 @@
-import { chatHistorySize, chatPhraseIds, type ChatMessage, type ChatPhrase, type ChatRoomMessage, type SendChatBody } from '@durak/protocol';
+import {
+  chatHistorySize,
+  chatPhraseIds,
+  type ChatMessage,
+  type ChatPhrase,
+  type ChatRoomMessage,
+  type SendChatBody,
+} from '@durak/protocol';
 import { desc, eq } from 'drizzle-orm';
 import { failure, ok, type Result } from '../shared/result.js';
 import { chatMessages } from '../store/chat-schema.js';
@@ -79,9 +86,13 @@ export function createChatService(context: RoomsContext, options: ChatOptions = 
       if (!(await context.limits.take(`chat:${userId}`, perWindow, windowMs))) {
         return failure('request/rate_limited', `At most ${perWindow} messages in ${windowMs / 1000} s, slow down`);
       }
-      const content = body.phrase_id !== undefined ? { phraseId: body.phrase_id, text: null } : { phraseId: null, text: maskProfanity(body.text ?? '') };
+      const content =
+        body.phrase_id !== undefined ? { phraseId: body.phrase_id, text: null } : { phraseId: null, text: maskProfanity(body.text ?? '') };
       const message = await inRoomTransaction(context, roomId, async (tx, outbox, now) => {
-        const [row] = await tx.insert(chatMessages).values({ roomId, userId, ...content, createdAt: now }).returning({ id: chatMessages.id });
+        const [row] = await tx
+          .insert(chatMessages)
+          .values({ roomId, userId, ...content, createdAt: now })
+          .returning({ id: chatMessages.id });
         const stored = chatMessageOf({ id: row!.id, userId, username: seat.username, ...content, createdAt: now });
         const publication: ChatRoomMessage = { type: 'chat', room_id: roomId, ...stored };
         outbox.toRoom(roomId, publication);

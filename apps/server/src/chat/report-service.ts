@@ -17,18 +17,26 @@ const messagesPerReport = 200;
  * checks, as for the chat history). One report per reporter, reported and room: the unique key
  * decides, so two taps at once still make one.
  */
-export async function reportPlayer(db: Db, reporterId: number, roomId: number, body: ReportBody, now: Date): Promise<Result<{ id: number }>> {
+export async function reportPlayer(
+  db: Db,
+  reporterId: number,
+  roomId: number,
+  body: ReportBody,
+  now: Date,
+): Promise<Result<{ id: number }>> {
   const room = await readRoom(db, roomId);
   if (!room) return failure('room/not_found', `No room ${roomId}`);
   if (body.user_id === reporterId) return failure('report/own_user', 'You cannot report yourself', { field: 'user_id' });
   const isSeated = (await seatsOfRoom(db, roomId)).some((s) => s.userId === body.user_id);
   const hasWritten =
     isSeated ||
-    (await db
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.userId, body.user_id)))
-      .limit(1)).length > 0;
+    (
+      await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.userId, body.user_id)))
+        .limit(1)
+    ).length > 0;
   if (!hasWritten) return failure('report/not_at_table', 'That player is not at this table', { field: 'user_id' });
   const [row] = await db
     .insert(chatReports)

@@ -4,11 +4,27 @@ import { sql } from 'drizzle-orm';
 import type { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../realtime/test-support.js';
-import { createClock, createRoom, listen, newPlayer, startRoomsServer, type Captured, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import {
+  createClock,
+  createRoom,
+  listen,
+  newPlayer,
+  startRoomsServer,
+  type Captured,
+  type RoomsServer,
+  type TestPlayer,
+} from '../rooms/test-support.js';
 import { queryRows } from '../store/db.js';
 import { request } from '../test-support/http.js';
 
-type ChatReply = { id: number; from: { user_id: number; username: string }; phrase_id?: string; text?: string; at: string; error?: { code: string; details?: { field?: string } } };
+type ChatReply = {
+  id: number;
+  from: { user_id: number; username: string };
+  phrase_id?: string;
+  text?: string;
+  at: string;
+  error?: { code: string; details?: { field?: string } };
+};
 type HistoryReply = { items: ChatReply[]; error?: { code: string } };
 
 const clock = createClock();
@@ -22,16 +38,19 @@ afterAll(async () => {
   await server?.close();
 });
 
-const say = (p: TestPlayer, roomId: number, body: unknown) => request<ChatReply>(`${server.url}/api/v1/rooms/${roomId}/chat`, { token: p.token, body });
+const say = (p: TestPlayer, roomId: number, body: unknown) =>
+  request<ChatReply>(`${server.url}/api/v1/rooms/${roomId}/chat`, { token: p.token, body });
 const history = (p: TestPlayer, roomId: number) => request<HistoryReply>(`${server.url}/api/v1/rooms/${roomId}/chat`, { token: p.token });
-const chatOf = (captured: Captured[], receiver: number) => captured.filter((c) => c.receiver === receiver && c.data.type === 'chat').map((c) => c.data);
+const chatOf = (captured: Captured[], receiver: number) =>
+  captured.filter((c) => c.receiver === receiver && c.data.type === 'chat').map((c) => c.data);
 
 /** A table of three seats with `seated` players on it. */
 async function table(seated: number): Promise<{ id: number; players: TestPlayer[] }> {
   const players: TestPlayer[] = [];
   for (let i = 0; i < seated; i++) players.push(await newPlayer(server.url, 'chat'));
   const id = await createRoom(server.url, players[0]!, { player_count: 3 });
-  for (const p of players.slice(1)) expect((await request(`${server.url}/api/v1/rooms/${id}/seat`, { token: p.token, body: {} })).status).toBe(200);
+  for (const p of players.slice(1))
+    expect((await request(`${server.url}/api/v1/rooms/${id}/seat`, { token: p.token, body: {} })).status).toBe(200);
   return { id, players };
 }
 
@@ -52,8 +71,22 @@ describe('table chat', () => {
     for (const p of [ann, bob, watcher]) await until(() => chatOf(captured, p.id).length === 2);
     for (const p of [ann, bob, watcher]) {
       expect(chatOf(captured, p.id)).toEqual([
-        { type: 'chat', room_id: id, id: phrase.body.id, from: { user_id: ann.id, username: ann.username }, phrase_id: 'good_luck', at: phrase.body.at },
-        { type: 'chat', room_id: id, id: text.body.id, from: { user_id: bob.id, username: bob.username }, text: 'ну ты и ******, *******', at: text.body.at },
+        {
+          type: 'chat',
+          room_id: id,
+          id: phrase.body.id,
+          from: { user_id: ann.id, username: ann.username },
+          phrase_id: 'good_luck',
+          at: phrase.body.at,
+        },
+        {
+          type: 'chat',
+          room_id: id,
+          id: text.body.id,
+          from: { user_id: bob.id, username: bob.username },
+          text: 'ну ты и ******, *******',
+          at: text.body.at,
+        },
       ]);
     }
     // The spectator reads but may not write.
@@ -129,7 +162,10 @@ describe('table chat', () => {
     const id = await createRoom(server.url, host, { password: 'secret-1' });
     expect((await say(host, id, { phrase_id: 'hello' })).status).toBe(200);
     expect((await history(p, id)).body.error?.code).toBe('room/password_required');
-    const withPassword = await request<HistoryReply>(`${server.url}/api/v1/rooms/${id}/chat`, { token: p.token, headers: { 'x-room-password': 'secret-1' } });
+    const withPassword = await request<HistoryReply>(`${server.url}/api/v1/rooms/${id}/chat`, {
+      token: p.token,
+      headers: { 'x-room-password': 'secret-1' },
+    });
     expect(withPassword.body.items).toHaveLength(1);
   });
 });
@@ -175,13 +211,20 @@ describe('table chat: bad input is 400 naming the field and stores nothing', () 
     ['sending to a room id past bigint', '99999999999999999999', { phrase_id: 'hello' }],
     ['reading a negative room id', '-3', undefined],
   ])('%s a room whose id is not one is 400 naming id', async (_name, id, body) => {
-    const reply = await request<ChatReply>(`${server.url}/api/v1/rooms/${id}/chat`, { token: room.players[0]!.token, ...(body ? { body } : {}) });
+    const reply = await request<ChatReply>(`${server.url}/api/v1/rooms/${id}/chat`, {
+      token: room.players[0]!.token,
+      ...(body ? { body } : {}),
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error?.details?.field).toBe('id');
   });
 
   it('a body that is not JSON is 415, not a 500', async () => {
-    const reply = await request<ChatReply>(`${server.url}/api/v1/rooms/${room.id}/chat`, { token: room.players[0]!.token, raw: 'hello', headers: { 'content-type': 'text/plain' } });
+    const reply = await request<ChatReply>(`${server.url}/api/v1/rooms/${room.id}/chat`, {
+      token: room.players[0]!.token,
+      raw: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(reply.status).toBe(415);
   });
 });

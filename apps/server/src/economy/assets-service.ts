@@ -73,7 +73,11 @@ export function createAssetsService(deps: AssetsServiceDeps) {
         const [asset] = await tx.select().from(assets).where(eq(assets.id, assetId));
         if (!asset) return failure('asset/not_found', 'No such asset', { asset_id: assetId });
         if (asset.price === 0n) return failure('asset/already_owned', 'Everyone owns the free default', { asset_id: assetId });
-        const [inserted] = await tx.insert(userAssets).values({ userId, assetId, type: asset.type }).onConflictDoNothing().returning({ assetId: userAssets.assetId });
+        const [inserted] = await tx
+          .insert(userAssets)
+          .values({ userId, assetId, type: asset.type })
+          .onConflictDoNothing()
+          .returning({ assetId: userAssets.assetId });
         if (!inserted) return failure('asset/already_owned', 'You already own this asset', { asset_id: assetId });
         const walletType = asset.balanceType as WalletType;
         const paid = await transfer(tx, {
@@ -107,8 +111,15 @@ export function createAssetsService(deps: AssetsServiceDeps) {
           .for('update');
         const isOwned = asset.price === 0n || mine.some((m) => m.assetId === assetId);
         if (!isOwned) return failure('asset/not_owned', 'Buy the asset before applying it', { asset_id: assetId });
-        await tx.update(userAssets).set({ isActive: false }).where(and(eq(userAssets.userId, userId), eq(userAssets.type, asset.type), eq(userAssets.isActive, true)));
-        if (asset.price !== 0n) await tx.update(userAssets).set({ isActive: true }).where(and(eq(userAssets.userId, userId), eq(userAssets.assetId, assetId)));
+        await tx
+          .update(userAssets)
+          .set({ isActive: false })
+          .where(and(eq(userAssets.userId, userId), eq(userAssets.type, asset.type), eq(userAssets.isActive, true)));
+        if (asset.price !== 0n)
+          await tx
+            .update(userAssets)
+            .set({ isActive: true })
+            .where(and(eq(userAssets.userId, userId), eq(userAssets.assetId, assetId)));
         return ok(asset);
       });
       if (!outcome.ok) return outcome;

@@ -4,7 +4,16 @@ import { request } from '../test-support/http.js';
 import { startTestServer, type TestServer } from '../test-support/server.js';
 import { deposit, expectBooksBalance, walletsOf, type ErrorAnswer } from './test-support.js';
 
-type Item = { id: number; type: string; name: string; url: string; price: string; balance_type: string; is_owned: boolean; is_active: boolean };
+type Item = {
+  id: number;
+  type: string;
+  name: string;
+  url: string;
+  price: string;
+  balance_type: string;
+  is_owned: boolean;
+  is_active: boolean;
+};
 type ActiveDict = { assets_dict: Record<string, { type: string; url: string }[]> };
 
 let server: TestServer;
@@ -14,14 +23,20 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 afterEach(async () => expectBooksBalance(server.services.store));
 
-const all = async (p: TestPlayer) => (await request<{ items: Item[] }>(`${server.url}/api/assets/all-assets`, { token: p.token })).body.items;
-const buy = (p: TestPlayer, id: number | string) => request<Item & ErrorAnswer>(`${server.url}/api/assets/add-asset?asset_id=${id}`, { token: p.token, method: 'POST' });
-const apply = (p: TestPlayer, id: number | string) => request<Item & ErrorAnswer>(`${server.url}/api/assets/apply-asset?asset_id=${id}`, { token: p.token, method: 'POST' });
-const active = async (p: TestPlayer) => (await request<ActiveDict>(`${server.url}/api/assets/user-active-assets`, { token: p.token })).body.assets_dict['1'];
+const all = async (p: TestPlayer) =>
+  (await request<{ items: Item[] }>(`${server.url}/api/assets/all-assets`, { token: p.token })).body.items;
+const buy = (p: TestPlayer, id: number | string) =>
+  request<Item & ErrorAnswer>(`${server.url}/api/assets/add-asset?asset_id=${id}`, { token: p.token, method: 'POST' });
+const apply = (p: TestPlayer, id: number | string) =>
+  request<Item & ErrorAnswer>(`${server.url}/api/assets/apply-asset?asset_id=${id}`, { token: p.token, method: 'POST' });
+const active = async (p: TestPlayer) =>
+  (await request<ActiveDict>(`${server.url}/api/assets/user-active-assets`, { token: p.token })).body.assets_dict['1'];
 
 /** A bonus-priced card back the welcome bonus can pay for. */
 async function affordableBack(p: TestPlayer): Promise<Item> {
-  const item = (await all(p)).find((i) => i.type === 'CARD_BACK' && i.balance_type === 'BONUS_BALANCE' && i.price !== '0' && BigInt(i.price) <= 10_000n);
+  const item = (await all(p)).find(
+    (i) => i.type === 'CARD_BACK' && i.balance_type === 'BONUS_BALANCE' && i.price !== '0' && BigInt(i.price) <= 10_000n,
+  );
   if (!item) throw new Error('no affordable card back in the catalogue');
   return item;
 }
@@ -69,13 +84,15 @@ describe('buying an asset', () => {
       const after = await walletsOf(server.url, p.token);
       expect(after.BONUS_BALANCE).toBe(before.BONUS_BALANCE! - BigInt(item.price));
       expect(after.BALANCE).toBe(before.BALANCE);
-      await expect.poll(() => captured.find((c) => c.data.type === 'wallet')?.data).toEqual({
-        type: 'wallet',
-        wallets: [
-          { wallet_type: 'BALANCE', balance: after.BALANCE!.toString() },
-          { wallet_type: 'BONUS_BALANCE', balance: after.BONUS_BALANCE!.toString() },
-        ],
-      });
+      await expect
+        .poll(() => captured.find((c) => c.data.type === 'wallet')?.data)
+        .toEqual({
+          type: 'wallet',
+          wallets: [
+            { wallet_type: 'BALANCE', balance: after.BALANCE!.toString() },
+            { wallet_type: 'BONUS_BALANCE', balance: after.BONUS_BALANCE!.toString() },
+          ],
+        });
 
       const again = await buy(p, item.id);
       expect(again.status).toBe(409);

@@ -51,17 +51,60 @@ export interface CatalogueProduct {
  * chips into more bonus chips. Ids stay clear of the asset ids, which `?kind=asset` lists as products.
  */
 export const productCatalogue: readonly CatalogueProduct[] = [
-  { id: 101, kind: 'chips', name: 'chips_small', price: 10n, balanceType: 'BALANCE', amount: 1_000n, imageUrl: '/cosmetics/chips/small.svg' },
-  { id: 102, kind: 'chips', name: 'chips_medium', price: 50n, balanceType: 'BALANCE', amount: 5_000n, imageUrl: '/cosmetics/chips/medium.svg' },
-  { id: 103, kind: 'chips', name: 'chips_large', price: 100n, balanceType: 'BALANCE', amount: 10_000n, imageUrl: '/cosmetics/chips/large.svg' },
-  { id: 104, kind: 'chips', name: 'chips_huge', price: 500n, balanceType: 'BALANCE', amount: 50_000n, imageUrl: '/cosmetics/chips/huge.svg' },
+  {
+    id: 101,
+    kind: 'chips',
+    name: 'chips_small',
+    price: 10n,
+    balanceType: 'BALANCE',
+    amount: 1_000n,
+    imageUrl: '/cosmetics/chips/small.svg',
+  },
+  {
+    id: 102,
+    kind: 'chips',
+    name: 'chips_medium',
+    price: 50n,
+    balanceType: 'BALANCE',
+    amount: 5_000n,
+    imageUrl: '/cosmetics/chips/medium.svg',
+  },
+  {
+    id: 103,
+    kind: 'chips',
+    name: 'chips_large',
+    price: 100n,
+    balanceType: 'BALANCE',
+    amount: 10_000n,
+    imageUrl: '/cosmetics/chips/large.svg',
+  },
+  {
+    id: 104,
+    kind: 'chips',
+    name: 'chips_huge',
+    price: 500n,
+    balanceType: 'BALANCE',
+    amount: 50_000n,
+    imageUrl: '/cosmetics/chips/huge.svg',
+  },
   conversion(201, 'convert_small', 1_000n, 1_500n),
   conversion(202, 'convert_medium', 5_000n, 8_000n),
   conversion(203, 'convert_large', 10_000n, 17_000n),
 ];
 
 function conversion(id: number, name: string, fromAmount: bigint, toAmount: bigint): CatalogueProduct {
-  return { id, kind: 'conversion', name, price: fromAmount, balanceType: 'BALANCE', imageUrl: '/cosmetics/chips/convert.svg', fromWallet: 'BALANCE', toWallet: 'BONUS_BALANCE', fromAmount, toAmount };
+  return {
+    id,
+    kind: 'conversion',
+    name,
+    price: fromAmount,
+    balanceType: 'BALANCE',
+    imageUrl: '/cosmetics/chips/convert.svg',
+    fromWallet: 'BALANCE',
+    toWallet: 'BONUS_BALANCE',
+    fromAmount,
+    toAmount,
+  };
 }
 
 /** Daily reward by streak day 1..7 (BONUS_BALANCE); day 8 starts the week again. */

@@ -44,7 +44,11 @@ const answerOf = (row: DepositRow): DepositAnswer => ({
  * Completes a pending deposit: deposits -> wallet under the deposit's own key, so however many
  * times a provider reports the payment the wallet is credited once. Locks the deposit's row first.
  */
-export async function completeDeposit(tx: Tx, depositId: number, chargeId: string | null): Promise<Result<{ row: DepositRow; isNew: boolean }>> {
+export async function completeDeposit(
+  tx: Tx,
+  depositId: number,
+  chargeId: string | null,
+): Promise<Result<{ row: DepositRow; isNew: boolean }>> {
   const [row] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
   if (!row) return failure('payment/deposit_not_found', 'No such deposit', { deposit_id: depositId });
   if (row.status === 'completed') return ok({ row, isNew: false });
@@ -71,7 +75,11 @@ export async function completeDeposit(tx: Tx, depositId: number, chargeId: strin
 
 export type DepositsService = ReturnType<typeof createDepositsService>;
 
-export function createDepositsService(deps: { store: Store; providers: readonly DepositProvider[]; onWalletChange: (userId: number) => Promise<void> }) {
+export function createDepositsService(deps: {
+  store: Store;
+  providers: readonly DepositProvider[];
+  onWalletChange: (userId: number) => Promise<void>;
+}) {
   const { store } = deps;
   const byName = new Map(deps.providers.map((p) => [p.name, p]));
 
@@ -83,15 +91,36 @@ export function createDepositsService(deps: { store: Store; providers: readonly 
      * concurrent retries find one deposit; the same key with another amount, wallet or provider
      * is refused rather than guessed at.
      */
-    async deposit(userId: number, providerName: string, walletType: WalletType, amount: bigint, key: string): Promise<Result<DepositAnswer>> {
+    async deposit(
+      userId: number,
+      providerName: string,
+      walletType: WalletType,
+      amount: bigint,
+      key: string,
+    ): Promise<Result<DepositAnswer>> {
       const provider = byName.get(providerName);
-      if (!provider) return failure('payment/provider_not_found', `No payment provider "${providerName}"`, { provider: providerName, known: [...byName.keys()] });
+      if (!provider)
+        return failure('payment/provider_not_found', `No payment provider "${providerName}"`, {
+          provider: providerName,
+          known: [...byName.keys()],
+        });
       const tooMuch = amount > MAX_DEPOSIT ? `must be at most ${MAX_DEPOSIT}` : provider.checkAmount(amount);
       if (tooMuch) return failure('request/invalid', `amount: ${tooMuch}`, { field: 'amount', in: 'body' });
 
       const recorded = await atomically(store, async (tx) => {
-        const [inserted] = await tx.insert(deposits).values({ userId, provider: provider.name, walletType, amount, idempotencyKey: key }).onConflictDoNothing().returning();
-        const row = inserted ?? (await tx.select().from(deposits).where(and(eq(deposits.userId, userId), eq(deposits.idempotencyKey, key))))[0];
+        const [inserted] = await tx
+          .insert(deposits)
+          .values({ userId, provider: provider.name, walletType, amount, idempotencyKey: key })
+          .onConflictDoNothing()
+          .returning();
+        const row =
+          inserted ??
+          (
+            await tx
+              .select()
+              .from(deposits)
+              .where(and(eq(deposits.userId, userId), eq(deposits.idempotencyKey, key)))
+          )[0];
         if (!row) throw new Error('deposit key conflict without a row');
         if (row.provider !== provider.name || row.walletType !== walletType || row.amount !== amount) {
           return failure('payment/key_reused', 'This idempotency key was used for another deposit', { deposit_id: row.id });

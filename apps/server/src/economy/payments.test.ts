@@ -4,7 +4,19 @@ import { request } from '../test-support/http.js';
 import { startTestServer, type TestServer } from '../test-support/server.js';
 import { deposit, expectBooksBalance, walletsOf, type ErrorAnswer } from './test-support.js';
 
-type Product = { id: number; kind: string; name: string; price: string; balance_type: string; amount?: string; asset_id?: number; from_wallet?: string; to_wallet?: string; from_amount?: string; to_amount?: string };
+type Product = {
+  id: number;
+  kind: string;
+  name: string;
+  price: string;
+  balance_type: string;
+  amount?: string;
+  asset_id?: number;
+  from_wallet?: string;
+  to_wallet?: string;
+  from_amount?: string;
+  to_amount?: string;
+};
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,7 +27,8 @@ afterEach(async () => expectBooksBalance(server.services.store));
 
 const products = async (token: string, kind?: string) =>
   request<{ items: Product[] } & ErrorAnswer>(`${server.url}/api/product/${kind ? `?kind=${kind}` : ''}`, { token });
-const convert = (token: string, id: number | string, key: string) => request<Record<string, string> & ErrorAnswer>(`${server.url}/api/payments/convert/${id}`, { token, body: { idempotency_key: key } });
+const convert = (token: string, id: number | string, key: string) =>
+  request<Record<string, string> & ErrorAnswer>(`${server.url}/api/payments/convert/${id}`, { token, body: { idempotency_key: key } });
 
 describe('products', () => {
   it('lists chip packs, conversion offers and priced cosmetics, each kind on its own', async () => {
@@ -75,7 +88,10 @@ describe('sandbox deposits', () => {
   ])('an amount that is %s is a 400 naming amount, and nothing moves', async (_what, amount) => {
     const p = await newPlayer(server.url, 'bad');
     const before = await walletsOf(server.url, p.token);
-    const answer = await request<ErrorAnswer>(`${server.url}/api/payments/deposit/sandbox/BALANCE`, { token: p.token, body: { amount, idempotency_key: 'bad-amount-1' } });
+    const answer = await request<ErrorAnswer>(`${server.url}/api/payments/deposit/sandbox/BALANCE`, {
+      token: p.token,
+      body: { amount, idempotency_key: 'bad-amount-1' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('request/invalid');
     expect(answer.body.error.details?.field).toBe('amount');
@@ -87,15 +103,26 @@ describe('sandbox deposits', () => {
     const huge = await deposit(server.url, p.token, 'BALANCE', '9223372036854775807', 'huge-deposit-1');
     expect(huge.status).toBe(400);
     expect(huge.body.error?.details?.field).toBe('amount');
-    const unknown = await request<ErrorAnswer>(`${server.url}/api/payments/deposit/paypal/BALANCE`, { token: p.token, body: { amount: '10', idempotency_key: 'unknown-provider' } });
+    const unknown = await request<ErrorAnswer>(`${server.url}/api/payments/deposit/paypal/BALANCE`, {
+      token: p.token,
+      body: { amount: '10', idempotency_key: 'unknown-provider' },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('payment/provider_not_found');
-    const wallet = await request<ErrorAnswer>(`${server.url}/api/payments/deposit/sandbox/GOLD`, { token: p.token, body: { amount: '10', idempotency_key: 'unknown-wallet' } });
+    const wallet = await request<ErrorAnswer>(`${server.url}/api/payments/deposit/sandbox/GOLD`, {
+      token: p.token,
+      body: { amount: '10', idempotency_key: 'unknown-wallet' },
+    });
     expect(wallet.status).toBe(400);
     expect(wallet.body.error.details?.field).toBe('wallet_type');
-    const key = await request<ErrorAnswer>(`${server.url}/api/payments/deposit/sandbox/BALANCE`, { token: p.token, body: { amount: '10' } });
+    const key = await request<ErrorAnswer>(`${server.url}/api/payments/deposit/sandbox/BALANCE`, {
+      token: p.token,
+      body: { amount: '10' },
+    });
     expect(key.body.error.details?.field).toBe('idempotency_key');
-    const stranger = await request<ErrorAnswer>(`${server.url}/api/payments/deposit/sandbox/BALANCE`, { body: { amount: '10', idempotency_key: 'no-token-1' } });
+    const stranger = await request<ErrorAnswer>(`${server.url}/api/payments/deposit/sandbox/BALANCE`, {
+      body: { amount: '10', idempotency_key: 'no-token-1' },
+    });
     expect(stranger.status).toBe(401);
   });
 });

@@ -55,7 +55,15 @@ export function createProductsService(deps: { store: Store; onWalletChange: (use
         const rows = await store.db.select().from(assets).orderBy(asc(assets.sortOrder));
         for (const a of rows) {
           if (a.price === 0n) continue;
-          listed.push({ id: a.id, kind: 'asset', name: a.name, price: a.price.toString(), balance_type: a.balanceType as WalletType, asset_id: a.id, image_url: a.url });
+          listed.push({
+            id: a.id,
+            kind: 'asset',
+            name: a.name,
+            price: a.price.toString(),
+            balance_type: a.balanceType as WalletType,
+            asset_id: a.id,
+            image_url: a.url,
+          });
         }
       }
       return listed;
@@ -69,16 +77,38 @@ export function createProductsService(deps: { store: Store; onWalletChange: (use
      */
     async convert(userId: number, productId: number, clientKey: string): Promise<Result<ConversionDone>> {
       const outcome = await atomically(store, async (tx) => {
-        const [offer] = await tx.select().from(products).where(and(eq(products.id, productId), eq(products.kind, 'conversion')));
-        if (!offer?.fromWallet || !offer.toWallet || !offer.fromAmount || !offer.toAmount) return failure('product/not_found', 'No such conversion offer', { product_id: productId });
+        const [offer] = await tx
+          .select()
+          .from(products)
+          .where(and(eq(products.id, productId), eq(products.kind, 'conversion')));
+        if (!offer?.fromWallet || !offer.toWallet || !offer.fromAmount || !offer.toAmount)
+          return failure('product/not_found', 'No such conversion offer', { product_id: productId });
         const from = offer.fromWallet as WalletType;
         const to = offer.toWallet as WalletType;
         const key = `convert:${userId}:${productId}:${clientKey}`;
-        const paid = await transfer(tx, { from: { userId, walletType: from }, to: { system: EXCHANGE, walletType: from }, amount: offer.fromAmount, kind: 'conversion_out', idempotencyKey: `${key}:out` });
+        const paid = await transfer(tx, {
+          from: { userId, walletType: from },
+          to: { system: EXCHANGE, walletType: from },
+          amount: offer.fromAmount,
+          kind: 'conversion_out',
+          idempotencyKey: `${key}:out`,
+        });
         if (!paid.ok) return { ok: false, error: paid.error };
-        const got = await transfer(tx, { from: { system: EXCHANGE, walletType: to }, to: { userId, walletType: to }, amount: offer.toAmount, kind: 'conversion_in', idempotencyKey: `${key}:in` });
+        const got = await transfer(tx, {
+          from: { system: EXCHANGE, walletType: to },
+          to: { userId, walletType: to },
+          amount: offer.toAmount,
+          kind: 'conversion_in',
+          idempotencyKey: `${key}:in`,
+        });
         if (!got.ok) return { ok: false, error: got.error };
-        return ok({ product_id: productId, from_wallet: from, to_wallet: to, from_amount: offer.fromAmount.toString(), to_amount: offer.toAmount.toString() });
+        return ok({
+          product_id: productId,
+          from_wallet: from,
+          to_wallet: to,
+          from_amount: offer.fromAmount.toString(),
+          to_amount: offer.toAmount.toString(),
+        });
       });
       if (outcome.ok) await deps.onWalletChange(userId);
       return outcome;

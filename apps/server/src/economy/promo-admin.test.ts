@@ -17,17 +17,29 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const url = (path: string) => `${server.url}${path}`;
-const create = async (code: string) => (await request<Promo>(url('/api/admin/promocodes'), { token: admin, body: { code, amount: '40', max_uses: 10 } })).body;
-const setActive = (id: number, is_active: unknown, token = admin) => request<Promo & ErrorAnswer>(url(`/api/admin/promocodes/${id}`), { token, method: 'PATCH', body: { is_active } });
+const create = async (code: string) =>
+  (await request<Promo>(url('/api/admin/promocodes'), { token: admin, body: { code, amount: '40', max_uses: 10 } })).body;
+const setActive = (id: number, is_active: unknown, token = admin) =>
+  request<Promo & ErrorAnswer>(url(`/api/admin/promocodes/${id}`), { token, method: 'PATCH', body: { is_active } });
 
 describe('administering promo codes', () => {
   it('lists each code with its creator, active state and uses; disabling one makes redemption 410 promo/expired', async () => {
     const promo = await create('SUMMER40');
-    const [first, second, late] = await Promise.all([newPlayer(server.url, 'pa'), newPlayer(server.url, 'pa'), newPlayer(server.url, 'pa')]);
-    for (const p of [first, second]) expect((await request(url(`/api/promocode/use/SUMMER40`), { token: p.token, method: 'POST' })).status).toBe(200);
+    const [first, second, late] = await Promise.all([
+      newPlayer(server.url, 'pa'),
+      newPlayer(server.url, 'pa'),
+      newPlayer(server.url, 'pa'),
+    ]);
+    for (const p of [first, second])
+      expect((await request(url(`/api/promocode/use/SUMMER40`), { token: p.token, method: 'POST' })).status).toBe(200);
 
     const listed = await request<{ items: Promo[]; total: number }>(url('/api/admin/promocodes'), { token: admin });
-    expect(listed.body.items.find((c) => c.id === promo.id)).toMatchObject({ code: 'SUMMER40', is_active: true, used_count: 2, created_by: { username: testAdmin.username } });
+    expect(listed.body.items.find((c) => c.id === promo.id)).toMatchObject({
+      code: 'SUMMER40',
+      is_active: true,
+      used_count: 2,
+      created_by: { username: testAdmin.username },
+    });
 
     const uses = await request<Uses>(url(`/api/admin/promocodes/${promo.id}/uses?limit=1`), { token: admin });
     expect(uses.body.total).toBe(2);

@@ -18,7 +18,11 @@ export interface NewPromoCode {
 const notFound = (id: number) => failure('promo/not_found', `No promo code ${id}`, { id });
 
 async function promoOf(db: Db | Tx, id: number): Promise<AdminPromoCode | undefined> {
-  const [row] = await db.select({ p: promoCodes, username: users.username }).from(promoCodes).leftJoin(users, eq(users.id, promoCodes.createdBy)).where(eq(promoCodes.id, id));
+  const [row] = await db
+    .select({ p: promoCodes, username: users.username })
+    .from(promoCodes)
+    .leftJoin(users, eq(users.id, promoCodes.createdBy))
+    .where(eq(promoCodes.id, id));
   return row ? adminPromoAnswer(row.p, row.username) : undefined;
 }
 
@@ -42,10 +46,21 @@ export async function createPromoCode(store: Store, actor: AuditActor, input: Ne
   return store.withTransaction(async (tx): Promise<Result<AdminPromoCode>> => {
     const [row] = await tx
       .insert(promoCodes)
-      .values({ code: input.code, amount: input.amount, walletType: input.walletType, maxUses: input.maxUses, expiresAt: input.expiresAt, createdBy: actor.id })
+      .values({
+        code: input.code,
+        amount: input.amount,
+        walletType: input.walletType,
+        maxUses: input.maxUses,
+        expiresAt: input.expiresAt,
+        createdBy: actor.id,
+      })
       .onConflictDoNothing()
       .returning();
-    if (!row) return failure('promo/code_taken', 'code: a promo code with this text exists (letter case ignored)', { field: 'code', code: input.code });
+    if (!row)
+      return failure('promo/code_taken', 'code: a promo code with this text exists (letter case ignored)', {
+        field: 'code',
+        code: input.code,
+      });
     const created = (await promoOf(tx, row.id))!;
     await appendAudit(tx, actor, { action: 'promocode.create', resource: `promocode:${row.id}`, before: null, after: created }, now);
     return ok(created);
@@ -53,14 +68,25 @@ export async function createPromoCode(store: Store, actor: AuditActor, input: Ne
 }
 
 /** Switches a code off (a redemption then answers promo/expired) or back on, with its audit line. */
-export async function setPromoCodeActive(store: Store, actor: AuditActor, id: number, isActive: boolean, now: Date): Promise<Result<AdminPromoCode>> {
+export async function setPromoCodeActive(
+  store: Store,
+  actor: AuditActor,
+  id: number,
+  isActive: boolean,
+  now: Date,
+): Promise<Result<AdminPromoCode>> {
   return store.withTransaction(async (tx): Promise<Result<AdminPromoCode>> => {
     const [locked] = await tx.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.id, id)).for('update');
     if (!locked) return notFound(id);
     const before = (await promoOf(tx, id))!;
     await tx.update(promoCodes).set({ isActive }).where(eq(promoCodes.id, id));
     const after = (await promoOf(tx, id))!;
-    await appendAudit(tx, actor, { action: isActive ? 'promocode.enable' : 'promocode.disable', resource: `promocode:${id}`, before, after }, now);
+    await appendAudit(
+      tx,
+      actor,
+      { action: isActive ? 'promocode.enable' : 'promocode.disable', resource: `promocode:${id}`, before, after },
+      now,
+    );
     return ok(after);
   });
 }
@@ -79,7 +105,12 @@ export async function listPromoCodes(db: Db, page: number, limit: number): Promi
 }
 
 /** Who used a code and when, newest first, with the total for the pager. */
-export async function promoCodeUsesOf(db: Db, id: number, page: number, limit: number): Promise<Result<{ items: PromoCodeUse[]; total: number }>> {
+export async function promoCodeUsesOf(
+  db: Db,
+  id: number,
+  page: number,
+  limit: number,
+): Promise<Result<{ items: PromoCodeUse[]; total: number }>> {
   const [promo] = await db.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.id, id));
   if (!promo) return notFound(id);
   const rows = await db
@@ -90,6 +121,12 @@ export async function promoCodeUsesOf(db: Db, id: number, page: number, limit: n
     .orderBy(desc(promoCodeUses.usedAt), desc(promoCodeUses.userId))
     .limit(limit)
     .offset((page - 1) * limit);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(promoCodeUses).where(eq(promoCodeUses.promoCodeId, id));
-  return ok({ items: rows.map((r) => ({ user_id: r.userId, username: r.username, used_at: r.usedAt.toISOString() })), total: count?.n ?? 0 });
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(promoCodeUses)
+    .where(eq(promoCodeUses.promoCodeId, id));
+  return ok({
+    items: rows.map((r) => ({ user_id: r.userId, username: r.username, used_at: r.usedAt.toISOString() })),
+    total: count?.n ?? 0,
+  });
 }

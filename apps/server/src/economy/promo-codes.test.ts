@@ -4,13 +4,32 @@ import { request } from '../test-support/http.js';
 import { startTestServer, testAdmin, type TestServer } from '../test-support/server.js';
 import { expectBooksBalance, walletsOf, type ErrorAnswer } from './test-support.js';
 
-type Promo = { id: number; code: string; amount: string; wallet_type: string; max_uses: number; used_count: number; expires_at: string | null };
+type Promo = {
+  id: number;
+  code: string;
+  amount: string;
+  wallet_type: string;
+  max_uses: number;
+  used_count: number;
+  expires_at: string | null;
+};
 
 const clock = createClock(Date.parse('2026-05-01T12:00:00Z'));
 let server: TestServer;
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer({ economy: { paymentsSandbox: true, telegramApiUrl: 'http://127.0.0.1:9', telegramWebhookSecret: undefined, chipsPerStar: 100n, promoUsesPerMinute: 5 } }, { now: clock.now });
+  server = await startTestServer(
+    {
+      economy: {
+        paymentsSandbox: true,
+        telegramApiUrl: 'http://127.0.0.1:9',
+        telegramWebhookSecret: undefined,
+        chipsPerStar: 100n,
+        promoUsesPerMinute: 5,
+      },
+    },
+    { now: clock.now },
+  );
   admin = (await request<{ access_token: string }>(`${server.url}/api/user/login`, { body: testAdmin })).body.access_token;
 });
 afterAll(async () => server?.close());
@@ -22,24 +41,44 @@ afterEach(async () => {
 
 let codes = 0;
 async function createCode(fields: Record<string, unknown> = {}): Promise<Promo> {
-  const created = await request<Promo & ErrorAnswer>(`${server.url}/api/admin/promocodes`, { token: admin, body: { code: `SPRING${++codes}`, amount: '300', max_uses: 10, ...fields } });
+  const created = await request<Promo & ErrorAnswer>(`${server.url}/api/admin/promocodes`, {
+    token: admin,
+    body: { code: `SPRING${++codes}`, amount: '300', max_uses: 10, ...fields },
+  });
   if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
   return created.body;
 }
-const use = (p: TestPlayer, code: string) => request<{ code: string; amount: string; wallet_type: string } & ErrorAnswer>(`${server.url}/api/promocode/use/${encodeURIComponent(code)}`, { token: p.token, method: 'POST' });
+const use = (p: TestPlayer, code: string) =>
+  request<{ code: string; amount: string; wallet_type: string } & ErrorAnswer>(
+    `${server.url}/api/promocode/use/${encodeURIComponent(code)}`,
+    { token: p.token, method: 'POST' },
+  );
 
 describe('admins and promo codes', () => {
   it('an admin creates and lists codes; a player may not; the same text twice is 409', async () => {
     const created = await createCode({ code: 'Welcome2026', wallet_type: 'BALANCE', max_uses: 3, expires_at: '2026-06-01T00:00:00Z' });
-    expect(created).toMatchObject({ code: 'Welcome2026', amount: '300', wallet_type: 'BALANCE', max_uses: 3, used_count: 0, expires_at: '2026-06-01T00:00:00.000Z' });
+    expect(created).toMatchObject({
+      code: 'Welcome2026',
+      amount: '300',
+      wallet_type: 'BALANCE',
+      max_uses: 3,
+      used_count: 0,
+      expires_at: '2026-06-01T00:00:00.000Z',
+    });
     const listed = await request<{ items: Promo[] }>(`${server.url}/api/admin/promocodes`, { token: admin });
     expect(listed.body.items.map((c) => c.code)).toContain('Welcome2026');
-    const twice = await request<ErrorAnswer>(`${server.url}/api/admin/promocodes`, { token: admin, body: { code: 'WELCOME2026', amount: '5', max_uses: 1 } });
+    const twice = await request<ErrorAnswer>(`${server.url}/api/admin/promocodes`, {
+      token: admin,
+      body: { code: 'WELCOME2026', amount: '5', max_uses: 1 },
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.error.code).toBe('promo/code_taken');
 
     const p = await newPlayer(server.url, 'notadmin');
-    const refused = await request<ErrorAnswer>(`${server.url}/api/admin/promocodes`, { token: p.token, body: { code: 'MINE1', amount: '5', max_uses: 1 } });
+    const refused = await request<ErrorAnswer>(`${server.url}/api/admin/promocodes`, {
+      token: p.token,
+      body: { code: 'MINE1', amount: '5', max_uses: 1 },
+    });
     expect(refused.status).toBe(403);
     expect((await request(`${server.url}/api/admin/promocodes`, { token: p.token })).status).toBe(403);
     const perms = await request<{ permissions: string[] }>(`${server.url}/api/permission/me`, { token: admin });
@@ -55,7 +94,10 @@ describe('admins and promo codes', () => {
     ['code', { code: 'no spaces!' }],
     ['expires_at', { expires_at: 'tomorrow' }],
   ])('a bad %s is a 400 naming it', async (field, fields) => {
-    const answer = await request<ErrorAnswer>(`${server.url}/api/admin/promocodes`, { token: admin, body: { code: 'BADONE', amount: '10', max_uses: 1, ...fields } });
+    const answer = await request<ErrorAnswer>(`${server.url}/api/admin/promocodes`, {
+      token: admin,
+      body: { code: 'BADONE', amount: '10', max_uses: 1, ...fields },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.details?.field).toBe(field);
   });
@@ -97,7 +139,11 @@ describe('using a promo code', () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => newPlayer(server.url, 'crowd')));
     const answers = await Promise.all(players.map((p) => use(p, code.code)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
-    expect(answers.filter((a) => a.status === 409).map((a) => a.body.error.code)).toEqual(['promo/used_up', 'promo/used_up', 'promo/used_up']);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.error.code)).toEqual([
+      'promo/used_up',
+      'promo/used_up',
+      'promo/used_up',
+    ]);
     const listed = await request<{ items: Promo[] }>(`${server.url}/api/admin/promocodes`, { token: admin });
     expect(listed.body.items.find((c) => c.id === code.id)?.used_count).toBe(3);
   });

@@ -29,12 +29,19 @@ export function createPromoCodesService(deps: { store: Store; now: () => Date; o
         if (!promo) return failure('promo/not_found', 'No such promo code', { code });
         // A code an admin switched off is over for players, as an expired one is.
         if (!promo.isActive) return failure('promo/expired', 'This promo code is no longer active', { code: promo.code });
-        if (promo.expiresAt && promo.expiresAt.getTime() <= now().getTime()) return failure('promo/expired', 'This promo code has expired', { code: promo.code });
-        const [used] = await tx.select({ userId: promoCodeUses.userId }).from(promoCodeUses).where(and(eq(promoCodeUses.promoCodeId, promo.id), eq(promoCodeUses.userId, userId)));
+        if (promo.expiresAt && promo.expiresAt.getTime() <= now().getTime())
+          return failure('promo/expired', 'This promo code has expired', { code: promo.code });
+        const [used] = await tx
+          .select({ userId: promoCodeUses.userId })
+          .from(promoCodeUses)
+          .where(and(eq(promoCodeUses.promoCodeId, promo.id), eq(promoCodeUses.userId, userId)));
         if (used) return failure('promo/already_used', 'You have already used this promo code', { code: promo.code });
         if (promo.usedCount >= promo.maxUses) return failure('promo/used_up', 'This promo code has been used up', { code: promo.code });
         await tx.insert(promoCodeUses).values({ promoCodeId: promo.id, userId });
-        await tx.update(promoCodes).set({ usedCount: sql`${promoCodes.usedCount} + 1` }).where(eq(promoCodes.id, promo.id));
+        await tx
+          .update(promoCodes)
+          .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+          .where(eq(promoCodes.id, promo.id));
         const walletType = promo.walletType as WalletType;
         const paid = await transfer(tx, {
           from: { system: PROMO, walletType },

@@ -20,20 +20,37 @@ afterEach(async () => expectBooksBalance(server.services.store));
 /** Moves the clock and signs the player in again: a day later their 15-minute token has long expired. */
 async function later(p: TestPlayer, ms: number): Promise<TestPlayer> {
   clock.advance(ms);
-  const login = await request<{ access_token: string }>(`${server.url}/api/user/login`, { body: { username: p.username, password: 'password-123' } });
+  const login = await request<{ access_token: string }>(`${server.url}/api/user/login`, {
+    body: { username: p.username, password: 'password-123' },
+  });
   return { ...p, token: login.body.access_token };
 }
-const available = async (p: TestPlayer) => (await request<Available>(`${server.url}/api/rewards/available_reward`, { token: p.token })).body;
-const claim = (p: TestPlayer) => request<{ amount: string; streak_day: number; wallet_type: string; next_at: string } & ErrorAnswer>(`${server.url}/api/rewards/claim_daily_reward`, { token: p.token, method: 'POST' });
+const available = async (p: TestPlayer) =>
+  (await request<Available>(`${server.url}/api/rewards/available_reward`, { token: p.token })).body;
+const claim = (p: TestPlayer) =>
+  request<{ amount: string; streak_day: number; wallet_type: string; next_at: string } & ErrorAnswer>(
+    `${server.url}/api/rewards/claim_daily_reward`,
+    { token: p.token, method: 'POST' },
+  );
 
 describe('the daily reward', () => {
   it('is claimed once per UTC day onto BONUS_BALANCE; a second claim is 409 and says when the next opens', async () => {
     const p = await newPlayer(server.url, 'daily');
-    expect(await available(p)).toEqual({ is_available: true, amount: dailyRewardAmounts[0]!.toString(), streak_day: 1, next_at: clock.now().toISOString() });
+    expect(await available(p)).toEqual({
+      is_available: true,
+      amount: dailyRewardAmounts[0]!.toString(),
+      streak_day: 1,
+      next_at: clock.now().toISOString(),
+    });
     const before = await walletsOf(server.url, p.token);
     const claimed = await claim(p);
     expect(claimed.status).toBe(200);
-    expect(claimed.body).toEqual({ amount: dailyRewardAmounts[0]!.toString(), streak_day: 1, wallet_type: 'BONUS_BALANCE', next_at: '2026-03-11T00:00:00.000Z' });
+    expect(claimed.body).toEqual({
+      amount: dailyRewardAmounts[0]!.toString(),
+      streak_day: 1,
+      wallet_type: 'BONUS_BALANCE',
+      next_at: '2026-03-11T00:00:00.000Z',
+    });
     expect((await walletsOf(server.url, p.token)).BONUS_BALANCE).toBe(before.BONUS_BALANCE! + dailyRewardAmounts[0]!);
 
     const second = await claim(p);
@@ -63,7 +80,12 @@ describe('the daily reward', () => {
     }
     expect(days).toEqual([1, 2, 3, 4, 5, 6, 7, 1]);
     expect(amounts.slice(0, 7)).toEqual(dailyRewardAmounts.map(String));
-    expect(amounts.slice(0, 7).map(BigInt).every((a, i, all) => i === 0 || a > all[i - 1]!)).toBe(true);
+    expect(
+      amounts
+        .slice(0, 7)
+        .map(BigInt)
+        .every((a, i, all) => i === 0 || a > all[i - 1]!),
+    ).toBe(true);
 
     // Day 9 is not claimed: on day 10 the streak starts again.
     p = await later(p, DAY);

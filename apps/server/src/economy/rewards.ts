@@ -40,7 +40,12 @@ export function createRewardsService(deps: { store: Store; now: () => Date; onWa
       const last = await lastClaim(store.db, userId);
       if (last?.day === today) {
         const streakDay = (last.streakDay % dailyRewardAmounts.length) + 1;
-        return { is_available: false, amount: amountOf(streakDay).toString(), streak_day: streakDay, next_at: startOfNextDay(at).toISOString() };
+        return {
+          is_available: false,
+          amount: amountOf(streakDay).toString(),
+          streak_day: streakDay,
+          next_at: startOfNextDay(at).toISOString(),
+        };
       }
       const streakDay = nextStreak(last, today);
       return { is_available: true, amount: amountOf(streakDay).toString(), streak_day: streakDay, next_at: at.toISOString() };
@@ -57,8 +62,13 @@ export function createRewardsService(deps: { store: Store; now: () => Date; onWa
         const last = await lastClaim(tx, userId);
         const streakDay = nextStreak(last, today);
         const amount = amountOf(streakDay);
-        const [inserted] = await tx.insert(dailyRewards).values({ userId, day: today, streakDay, amount }).onConflictDoNothing().returning();
-        if (!inserted) return failure('reward/already_claimed', "Today's reward is already claimed", { next_at: startOfNextDay(at).toISOString() });
+        const [inserted] = await tx
+          .insert(dailyRewards)
+          .values({ userId, day: today, streakDay, amount })
+          .onConflictDoNothing()
+          .returning();
+        if (!inserted)
+          return failure('reward/already_claimed', "Today's reward is already claimed", { next_at: startOfNextDay(at).toISOString() });
         const paid = await transfer(tx, {
           from: { system: REWARDS, walletType: 'BONUS_BALANCE' },
           to: { userId, walletType: 'BONUS_BALANCE' },
@@ -68,7 +78,12 @@ export function createRewardsService(deps: { store: Store; now: () => Date; onWa
           memo: { streak_day: streakDay },
         });
         if (!paid.ok) return { ok: false, error: paid.error };
-        return ok({ amount: amount.toString(), streak_day: streakDay, wallet_type: 'BONUS_BALANCE' as const, next_at: startOfNextDay(at).toISOString() });
+        return ok({
+          amount: amount.toString(),
+          streak_day: streakDay,
+          wallet_type: 'BONUS_BALANCE' as const,
+          next_at: startOfNextDay(at).toISOString(),
+        });
       });
       if (outcome.ok) await deps.onWalletChange(userId);
       return outcome satisfies Result<unknown>;

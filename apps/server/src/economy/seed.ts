@@ -12,10 +12,27 @@ export async function seedEconomy(store: Store): Promise<void> {
   await store.withTransaction(async (tx) => {
     await tx
       .insert(assets)
-      .values(assetCatalogue.map((a, i) => ({ id: a.id, type: a.type, name: a.name, url: a.url, price: a.price, balanceType: a.balanceType, sortOrder: i })))
+      .values(
+        assetCatalogue.map((a, i) => ({
+          id: a.id,
+          type: a.type,
+          name: a.name,
+          url: a.url,
+          price: a.price,
+          balanceType: a.balanceType,
+          sortOrder: i,
+        })),
+      )
       .onConflictDoUpdate({
         target: assets.id,
-        set: { type: sql`excluded.type`, name: sql`excluded.name`, url: sql`excluded.url`, price: sql`excluded.price`, balanceType: sql`excluded.balance_type`, sortOrder: sql`excluded.sort_order` },
+        set: {
+          type: sql`excluded.type`,
+          name: sql`excluded.name`,
+          url: sql`excluded.url`,
+          price: sql`excluded.price`,
+          balanceType: sql`excluded.balance_type`,
+          sortOrder: sql`excluded.sort_order`,
+        },
       });
     await tx
       .insert(products)

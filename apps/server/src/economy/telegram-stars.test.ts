@@ -27,13 +27,17 @@ async function startFakeBotApi(): Promise<FakeBotApi> {
       if (fake.failNext) {
         fake.failNext = false;
         res.end(JSON.stringify({ ok: false, error_code: 400, description: 'Bad Request: currency is invalid' }));
-      } else if (method === 'createInvoiceLink') res.end(JSON.stringify({ ok: true, result: `https://t.me/$invoice-${String(body.payload)}` }));
+      } else if (method === 'createInvoiceLink')
+        res.end(JSON.stringify({ ok: true, result: `https://t.me/$invoice-${String(body.payload)}` }));
       else res.end(JSON.stringify({ ok: true, result: true }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return Object.assign(fake, { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+  return Object.assign(fake, {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
 }
 
 const secret = 'telegram-webhook-secret-1';
@@ -41,7 +45,10 @@ let bot: FakeBotApi;
 let server: TestServer;
 beforeAll(async () => {
   bot = await startFakeBotApi();
-  server = await startTestServer({ telegramBotToken: '4242:FAKE-token', economy: { paymentsSandbox: true, telegramApiUrl: bot.url, telegramWebhookSecret: secret, chipsPerStar: 100n, promoUsesPerMinute: 100 } });
+  server = await startTestServer({
+    telegramBotToken: '4242:FAKE-token',
+    economy: { paymentsSandbox: true, telegramApiUrl: bot.url, telegramWebhookSecret: secret, chipsPerStar: 100n, promoUsesPerMinute: 100 },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -50,13 +57,30 @@ afterAll(async () => {
 afterEach(async () => expectBooksBalance(server.services.store));
 
 const starsDeposit = (p: TestPlayer, amount: string, key: string) =>
-  request<{ deposit_id: number; status: string; pay_url?: string } & ErrorAnswer>(`${server.url}/api/payments/deposit/telegram_stars/BALANCE`, { token: p.token, body: { amount, idempotency_key: key } });
+  request<{ deposit_id: number; status: string; pay_url?: string } & ErrorAnswer>(
+    `${server.url}/api/payments/deposit/telegram_stars/BALANCE`,
+    { token: p.token, body: { amount, idempotency_key: key } },
+  );
 const webhook = (update: Record<string, unknown>, token: string | undefined = secret) =>
-  request<{ ok: boolean; handled: string } & ErrorAnswer>(`${server.url}/api/payments/telegram/webhook`, { body: update, headers: token ? { 'x-telegram-bot-api-secret-token': token } : {} });
+  request<{ ok: boolean; handled: string } & ErrorAnswer>(`${server.url}/api/payments/telegram/webhook`, {
+    body: update,
+    headers: token ? { 'x-telegram-bot-api-secret-token': token } : {},
+  });
 let updateId = 1;
 const paid = (depositId: number, stars: number, chargeId: string) => ({
   update_id: updateId++,
-  message: { message_id: 5, date: 1, chat: { id: 1, type: 'private' }, successful_payment: { currency: 'XTR', total_amount: stars, invoice_payload: `deposit:${depositId}`, telegram_payment_charge_id: chargeId, provider_payment_charge_id: '' } },
+  message: {
+    message_id: 5,
+    date: 1,
+    chat: { id: 1, type: 'private' },
+    successful_payment: {
+      currency: 'XTR',
+      total_amount: stars,
+      invoice_payload: `deposit:${depositId}`,
+      telegram_payment_charge_id: chargeId,
+      provider_payment_charge_id: '',
+    },
+  },
 });
 
 describe('Telegram Stars deposits', () => {
@@ -64,7 +88,11 @@ describe('Telegram Stars deposits', () => {
     const p = await newPlayer(server.url, 'stars');
     const started = await starsDeposit(p, '1500', 'stars-key-1');
     expect(started.status).toBe(200);
-    expect(started.body).toEqual({ deposit_id: expect.any(Number), status: 'pending', pay_url: `https://t.me/$invoice-deposit:${started.body.deposit_id}` });
+    expect(started.body).toEqual({
+      deposit_id: expect.any(Number),
+      status: 'pending',
+      pay_url: `https://t.me/$invoice-deposit:${started.body.deposit_id}`,
+    });
     const call = bot.calls.find((c) => c.method === 'createInvoiceLink' && c.body.payload === `deposit:${started.body.deposit_id}`);
     expect(call?.token).toBe('4242:FAKE-token');
     expect(call?.body).toMatchObject({ currency: 'XTR', prices: [{ label: expect.any(String), amount: 15 }] });
@@ -75,7 +103,16 @@ describe('Telegram Stars deposits', () => {
     expect(bot.calls.filter((c) => c.method === 'createInvoiceLink')).toHaveLength(invoices);
 
     // Telegram asks before charging; the bot must say yes within 10 s.
-    const pre = await webhook({ update_id: updateId++, pre_checkout_query: { id: 'pcq-1', from: { id: 7 }, currency: 'XTR', total_amount: 15, invoice_payload: `deposit:${started.body.deposit_id}` } });
+    const pre = await webhook({
+      update_id: updateId++,
+      pre_checkout_query: {
+        id: 'pcq-1',
+        from: { id: 7 },
+        currency: 'XTR',
+        total_amount: 15,
+        invoice_payload: `deposit:${started.body.deposit_id}`,
+      },
+    });
     expect(pre.body).toEqual({ ok: true, handled: 'pre_checkout_ok' });
     expect(bot.calls.at(-1)).toMatchObject({ method: 'answerPreCheckoutQuery', body: { pre_checkout_query_id: 'pcq-1', ok: true } });
 
@@ -99,7 +136,16 @@ describe('Telegram Stars deposits', () => {
   it('refuses a pre-checkout whose Stars do not match, and credits nothing for such a payment', async () => {
     const p = await newPlayer(server.url, 'mismatch');
     const started = await starsDeposit(p, '300', 'stars-mismatch-1');
-    const pre = await webhook({ update_id: updateId++, pre_checkout_query: { id: 'pcq-2', from: { id: 7 }, currency: 'XTR', total_amount: 1, invoice_payload: `deposit:${started.body.deposit_id}` } });
+    const pre = await webhook({
+      update_id: updateId++,
+      pre_checkout_query: {
+        id: 'pcq-2',
+        from: { id: 7 },
+        currency: 'XTR',
+        total_amount: 1,
+        invoice_payload: `deposit:${started.body.deposit_id}`,
+      },
+    });
     expect(pre.body.handled).toBe('pre_checkout_refused');
     expect(bot.calls.at(-1)).toMatchObject({ method: 'answerPreCheckoutQuery', body: { ok: false, error_message: expect.any(String) } });
     expect((await webhook(paid(started.body.deposit_id, 1, 'charge-cheap'))).body.handled).toBe('mismatch');
@@ -130,10 +176,16 @@ describe('Telegram Stars deposits', () => {
   });
 
   it('is off without a webhook secret: an invoice nobody could complete is never offered', async () => {
-    const quiet = await startTestServer({ telegramBotToken: '4242:FAKE-token', economy: { ...server.config.economy, telegramWebhookSecret: undefined } });
+    const quiet = await startTestServer({
+      telegramBotToken: '4242:FAKE-token',
+      economy: { ...server.config.economy, telegramWebhookSecret: undefined },
+    });
     try {
       const p = await newPlayer(quiet.url, 'nosecret');
-      const answer = await request<ErrorAnswer>(`${quiet.url}/api/payments/deposit/telegram_stars/BALANCE`, { token: p.token, body: { amount: '100', idempotency_key: 'no-secret-1' } });
+      const answer = await request<ErrorAnswer>(`${quiet.url}/api/payments/deposit/telegram_stars/BALANCE`, {
+        token: p.token,
+        body: { amount: '100', idempotency_key: 'no-secret-1' },
+      });
       expect(answer.status).toBe(404);
       expect(answer.body.error.code).toBe('payment/provider_not_found');
     } finally {

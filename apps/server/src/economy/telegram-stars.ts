@@ -57,7 +57,9 @@ export function telegramStarsProvider(options: TelegramStarsOptions): DepositPro
         prices: [{ label: `${deposit.amount} chips`, amount: Number(starsOf(options, deposit.amount)) }],
       });
       if (!answer.ok || typeof answer.result !== 'string') {
-        return failure('payment/provider_failed', 'Telegram did not create the invoice; try again', { reason: answer.ok ? 'no link' : (answer.description ?? 'unknown') });
+        return failure('payment/provider_failed', 'Telegram did not create the invoice; try again', {
+          reason: answer.ok ? 'no link' : (answer.description ?? 'unknown'),
+        });
       }
       return ok(answer.result);
     },
@@ -73,7 +75,12 @@ export const telegramUpdate = z.looseObject({
   message: z
     .looseObject({
       successful_payment: z
-        .looseObject({ currency: z.string(), total_amount: z.number().int(), invoice_payload: z.string(), telegram_payment_charge_id: z.string().min(1) })
+        .looseObject({
+          currency: z.string(),
+          total_amount: z.number().int(),
+          invoice_payload: z.string(),
+          telegram_payment_charge_id: z.string().min(1),
+        })
         .optional(),
     })
     .optional(),
@@ -94,7 +101,12 @@ export function isTelegramSecret(expected: string, given: string | undefined): b
  * successful payment completes its deposit; the deposit's ledger key and the UNIQUE charge id make
  * a redelivered update credit nothing more.
  */
-export function createTelegramPayments(deps: { store: Store; options: TelegramStarsOptions; onWalletChange: (userId: number) => Promise<void>; logError: (error: unknown, message: string) => void }) {
+export function createTelegramPayments(deps: {
+  store: Store;
+  options: TelegramStarsOptions;
+  onWalletChange: (userId: number) => Promise<void>;
+  logError: (error: unknown, message: string) => void;
+}) {
   const { store, options } = deps;
 
   async function depositFor(payload: string) {
@@ -110,7 +122,8 @@ export function createTelegramPayments(deps: { store: Store; options: TelegramSt
       const query = update.pre_checkout_query;
       if (query) {
         const row = await depositFor(query.invoice_payload);
-        const isPayable = row?.status === 'pending' && query.currency === 'XTR' && BigInt(query.total_amount) === starsOf(options, row.amount);
+        const isPayable =
+          row?.status === 'pending' && query.currency === 'XTR' && BigInt(query.total_amount) === starsOf(options, row.amount);
         const answer = await callBotApi(options, 'answerPreCheckoutQuery', {
           pre_checkout_query_id: query.id,
           ok: isPayable,
@@ -125,12 +138,19 @@ export function createTelegramPayments(deps: { store: Store; options: TelegramSt
       if (!row) return failure('payment/deposit_not_found', 'The payment names no deposit of ours', { payload: payment.invoice_payload });
       if (payment.currency !== 'XTR' || BigInt(payment.total_amount) !== starsOf(options, row.amount)) {
         // Telegram took a payment we would have refused; keep it for a person to look at, credit nothing.
-        deps.logError(new Error(`deposit ${row.id}: paid ${payment.total_amount} ${payment.currency}`), 'telegram payment does not match its deposit');
+        deps.logError(
+          new Error(`deposit ${row.id}: paid ${payment.total_amount} ${payment.currency}`),
+          'telegram payment does not match its deposit',
+        );
         return ok({ handled: 'mismatch' });
       }
       const done = await atomically(store, async (tx) => {
-        const [other] = await tx.select({ id: deposits.id }).from(deposits).where(eq(deposits.externalChargeId, payment.telegram_payment_charge_id));
-        if (other && other.id !== row.id) return failure('payment/key_reused', 'This charge completed another deposit', { deposit_id: other.id });
+        const [other] = await tx
+          .select({ id: deposits.id })
+          .from(deposits)
+          .where(eq(deposits.externalChargeId, payment.telegram_payment_charge_id));
+        if (other && other.id !== row.id)
+          return failure('payment/key_reused', 'This charge completed another deposit', { deposit_id: other.id });
         return completeDeposit(tx, row.id, payment.telegram_payment_charge_id);
       });
       if (!done.ok) return done;

@@ -12,9 +12,12 @@ export async function expectBooksBalance(store: Store): Promise<void> {
   expect(sum?.total).toBe('0');
   const negative = await queryRows(store.db, sql`select id from accounts where user_id is not null and balance < 0`);
   expect(negative).toEqual([]);
-  const mismatched = await queryRows(store.db, sql`
+  const mismatched = await queryRows(
+    store.db,
+    sql`
     select a.id from accounts a left join ledger_entries e on e.account_id = a.id
-    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`);
+    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
+  );
   expect(mismatched).toEqual([]);
 }
 

@@ -14,7 +14,10 @@ class Refused extends Error {
  * wallet too poor after the ownership row was written) rolls everything back, so nothing is
  * half-written and no money moves.
  */
-export async function atomically<T, C extends ErrorCode = ErrorCode>(store: Store, fn: (tx: Tx) => Promise<Result<T, C>>): Promise<Result<T, C>> {
+export async function atomically<T, C extends ErrorCode = ErrorCode>(
+  store: Store,
+  fn: (tx: Tx) => Promise<Result<T, C>>,
+): Promise<Result<T, C>> {
   try {
     return await store.withTransaction(async (tx) => {
       const result = await fn(tx);

@@ -18,7 +18,10 @@ export function createWalletNotice(deps: WalletNoticeDeps): (userId: number) => 
   return async (userId) => {
     try {
       const wallets = await listWallets(deps.store.db, userId);
-      const message: WalletMessage = { type: 'wallet', wallets: wallets.map((w) => ({ wallet_type: w.walletType, balance: w.balance.toString() })) };
+      const message: WalletMessage = {
+        type: 'wallet',
+        wallets: wallets.map((w) => ({ wallet_type: w.walletType, balance: w.balance.toString() })),
+      };
       // Through the typed outbox like every publication: the user channel takes only UserMessage.
       const outbox = new Outbox();
       outbox.toUser(userId, message);

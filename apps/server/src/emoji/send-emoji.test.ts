@@ -26,7 +26,10 @@ describe('send-emoji', () => {
     const captured: Captured[] = [];
     clients.push(await listen(server.wsUrl, b, [`room:${id}`], captured));
     const send = (from: typeof a, to: typeof a, emoji: number | string) =>
-      request<{ error?: { code: string } }>(`${server.url}/api/v1/send-emoji/${id}/`, { token: from.token, body: { recipient: { player_id: to.id, username: to.username }, emoji } });
+      request<{ error?: { code: string } }>(`${server.url}/api/v1/send-emoji/${id}/`, {
+        token: from.token,
+        body: { recipient: { player_id: to.id, username: to.username }, emoji },
+      });
 
     expect((await send(a, b, throwable.id)).status).toBe(200);
     expect((await send(a, a, ownOnly.name)).status).toBe(200);
@@ -55,7 +58,9 @@ describe('send-emoji', () => {
 
   it('GET /api/emoji lists the seeded catalogue', async () => {
     const p = await newPlayer(server.url);
-    const list = await request<{ items: { id: number; name: string; is_throwable: boolean }[] }>(`${server.url}/api/emoji`, { token: p.token });
+    const list = await request<{ items: { id: number; name: string; is_throwable: boolean }[] }>(`${server.url}/api/emoji`, {
+      token: p.token,
+    });
     expect(list.body.items).toHaveLength(emojiCatalogue.length);
   });
 });

@@ -38,16 +38,24 @@ export function createFriendsService(options: FriendsOptions) {
   const { publisher } = options;
 
   async function personOf(tx: Tx, userId: number): Promise<PersonRef | undefined> {
-    const [row] = await tx.select({ user_id: users.id, username: users.username, avatar: users.avatarUrl }).from(users).where(and(eq(users.id, userId), eq(users.isBot, false)));
+    const [row] = await tx
+      .select({ user_id: users.id, username: users.username, avatar: users.avatarUrl })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.isBot, false)));
     return row;
   }
 
   // Two int4 keys; ids past int4 share a key with another pair, which only makes them wait on each other.
   const lockPair = (tx: Tx, a: number, b: number) =>
-    tx.execute(sql`select pg_advisory_xact_lock((${Math.min(a, b)}::bigint % 2147483647)::int4, (${Math.max(a, b)}::bigint % 2147483647)::int4)`);
+    tx.execute(
+      sql`select pg_advisory_xact_lock((${Math.min(a, b)}::bigint % 2147483647)::int4, (${Math.max(a, b)}::bigint % 2147483647)::int4)`,
+    );
 
   async function rowOf(db: Db | Tx, userId: number, friendId: number) {
-    const [row] = await db.select().from(friendships).where(and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)));
+    const [row] = await db
+      .select()
+      .from(friendships)
+      .where(and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)));
     return row;
   }
 
@@ -68,7 +76,11 @@ export function createFriendsService(options: FriendsOptions) {
   }
 
   /** One change between the caller and another user, published after its commit. */
-  async function change(userId: number, otherId: number, fn: (tx: Tx, outbox: Outbox, me: PersonRef, at: Date) => Promise<Result<FriendState | null>>) {
+  async function change(
+    userId: number,
+    otherId: number,
+    fn: (tx: Tx, outbox: Outbox, me: PersonRef, at: Date) => Promise<Result<FriendState | null>>,
+  ) {
     if (userId === otherId) return failure('friend/self', 'You cannot be your own friend', { field: 'id' });
     // The other side's notices keep their order: on that user's own chain.
     return withPublications(store, publisher, publishOrder.user(otherId), async (tx, outbox) => {
@@ -117,9 +129,14 @@ export function createFriendsService(options: FriendsOptions) {
       return change(userId, otherId, async (tx) => {
         const mine = await rowOf(tx, userId, otherId);
         if (!mine) return failure('friend/not_friends', `You are not friends with user ${otherId}`);
-        const pair = or(and(eq(friendships.userId, userId), eq(friendships.friendId, otherId)), and(eq(friendships.userId, otherId), eq(friendships.friendId, userId)));
+        const pair = or(
+          and(eq(friendships.userId, userId), eq(friendships.friendId, otherId)),
+          and(eq(friendships.userId, otherId), eq(friendships.friendId, userId)),
+        );
         // The other's pending ask to the caller is theirs to take back: only accepted rows go with the caller's.
-        await tx.delete(friendships).where(mine.status === 'accepted' ? pair : and(eq(friendships.userId, userId), eq(friendships.friendId, otherId)));
+        await tx
+          .delete(friendships)
+          .where(mine.status === 'accepted' ? pair : and(eq(friendships.userId, userId), eq(friendships.friendId, otherId)));
         return ok(null);
       });
     },
@@ -139,11 +156,21 @@ export function createFriendsService(options: FriendsOptions) {
         .limit(limit + 1)
         .offset((page - 1) * limit);
       const shown = rows.slice(0, limit);
-      const tables = await tablesOf(userId, shown.map((r) => r.id));
+      const tables = await tablesOf(
+        userId,
+        shown.map((r) => r.id),
+      );
       const items = await Promise.all(
         shown.map(async (r): Promise<FriendLine> => {
           const roomId = tables.get(r.id);
-          return { user_id: r.id, username: r.username, avatar: r.avatar, country: r.country, is_online: await isOnline(r.id), ...(roomId === undefined ? {} : { room_id: roomId }) };
+          return {
+            user_id: r.id,
+            username: r.username,
+            avatar: r.avatar,
+            country: r.country,
+            is_online: await isOnline(r.id),
+            ...(roomId === undefined ? {} : { room_id: roomId }),
+          };
         }),
       );
       return { items, hasNext: rows.length > limit };

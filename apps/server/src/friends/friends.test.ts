@@ -1,7 +1,16 @@
 import type { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../realtime/test-support.js';
-import { createClock, createRoom, listen, newPlayer, startRoomsServer, type Captured, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import {
+  createClock,
+  createRoom,
+  listen,
+  newPlayer,
+  startRoomsServer,
+  type Captured,
+  type RoomsServer,
+  type TestPlayer,
+} from '../rooms/test-support.js';
 import { request } from '../test-support/http.js';
 import { ASK_WINDOW_MS, ASKS_PER_WINDOW } from './friends-service.js';
 
@@ -24,9 +33,16 @@ afterAll(async () => {
   await server?.close();
 });
 
-const call = (p: TestPlayer, path: string, method = 'POST', body?: unknown) => request<ErrorReply & Record<string, unknown>>(`${server.url}${path}`, { token: p.token, method, ...(body === undefined ? {} : { body }) });
-const friendsOf = async (p: TestPlayer) => (await request<{ items: FriendLine[] }>(`${server.url}/api/user/friends`, { token: p.token })).body.items;
-const requestsOf = async (p: TestPlayer) => (await request<{ items: { user_id: number }[] }>(`${server.url}/api/user/friends/requests`, { token: p.token })).body.items;
+const call = (p: TestPlayer, path: string, method = 'POST', body?: unknown) =>
+  request<ErrorReply & Record<string, unknown>>(`${server.url}${path}`, {
+    token: p.token,
+    method,
+    ...(body === undefined ? {} : { body }),
+  });
+const friendsOf = async (p: TestPlayer) =>
+  (await request<{ items: FriendLine[] }>(`${server.url}/api/user/friends`, { token: p.token })).body.items;
+const requestsOf = async (p: TestPlayer) =>
+  (await request<{ items: { user_id: number }[] }>(`${server.url}/api/user/friends/requests`, { token: p.token })).body.items;
 const listening = async (p: TestPlayer) => {
   const heard: Captured[] = [];
   clients.push(await listen(server.wsUrl, p, [`#${p.id}`], heard));
@@ -43,7 +59,10 @@ describe('friends', () => {
     expect(asked.status).toBe(200);
     expect(asked.body).toEqual({ user_id: bob.id, status: 'requested' });
     await until(() => bobHeard.some((m) => m.data.type === 'friend_request'));
-    expect(bobHeard.find((m) => m.data.type === 'friend_request')?.data).toEqual({ type: 'friend_request', from: { user_id: ann.id, username: ann.username, avatar: null } });
+    expect(bobHeard.find((m) => m.data.type === 'friend_request')?.data).toEqual({
+      type: 'friend_request',
+      from: { user_id: ann.id, username: ann.username, avatar: null },
+    });
     expect((await requestsOf(bob)).map((r) => r.user_id)).toEqual([ann.id]);
     expect(await friendsOf(ann)).toEqual([]);
 
@@ -101,8 +120,20 @@ describe('friends', () => {
   it.each([
     ['yourself', (me: TestPlayer) => `/api/user/friends/${me.id}`, 'POST', 400, 'friend/self'],
     ['an unknown user', () => '/api/user/friends/99999999', 'POST', 404, 'user/not_found'],
-    ['accepting an ask nobody made', (_me: TestPlayer, other: TestPlayer) => `/api/user/friends/${other.id}/accept`, 'POST', 404, 'friend/no_request'],
-    ['declining an ask nobody made', (_me: TestPlayer, other: TestPlayer) => `/api/user/friends/${other.id}/decline`, 'POST', 404, 'friend/no_request'],
+    [
+      'accepting an ask nobody made',
+      (_me: TestPlayer, other: TestPlayer) => `/api/user/friends/${other.id}/accept`,
+      'POST',
+      404,
+      'friend/no_request',
+    ],
+    [
+      'declining an ask nobody made',
+      (_me: TestPlayer, other: TestPlayer) => `/api/user/friends/${other.id}/decline`,
+      'POST',
+      404,
+      'friend/no_request',
+    ],
   ] as const)('refuses %s with a stable code', async (_name, path, method, status, code) => {
     const [me, other] = [await newPlayer(server.url), await newPlayer(server.url)];
     const answer = await call(me, path(me, other), method);
@@ -165,7 +196,11 @@ describe('invite to my table', () => {
     const invited = await call(host, `/api/v1/rooms/${roomId}/invite`, 'POST', { user_id: friend.id });
     expect(invited.status).toBe(200);
     await until(() => heard.some((m) => m.data.type === 'room_invite'));
-    expect(heard.find((m) => m.data.type === 'room_invite')?.data).toEqual({ type: 'room_invite', room_id: roomId, from: { user_id: host.id, username: host.username, avatar: null } });
+    expect(heard.find((m) => m.data.type === 'room_invite')?.data).toEqual({
+      type: 'room_invite',
+      room_id: roomId,
+      from: { user_id: host.id, username: host.username, avatar: null },
+    });
     expect((await friendsOf(friend))[0]?.room_id).toBe(roomId);
 
     const watched = await request(`${server.url}/api/v1/rooms/${roomId}/watch`, { token: friend.token });
@@ -192,7 +227,12 @@ describe('invite to my table', () => {
     ['someone who is not a friend', 'stranger', 'seated', 403, 'room/not_a_friend'],
     ['a friend by a player not seated at that table', 'friend', 'elsewhere', 409, 'room/not_seated'],
   ] as const)('refuses to invite %s', async (_name, whom, where, status, code) => {
-    const [host, friend, stranger, other] = [await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url)];
+    const [host, friend, stranger, other] = [
+      await newPlayer(server.url),
+      await newPlayer(server.url),
+      await newPlayer(server.url),
+      await newPlayer(server.url),
+    ];
     await friends(host, friend);
     const roomId = await createRoom(server.url, where === 'seated' ? host : other);
     const answer = await call(host, `/api/v1/rooms/${roomId}/invite`, 'POST', { user_id: whom === 'friend' ? friend.id : stranger.id });
@@ -210,13 +250,18 @@ describe('invite to my table', () => {
 
 describe('GET presence/summary', () => {
   it('counts who is connected, who plays and which rooms wait; a player who leaves is no longer online', async () => {
-    const summary = async () => (await request<{ online: number; playing: number; rooms_waiting: number }>(`${server.url}/api/v1/presence/summary`, { token: watcher.token })).body;
+    const summary = async () =>
+      (
+        await request<{ online: number; playing: number; rooms_waiting: number }>(`${server.url}/api/v1/presence/summary`, {
+          token: watcher.token,
+        })
+      ).body;
     const watcher = await newPlayer(server.url);
     clock.advance(60_000); // past the node's reuse of an earlier summary
     const before = await summary();
 
     const [a, b, c] = [await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url)];
-    const client = (await listen(server.wsUrl, a, [`#${a.id}`], []));
+    const client = await listen(server.wsUrl, a, [`#${a.id}`], []);
     clients.push(await listen(server.wsUrl, b, [`#${b.id}`], []));
     const roomId = await createRoom(server.url, c);
     await call(a, `/api/v1/rooms/${roomId}/seat`, 'POST', {});

@@ -17,7 +17,12 @@ describe.skipIf(url === undefined)('presence and friends over two nodes (Redis)'
   beforeAll(async () => {
     const redisPrefix = `durak-test-${randomBytes(4).toString('hex')}`;
     first = await startRoomsServer({ clock, config: { redisUrl: url }, rooms: { redisPrefix } });
-    second = await startRoomsServer({ clock, store: first.store, config: { redisUrl: url, jwtSecret: first.config.jwtSecret }, rooms: { redisPrefix } });
+    second = await startRoomsServer({
+      clock,
+      store: first.store,
+      config: { redisUrl: url, jwtSecret: first.config.jwtSecret },
+      rooms: { redisPrefix },
+    });
   });
   afterAll(async () => {
     for (const client of clients) client.disconnect();
@@ -49,7 +54,9 @@ describe.skipIf(url === undefined)('presence and friends over two nodes (Redis)'
     await request(`${first.url}/api/user/friends/${b.id}`, { token: a.token, method: 'POST' });
     await until(() => heard.some((m) => m.data.type === 'friend_request'));
     await request(`${second.url}/api/user/friends/${a.id}/accept`, { token: b.token, method: 'POST' });
-    const friends = await request<{ items: { user_id: number; is_online: boolean }[] }>(`${second.url}/api/user/friends`, { token: b.token });
+    const friends = await request<{ items: { user_id: number; is_online: boolean }[] }>(`${second.url}/api/user/friends`, {
+      token: b.token,
+    });
     expect(friends.body.items).toMatchObject([{ user_id: a.id, is_online: true }]);
   });
 });

@@ -48,24 +48,33 @@ export function createRoomInvites(options: RoomInvitesOptions) {
       if (options.windows && !(await options.windows.take(`room-invite:${userId}`, INVITES_PER_WINDOW, INVITE_WINDOW_MS))) {
         return failure('request/rate_limited', 'Too many invitations: try again in a few minutes');
       }
-      return withPublications(options.store, publisher, publishOrder.room(roomId), async (tx, outbox): Promise<Result<{ room_id: number; user_id: number }>> => {
-        // The room's lock: the invitation and a start of the game cannot cross.
-        const room = await lockRoom(tx, roomId);
-        if (!room) return failure('room/not_found', `No room ${roomId}`);
-        if (room.status === 'FINISHED') return failure('room/finished', 'This room is closed');
-        if (room.status === 'in_progress') return failure('room/already_started', 'The game has started');
-        const seats = await seatsOfRoom(tx, roomId);
-        if (!seats.some((s) => s.userId === userId)) return failure('room/not_seated', 'Only a player seated at this table can invite to it');
-        if (seats.some((s) => s.userId === friendId)) return failure('room/already_seated', 'Your friend already sits at this table');
-        const at = now();
-        await tx
-          .insert(roomInvites)
-          .values({ roomId, userId: friendId, invitedBy: userId, createdAt: at })
-          .onConflictDoUpdate({ target: [roomInvites.roomId, roomInvites.userId], set: { invitedBy: userId, createdAt: at } });
-        const [from] = await tx.select({ user_id: users.id, username: users.username, avatar: users.avatarUrl }).from(users).where(eq(users.id, userId));
-        outbox.toUser(friendId, { type: 'room_invite', room_id: roomId, from: from as PersonRef });
-        return ok({ room_id: roomId, user_id: friendId });
-      });
+      return withPublications(
+        options.store,
+        publisher,
+        publishOrder.room(roomId),
+        async (tx, outbox): Promise<Result<{ room_id: number; user_id: number }>> => {
+          // The room's lock: the invitation and a start of the game cannot cross.
+          const room = await lockRoom(tx, roomId);
+          if (!room) return failure('room/not_found', `No room ${roomId}`);
+          if (room.status === 'FINISHED') return failure('room/finished', 'This room is closed');
+          if (room.status === 'in_progress') return failure('room/already_started', 'The game has started');
+          const seats = await seatsOfRoom(tx, roomId);
+          if (!seats.some((s) => s.userId === userId))
+            return failure('room/not_seated', 'Only a player seated at this table can invite to it');
+          if (seats.some((s) => s.userId === friendId)) return failure('room/already_seated', 'Your friend already sits at this table');
+          const at = now();
+          await tx
+            .insert(roomInvites)
+            .values({ roomId, userId: friendId, invitedBy: userId, createdAt: at })
+            .onConflictDoUpdate({ target: [roomInvites.roomId, roomInvites.userId], set: { invitedBy: userId, createdAt: at } });
+          const [from] = await tx
+            .select({ user_id: users.id, username: users.username, avatar: users.avatarUrl })
+            .from(users)
+            .where(eq(users.id, userId));
+          outbox.toUser(friendId, { type: 'room_invite', room_id: roomId, from: from as PersonRef });
+          return ok({ room_id: roomId, user_id: friendId });
+        },
+      );
     },
   };
 }

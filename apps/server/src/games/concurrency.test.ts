@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../test-support/http.js';
 import { createTestStore } from '../test-support/store.js';
 import type { Store } from '../store/db.js';
-import { actionBody, createClock, ledgerSum, newPlayer, playToEnd, rng, startRoomsServer, startedRoom, type RoomsServer } from '../rooms/test-support.js';
+import {
+  actionBody,
+  createClock,
+  ledgerSum,
+  newPlayer,
+  playToEnd,
+  rng,
+  startRoomsServer,
+  startedRoom,
+  type RoomsServer,
+} from '../rooms/test-support.js';
 
 let store: Store;
 let server: RoomsServer;
@@ -30,7 +40,9 @@ describe('simultaneous actions', () => {
         if (!choice) return [];
         const path = `${server.url}/api/v1/rooms/${id}/${choice.type}`;
         // Each player sends its move twice at once, as a double tap would.
-        return [0, 1].map(() => request<{ seq?: number; error?: { code: string } }>(path, { token: p.token, body: actionBody(choice, seq) }));
+        return [0, 1].map(() =>
+          request<{ seq?: number; error?: { code: string } }>(path, { token: p.token, body: actionBody(choice, seq) }),
+        );
       });
       const answers = await Promise.all(attempts);
       const applied = answers.filter((a) => a.status === 200);
@@ -49,7 +61,11 @@ describe('simultaneous actions', () => {
       const a = await startedRoom(server.url, [x, y, z]);
       const b = await startedRoom(server.url, [y, x, z]);
       const sum = await ledgerSum(store);
-      const answers = await Promise.all([a, b].map((id) => request<{ error?: { code: string } }>(`${server.url}/api/v1/rooms/${id}/surrender`, { token: z.token, method: 'POST' })));
+      const answers = await Promise.all(
+        [a, b].map((id) =>
+          request<{ error?: { code: string } }>(`${server.url}/api/v1/rooms/${id}/surrender`, { token: z.token, method: 'POST' }),
+        ),
+      );
       expect(answers.map((r) => r.status)).toEqual([200, 200]);
       for (const id of [a, b]) expect((await view(server.url, id, x.token)).status).toBe('FINISHED');
       expect(await ledgerSum(store)).toBe(sum);
@@ -62,14 +78,23 @@ describe('simultaneous actions', () => {
     const v = await view(server.url, id, players[0]!.token);
     const attacker = players.find((p) => String(p.id) === v.turn.current_attacker_user_id)!;
     const defender = players.find((p) => p !== attacker)!;
-    const stale = await request<{ error: { code: string; details: { seq: number } } }>(`${server.url}/api/v1/rooms/${id}/beat`, { token: attacker.token, body: { seq: v.seq + 5 } });
+    const stale = await request<{ error: { code: string; details: { seq: number } } }>(`${server.url}/api/v1/rooms/${id}/beat`, {
+      token: attacker.token,
+      body: { seq: v.seq + 5 },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('rule/stale_seq');
     const myView = await view(server.url, id, defender.token);
-    const wrong = await request<{ error: { code: string } }>(`${server.url}/api/v1/rooms/${id}/attack`, { token: defender.token, body: { cards: [myView.hand[0]] } });
+    const wrong = await request<{ error: { code: string } }>(`${server.url}/api/v1/rooms/${id}/attack`, {
+      token: defender.token,
+      body: { cards: [myView.hand[0]] },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.error.code).toMatch(/^rule\//);
-    const notMine = await request<{ error: { code: string } }>(`${server.url}/api/v1/rooms/${id}/attack`, { token: attacker.token, body: { cards: [myView.hand[0]] } });
+    const notMine = await request<{ error: { code: string } }>(`${server.url}/api/v1/rooms/${id}/attack`, {
+      token: attacker.token,
+      body: { cards: [myView.hand[0]] },
+    });
     expect(notMine.body.error.code).toBe('rule/card_not_in_hand');
     expect((await view(server.url, id, players[0]!.token)).seq).toBe(v.seq);
   });
@@ -80,11 +105,18 @@ describe('surrender and leave during the game', () => {
     const players = [await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url)];
     const id = await startedRoom(server.url, players, { player_count: 3, bet_amount: 300 });
     expect((await request(`${server.url}/api/v1/rooms/${id}/leave`, { token: players[1]!.token, method: 'POST' })).status).toBe(200);
-    const watch = await request<{ status: string; seats: Record<string, { result: string; amount: string }> }>(`${server.url}/api/v1/rooms/${id}/watch`, { token: players[0]!.token });
+    const watch = await request<{ status: string; seats: Record<string, { result: string; amount: string }> }>(
+      `${server.url}/api/v1/rooms/${id}/watch`,
+      { token: players[0]!.token },
+    );
     expect(watch.body.status).toBe('FINISHED');
     expect(watch.body.seats[String(players[1]!.id)]).toMatchObject({ result: 'defeat', amount: '-300' });
     // 300 won, 15 rake, 285 shared: 143 and 142.
-    expect(Object.values(watch.body.seats).map((s) => s.amount).sort()).toEqual(['-300', '142', '143']);
+    expect(
+      Object.values(watch.body.seats)
+        .map((s) => s.amount)
+        .sort(),
+    ).toEqual(['-300', '142', '143']);
     expect(await ledgerSum(store)).toBe(0n);
   });
 });
@@ -106,7 +138,11 @@ describe('a server restart', () => {
     await server.close();
     server = await startRoomsServer({ store, config: { jwtSecret } });
     expect((await view(server.url, id, players[0]!.token)).seq).toBe(seqBefore);
-    await playToEnd(server.url, id, players.map((p) => ({ ...p, url: server.url })));
+    await playToEnd(
+      server.url,
+      id,
+      players.map((p) => ({ ...p, url: server.url })),
+    );
     const watch = await request<{ status: string }>(`${server.url}/api/v1/rooms/${id}/watch`, { token: players[0]!.token });
     expect(watch.body.status).toBe('FINISHED');
   });

@@ -6,7 +6,17 @@ import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { gameEvents, rooms } from '../store/rooms-schema.js';
 import type { Outbox } from '../publishing/outbox.js';
-import { gameStateOf, hasDueRoom, lockDueRoom, lockRoom, lockRoomForMove, readRoom, seatsOfRoom, type MoveRoom, type RoomRow } from '../room-core/room-store.js';
+import {
+  gameStateOf,
+  hasDueRoom,
+  lockDueRoom,
+  lockRoom,
+  lockRoomForMove,
+  readRoom,
+  seatsOfRoom,
+  type MoveRoom,
+  type RoomRow,
+} from '../room-core/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
 import type { SeatsBeforeStart } from '../room-core/room-seams.js';
 import { dueTurn } from '../practice/bot-turn.js';
@@ -58,17 +68,28 @@ function playersInGame(state: GameState): string[] {
 }
 
 function notRunning(room: Pick<RoomRow, 'status'>): { ok: false; error: Failure } {
-  return room.status === 'FINISHED' ? failure('room/finished', 'The game is over') : failure('room/not_started', 'The game has not started');
+  return room.status === 'FINISHED'
+    ? failure('room/finished', 'The game is over')
+    : failure('room/not_started', 'The game has not started');
 }
 
 /** `beforeStart`: the rooms' own rules before the start, passed in at wiring so games never import rooms. */
 export function createGameService(context: RoomsContext, beforeStart: SeatsBeforeStart): GameService {
   const { store, config } = context;
 
-  async function applyInRoom(tx: Tx, outbox: Outbox, room: MoveRoom, action: Action, now: Date, seq?: number, cause: StepCause = 'move'): Promise<Result<{ seq: number }>> {
+  async function applyInRoom(
+    tx: Tx,
+    outbox: Outbox,
+    room: MoveRoom,
+    action: Action,
+    now: Date,
+    seq?: number,
+    cause: StepCause = 'move',
+  ): Promise<Result<{ seq: number }>> {
     const state = gameStateOf(room);
     if (room.status !== 'in_progress' || !state) return notRunning(room);
-    if (action.type !== 'timeout' && !state.players.includes(action.player)) return failure('room/not_seated', 'You do not play in this game');
+    if (action.type !== 'timeout' && !state.players.includes(action.player))
+      return failure('room/not_seated', 'You do not play in this game');
     if (seq !== undefined && seq !== state.seq) {
       return failure('rule/stale_seq', `The game is at seq ${state.seq}, not ${seq}`, { seq: state.seq });
     }
@@ -79,7 +100,9 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
       return failure(code, message, { seq: state.seq });
     }
     // A running bank is spent by what the awaited players used of it; the next turn starts afresh.
-    const timeBanks = room.bankStartedAt ? banksAfter(room.timeBanks, awaited(state).players, now.getTime() - room.bankStartedAt.getTime()) : room.timeBanks;
+    const timeBanks = room.bankStartedAt
+      ? banksAfter(room.timeBanks, awaited(state).players, now.getTime() - room.bankStartedAt.getTime())
+      : room.timeBanks;
     const exitReasons = { ...room.exitReasons };
     for (const event of applied.events) {
       if (event.type === 'surrendered') exitReasons[event.player] = exitReasonOf[cause];
@@ -87,7 +110,14 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
     // A move of their own gives a player's seat back at once, and restarts their away clock.
     let current = room;
     if (cause === 'move' && action.type !== 'timeout' && isAbsent(room, action.player)) {
-      current = await saveStandIns(tx, outbox, room, state, { ...givenBack(room, action.player), reason: 'moved' }, { now, config, reschedule: false });
+      current = await saveStandIns(
+        tx,
+        outbox,
+        room,
+        state,
+        { ...givenBack(room, action.player), reason: 'moved' },
+        { now, config, reschedule: false },
+      );
     }
     const step = { before: state, after: applied.state, action, events: applied.events };
     await writeStep(tx, { ...current, timeBanks, exitReasons }, step, { now, config, outbox, onGameOver: context.onGameOver });
@@ -112,7 +142,15 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
     await tx.update(rooms).set({ bankStartedAt, expiresAt }).where(eq(rooms.id, room.id));
     const turn = { current_attacker_user_id: state.players[state.attacker]!, current_defender_user_id: state.players[state.defender]! };
     const timers = timersOf(state, room.timerStartedAt, expiresAt, bankStartedAt);
-    outbox.toRoom(room.id, { type: 'turn', room_id: room.id, seq: state.seq, phase: state.phase, turn, timers, time_banks: room.timeBanks });
+    outbox.toRoom(room.id, {
+      type: 'turn',
+      room_id: room.id,
+      seq: state.seq,
+      phase: state.phase,
+      turn,
+      timers,
+      time_banks: room.timeBanks,
+    });
     return true;
   }
 
@@ -139,7 +177,10 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
     const due = dueHandOvers(room, state, now, config);
     if (due.length === 0) return room;
     const present = await connectedTo(room.id);
-    const change = handedOver(room, due.filter((p) => !present.has(p)));
+    const change = handedOver(
+      room,
+      due.filter((p) => !present.has(p)),
+    );
     for (const p of due.filter((p) => present.has(p))) delete change.offlineSince[p];
     return saveStandIns(tx, outbox, room, state, { ...change, reason: 'away' }, { now, config, reschedule: true });
   }
@@ -182,7 +223,14 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
     if (await startBank(tx, outbox, room)) return ok(room.id);
     const people = awaitedPeople(room, state);
     if (people.length > 0) {
-      room = await saveStandIns(tx, outbox, room, state, { ...handedOver(room, people), reason: 'timer' }, { now, config, reschedule: false });
+      room = await saveStandIns(
+        tx,
+        outbox,
+        room,
+        state,
+        { ...handedOver(room, people), reason: 'timer' },
+        { now, config, reschedule: false },
+      );
       const played = await playStandIn(tx, outbox, room, state, now);
       if (played) return played;
     }
@@ -248,10 +296,13 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         const state = gameStateOf(room);
         const me = String(userId);
         if (room.status !== 'in_progress' || !state) return notRunning(room);
-        if (!playersInGame(state).includes(me)) return failure('room/not_a_player', 'Only a player still in the game can hand over the seat');
+        if (!playersInGame(state).includes(me))
+          return failure('room/not_a_player', 'Only a player still in the game can hand over the seat');
         const isOn = room.standIns[me] === true;
-        if (on && !isOn) await saveStandIns(tx, outbox, room, state, { ...handedOver(room, [me]), reason: 'autoplay' }, { now, config, reschedule: true });
-        if (!on && isAbsent(room, me)) await saveStandIns(tx, outbox, room, state, { ...givenBack(room, me), reason: 'back' }, { now, config, reschedule: true });
+        if (on && !isOn)
+          await saveStandIns(tx, outbox, room, state, { ...handedOver(room, [me]), reason: 'autoplay' }, { now, config, reschedule: true });
+        if (!on && isAbsent(room, me))
+          await saveStandIns(tx, outbox, room, state, { ...givenBack(room, me), reason: 'back' }, { now, config, reschedule: true });
         return ok({ stand_in: on });
       });
     },

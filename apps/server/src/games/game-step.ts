@@ -19,12 +19,18 @@ export function deadlineOf(state: GameState, now: Date, config: RoomsConfig): Da
   const waiting = awaited(state);
   if (waiting.on_timeout === 'none') return null;
   const seconds =
-    waiting.on_timeout === 'close_catch_window' ? config.catchWindowSeconds : turnSeconds(state.options, config.turnSeconds, config.speedTurnSeconds);
+    waiting.on_timeout === 'close_catch_window'
+      ? config.catchWindowSeconds
+      : turnSeconds(state.options, config.turnSeconds, config.speedTurnSeconds);
   return new Date(now.getTime() + seconds * 1000);
 }
 
 /** When the running turn timer (or, while it runs, the time bank) ends; null when nothing is timed. */
-export function timerEndOf(room: Pick<MoveRoom, 'timerStartedAt' | 'bankStartedAt' | 'timeBanks'>, state: GameState, config: RoomsConfig): Date | null {
+export function timerEndOf(
+  room: Pick<MoveRoom, 'timerStartedAt' | 'bankStartedAt' | 'timeBanks'>,
+  state: GameState,
+  config: RoomsConfig,
+): Date | null {
   if (state.phase === 'finished' || !room.timerStartedAt) return null;
   if (!room.bankStartedAt) return deadlineOf(state, room.timerStartedAt, config);
   const bank = Math.max(0, ...awaited(state).players.map((p) => room.timeBanks[p] ?? 0));
@@ -40,7 +46,12 @@ export function nextDeadlineOf(room: MoveRoom, state: GameState, now: Date, time
 }
 
 /** The running timers; while a time bank runs (`bankStartedAt`), they show the bank, from its start. */
-export function timersOf(state: GameState | null, startedAt: Date | null, expiresAt: Date | null, bankStartedAt: Date | null = null): TimerPayload[] {
+export function timersOf(
+  state: GameState | null,
+  startedAt: Date | null,
+  expiresAt: Date | null,
+  bankStartedAt: Date | null = null,
+): TimerPayload[] {
   if (!state || !startedAt || !expiresAt || state.phase === 'finished') return [];
   const from = bankStartedAt ?? startedAt;
   return awaited(state).players.map((player_id) => ({
@@ -73,8 +84,19 @@ function publishStep(
       outbox.toRoom(roomId, { ...event, room_id: roomId, seq: after.seq });
     }
   }
-  const turn = after.phase === 'finished' ? null : { current_attacker_user_id: after.players[after.attacker]!, current_defender_user_id: after.players[after.defender]! };
-  outbox.toRoom(roomId, { type: 'turn', room_id: roomId, seq: after.seq, phase: after.phase, turn, timers: extra.timers, time_banks: extra.timeBanks });
+  const turn =
+    after.phase === 'finished'
+      ? null
+      : { current_attacker_user_id: after.players[after.attacker]!, current_defender_user_id: after.players[after.defender]! };
+  outbox.toRoom(roomId, {
+    type: 'turn',
+    room_id: roomId,
+    seq: after.seq,
+    phase: after.phase,
+    turn,
+    timers: extra.timers,
+    time_banks: extra.timeBanks,
+  });
   const waitingFor = after.phase === 'finished' ? [] : awaited(after).players;
   after.players.forEach((player, seat) => {
     const old = before?.hands[seat]?.map(cardCode).join(' ');
@@ -211,10 +233,17 @@ export async function writeStep(
   }));
   saveStep(tx, room.id, step, { expiresAt: null, timerStartedAt: null, finished: { results, at: now }, ...table });
   const bets = payout.bets.map((b) => ({ playerId: b.playerId, amount: b.amount.toString() }));
-  publishStep(outbox, room.id, step.before, after, step.events, { timers: [], timeBanks: room.timeBanks, bets, results, rake: payout.rake.toString() });
+  publishStep(outbox, room.id, step.before, after, step.events, {
+    timers: [],
+    timeBanks: room.timeBanks,
+    bets,
+    results,
+    rake: payout.rake.toString(),
+  });
   outbox.toLobby({ type: 'room_removed', room_id: room.id });
   if (room.betAmount > 0n) {
-    for (const seatResult of results) outbox.toUser(seatResult.player_id, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: seatResult.amount });
+    for (const seatResult of results)
+      outbox.toUser(seatResult.player_id, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: seatResult.amount });
   }
   if (whole) await context.onGameOver?.(tx, whole, results, outbox, now);
 }

@@ -4,7 +4,17 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisUrl } from '../realtime/test-redis.js';
 import { until } from '../realtime/test-support.js';
-import { bonusBalance, createRoom, listen, newPlayer, playToEnd, rng, seatAndReady, type Captured, type TestPlayer } from '../rooms/test-support.js';
+import {
+  bonusBalance,
+  createRoom,
+  listen,
+  newPlayer,
+  playToEnd,
+  rng,
+  seatAndReady,
+  type Captured,
+  type TestPlayer,
+} from '../rooms/test-support.js';
 import { createTestDatabase } from '../test-support/database.js';
 import { request } from '../test-support/http.js';
 import { startServerProcess, toTestStderr, type ServerProcess } from '../test-support/server-process.js';
@@ -30,7 +40,15 @@ afterAll(async () => {
 /** A real server process (src/main.ts) on its own port, sharing the database and Redis. */
 async function startNode(env: Record<string, string>): Promise<string> {
   const node = await startServerProcess(
-    { ...env, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', TIMER_SWEEP_MS: '250' },
+    {
+      ...env,
+      AUTH_RATE_LIMIT: '0',
+      ACTIONS_PER_SECOND: '10000',
+      LOG_LEVEL: 'warn',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      TIMER_SWEEP_MS: '250',
+    },
     { inheritEnv: true, onStderr: toTestStderr },
   );
   nodes.push(node);
@@ -43,7 +61,15 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('two server pro
     cleanups.push(database.drop);
     // No time bank: the test waits for turn timers to fire, and a bank would add 30 s to each. Once
     // a timer ran out the computer plays that seat (the stand-in) at its pause: a short one here.
-    const shared = { DATABASE_URL: database.url!, REDIS_URL: redis!, REDIS_PREFIX: `durak-test-${randomBytes(4).toString('hex')}`, JWT_SECRET: randomBytes(32).toString('hex'), TURN_SECONDS: '2', TIME_BANK_SECONDS: '0', BOT_DELAY_MS: '50-100' };
+    const shared = {
+      DATABASE_URL: database.url!,
+      REDIS_URL: redis!,
+      REDIS_PREFIX: `durak-test-${randomBytes(4).toString('hex')}`,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      TURN_SECONDS: '2',
+      TIME_BANK_SECONDS: '0',
+      BOT_DELAY_MS: '50-100',
+    };
     // One after the other: the first applies the migrations, the second finds them applied.
     const a = await startNode(shared);
     const b = await startNode(shared);
@@ -54,7 +80,8 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('two server pro
       for (let i = 0; i < count; i++) players.push(await newPlayer(nodes[i % 2]!));
       const roomId = await createRoom(players[0]!.url!, players[0]!, { player_count: count });
       const captured: Captured[] = [];
-      for (const p of players) clients.push(await listen(`${p.url!.replace('http', 'ws')}/connection/websocket`, p, [`room:${roomId}`, `#${p.id}`], captured));
+      for (const p of players)
+        clients.push(await listen(`${p.url!.replace('http', 'ws')}/connection/websocket`, p, [`room:${roomId}`, `#${p.id}`], captured));
       const before = await Promise.all(players.map((p) => bonusBalance(p.url!, p)));
       await seatAndReady(a, roomId, players);
       // Each player acts on its own node.
@@ -69,7 +96,9 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('two server pro
       // Each player's balance moved by exactly the signed amount the game published.
       const over = captured.find((c) => c.data.type === 'game_over')!.data as { bets: { playerId: string; amount: string }[] };
       const after = await Promise.all(players.map((p) => bonusBalance(p.url!, p)));
-      players.forEach((p, i) => expect(after[i]! - before[i]!).toBe(BigInt(over.bets.find((bet) => bet.playerId === String(p.id))!.amount)));
+      players.forEach((p, i) =>
+        expect(after[i]! - before[i]!).toBe(BigInt(over.bets.find((bet) => bet.playerId === String(p.id))!.amount)),
+      );
     }
 
     // Nobody plays this one: the turn timers fire on whichever node's sweeper gets there first, and

@@ -25,7 +25,12 @@ describe('payoutOf', () => {
   });
 
   it('death match: the winner takes the bank less the rake', () => {
-    const s = payoutOf(['a', 'b', 'c', 'd'], [r('c', 'victory', 1), r('a', 'defeat', 2), r('b', 'defeat', 2), r('d', 'defeat', 2)], 100n, 500);
+    const s = payoutOf(
+      ['a', 'b', 'c', 'd'],
+      [r('c', 'victory', 1), r('a', 'defeat', 2), r('b', 'defeat', 2), r('d', 'defeat', 2)],
+      100n,
+      500,
+    );
     expect(s.rake).toBe(15n);
     expect(s.payouts.find((p) => p.player === 'c')?.amount).toBe(385n);
     expect(s.bets.map((b) => b.amount)).toEqual([-100n, -100n, 285n, -100n]);

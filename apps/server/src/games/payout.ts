@@ -20,7 +20,8 @@ export interface GamePayout {
 export function payoutOf(players: readonly string[], results: readonly PlayerResult[], bet: bigint, rakeBps: number): GamePayout {
   const byPlayer = new Map(results.map((r) => [r.player, r]));
   const losers = players.filter((p) => byPlayer.get(p)?.result === 'defeat');
-  const byPlace = (a: string, b: string) => (byPlayer.get(a)?.place ?? 99) - (byPlayer.get(b)?.place ?? 99) || players.indexOf(a) - players.indexOf(b);
+  const byPlace = (a: string, b: string) =>
+    (byPlayer.get(a)?.place ?? 99) - (byPlayer.get(b)?.place ?? 99) || players.indexOf(a) - players.indexOf(b);
   let winners = players.filter((p) => byPlayer.get(p)?.result === 'victory').sort(byPlace);
   // A game whose only non-losers drew still pays the losers' stakes to someone: those who drew.
   if (winners.length === 0) winners = players.filter((p) => byPlayer.get(p)?.result === 'draw').sort(byPlace);

@@ -56,7 +56,10 @@ describe('realtime publications', () => {
     for (const p of [a, b, c, spectator]) clients.push(await listen(server.wsUrl, p, [`room:${roomId}`], captured));
     await seatAndReady(server.url, roomId, [a, b, c]);
     const throwable = emojiCatalogue.find((e) => e.isThrowable)!;
-    const thrown = await request(`${server.url}/api/v1/send-emoji/${roomId}/`, { token: a.token, body: { recipient: { player_id: b.id }, emoji: throwable.id } });
+    const thrown = await request(`${server.url}/api/v1/send-emoji/${roomId}/`, {
+      token: a.token,
+      body: { recipient: { player_id: b.id }, emoji: throwable.id },
+    });
     expect(thrown.status).toBe(200);
     await playToEnd(server.url, roomId, [a, b, c], rng(roomId));
     await until(() => [a, b, c, spectator].every((p) => captured.some((m) => m.receiver === p.id && m.data.type === 'game_over')));
@@ -76,6 +79,7 @@ describe('realtime publications', () => {
     // The test saw what it set out to see, so an empty capture cannot pass it.
     expect([...seen('lobby')].sort()).toEqual(['room_changed', 'room_created', 'room_removed']);
     expect([...seen('user')].sort()).toEqual(['hand', 'seat_lost', 'view', 'wallet_changed']);
-    for (const type of ['room_changed', 'room_closed', 'game_started', 'dealt', 'played', 'turn', 'emoji', 'game_over']) expect(seen('room')).toContain(type);
+    for (const type of ['room_changed', 'room_closed', 'game_started', 'dealt', 'played', 'turn', 'emoji', 'game_over'])
+      expect(seen('room')).toContain(type);
   }, 120_000);
 });

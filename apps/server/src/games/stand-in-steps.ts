@@ -24,18 +24,30 @@ export async function saveStandIns<R extends MoveRoom>(
   context: { readonly now: Date; readonly config: RoomsConfig; readonly reschedule: boolean },
 ): Promise<R> {
   const next: R = { ...room, standIns: change.standIns, offlineSince: change.offlineSince };
-  const expiresAt = context.reschedule ? nextDeadlineOf(next, state, context.now, timerEndOf(room, state, context.config), context.config) : room.expiresAt;
+  const expiresAt = context.reschedule
+    ? nextDeadlineOf(next, state, context.now, timerEndOf(room, state, context.config), context.config)
+    : room.expiresAt;
   await tx.update(rooms).set({ standIns: next.standIns, offlineSince: next.offlineSince, expiresAt }).where(eq(rooms.id, room.id));
   for (const player of new Set([...Object.keys(room.standIns), ...Object.keys(next.standIns)])) {
     const isOn = next.standIns[player] === true;
     if (isOn === (room.standIns[player] === true)) continue;
-    outbox.toRoom(room.id, { type: 'stand_in', room_id: room.id, seq: state.seq, player_id: player, stand_in: isOn, reason: change.reason });
+    outbox.toRoom(room.id, {
+      type: 'stand_in',
+      room_id: room.id,
+      seq: state.seq,
+      player_id: player,
+      stand_in: isOn,
+      reason: change.reason,
+    });
   }
   return { ...next, expiresAt };
 }
 
 /** The computer takes these seats (`away`: dropped too long; `timer`: timer and bank ran out; `autoplay`: asked). */
-export function handedOver(room: Absences, players: readonly string[]): { standIns: Record<string, boolean>; offlineSince: Record<string, string> } {
+export function handedOver(
+  room: Absences,
+  players: readonly string[],
+): { standIns: Record<string, boolean>; offlineSince: Record<string, string> } {
   const standIns = { ...room.standIns };
   for (const player of players) standIns[player] = true;
   return { standIns, offlineSince: { ...room.offlineSince } };
@@ -49,4 +61,5 @@ export function givenBack(room: Absences, player: string): { standIns: Record<st
 }
 
 /** Whether the room holds anything about the player's absence that a return would clear. */
-export const isAbsent = (room: Absences, player: string): boolean => room.standIns[player] === true || room.offlineSince[player] !== undefined;
+export const isAbsent = (room: Absences, player: string): boolean =>
+  room.standIns[player] === true || room.offlineSince[player] !== undefined;

@@ -26,7 +26,15 @@ afterAll(async () => {
 
 async function startNode(env: Record<string, string>): Promise<ServerProcess> {
   const node = await startServerProcess(
-    { ...env, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', TIMER_SWEEP_MS: '100' },
+    {
+      ...env,
+      AUTH_RATE_LIMIT: '0',
+      ACTIONS_PER_SECOND: '10000',
+      LOG_LEVEL: 'warn',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      TIMER_SWEEP_MS: '100',
+    },
     { inheritEnv: true, onStderr: toTestStderr },
   );
   nodes.push(node);
@@ -68,7 +76,10 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('the stand-in a
     // Ann drops on node a; node b hears of it through the room channel and the database.
     annClient.disconnect();
     await until(async () => (await watch()).seats[String(ann.id)]?.stand_in === true, 20_000);
-    await until(() => seen.some((c) => c.data.type === 'stand_in' && c.data.player_id === String(ann.id) && c.data.stand_in === true), 5_000);
+    await until(
+      () => seen.some((c) => c.data.type === 'stand_in' && c.data.player_id === String(ann.id) && c.data.stand_in === true),
+      5_000,
+    );
 
     // Bob plays on node b; ann's seat moves at the stand-in's pause, from either node's sweeper.
     const random = rng(5);
@@ -84,7 +95,10 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('the stand-in a
       const legal = legalActions(view, String(bob.id));
       const choice = legal.length > 0 ? chooseAction(view, legal, random) : null;
       if (choice) {
-        const answer = await request(`${b.url}/api/v1/rooms/${roomId}/${choice.type}`, { token: bob.token, body: actionBody(choice, view.seq) });
+        const answer = await request(`${b.url}/api/v1/rooms/${roomId}/${choice.type}`, {
+          token: bob.token,
+          body: actionBody(choice, view.seq),
+        });
         if (answer.status === 200) continue;
       }
       // The table waits for ann: the stand-in moves within a fraction of a second (no timer runs out).

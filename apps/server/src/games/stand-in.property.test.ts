@@ -1,6 +1,16 @@
 // Property: over random games of every option, whatever seats the computer plays, each of its
 // moves is one the engine takes from that player, never a surrender, and the game ends.
-import { applyAction, awaited, createGame, legalActions, simpleBotAction, viewFor, type Action, type GameOptions, type GameState } from '@durak/engine';
+import {
+  applyAction,
+  awaited,
+  createGame,
+  legalActions,
+  simpleBotAction,
+  viewFor,
+  type Action,
+  type GameOptions,
+  type GameState,
+} from '@durak/engine';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { standInMove } from './stand-in.js';
@@ -19,52 +29,61 @@ const optionsArb: fc.Arbitrary<GameOptions> = fc
   })
   .map((o) => ({ ...o, is_classic_mode_allowed: !o.is_death_match_allowed }));
 
-const seedArb = fc.array(fc.integer({ min: 0, max: 15 }), { minLength: 16, maxLength: 16 }).map((digits) => digits.map((d) => d.toString(16)).join(''));
+const seedArb = fc
+  .array(fc.integer({ min: 0, max: 15 }), { minLength: 16, maxLength: 16 })
+  .map((digits) => digits.map((d) => d.toString(16)).join(''));
 
 const sameAction = (a: Action, b: Action) => JSON.stringify(a) === JSON.stringify(b);
 
 describe('the stand-in', () => {
   test('every move it makes is legal for the player it plays, and games where it plays end', () => {
     fc.assert(
-      fc.property(optionsArb, seedArb, fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }), fc.integer(), (options, seed, isStoodIn, rngSeed) => {
-        const players = Array.from({ length: options.player_count }, (_, i) => `p${i}`);
-        const created = createGame(options, players, { seed });
-        expect(created.ok).toBe(true);
-        if (!created.ok) return;
-        let state: GameState = created.state;
-        let s = rngSeed | 0 || 1;
-        const random = () => {
-          s ^= s << 13;
-          s ^= s >>> 17;
-          s ^= s << 5;
-          return (s >>> 0) / 2 ** 32;
-        };
-        for (let step = 0; step < 2000 && state.phase !== 'finished'; step++) {
-          const waiting = awaited(state);
-          if (waiting.on_timeout === 'close_catch_window') {
-            state = (applyAction(state, { type: 'timeout' }) as { ok: true; state: GameState }).state;
-            continue;
+      fc.property(
+        optionsArb,
+        seedArb,
+        fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+        fc.integer(),
+        (options, seed, isStoodIn, rngSeed) => {
+          const players = Array.from({ length: options.player_count }, (_, i) => `p${i}`);
+          const created = createGame(options, players, { seed });
+          expect(created.ok).toBe(true);
+          if (!created.ok) return;
+          let state: GameState = created.state;
+          let s = rngSeed | 0 || 1;
+          const random = () => {
+            s ^= s << 13;
+            s ^= s >>> 17;
+            s ^= s << 5;
+            return (s >>> 0) / 2 ** 32;
+          };
+          for (let step = 0; step < 2000 && state.phase !== 'finished'; step++) {
+            const waiting = awaited(state);
+            if (waiting.on_timeout === 'close_catch_window') {
+              state = (applyAction(state, { type: 'timeout' }) as { ok: true; state: GameState }).state;
+              continue;
+            }
+            const player = waiting.players[0]!;
+            let action: Action | null;
+            if (isStoodIn[players.indexOf(player)]) {
+              action = standInMove(state, player);
+              expect(action).not.toBeNull();
+              expect(action!.type).not.toBe('surrender');
+              expect((action as { player?: string }).player).toBe(player);
+              // Outside secret trump the player's own view knows every rule: the move is among its legal actions.
+              if (!options.secret_trump_mode)
+                expect(legalActions(viewFor(state, player), player).some((a) => sameAction(a, action!))).toBe(true);
+            } else {
+              const legal = legalActions(viewFor(state, player), player).filter((a) => a.type !== 'surrender' && applyAction(state, a).ok);
+              action = simpleBotAction(viewFor(state, player), legal, random);
+            }
+            const applied = applyAction(state, action!);
+            expect(applied.ok).toBe(true);
+            if (!applied.ok) return;
+            state = applied.state;
           }
-          const player = waiting.players[0]!;
-          let action: Action | null;
-          if (isStoodIn[players.indexOf(player)]) {
-            action = standInMove(state, player);
-            expect(action).not.toBeNull();
-            expect(action!.type).not.toBe('surrender');
-            expect((action as { player?: string }).player).toBe(player);
-            // Outside secret trump the player's own view knows every rule: the move is among its legal actions.
-            if (!options.secret_trump_mode) expect(legalActions(viewFor(state, player), player).some((a) => sameAction(a, action!))).toBe(true);
-          } else {
-            const legal = legalActions(viewFor(state, player), player).filter((a) => a.type !== 'surrender' && applyAction(state, a).ok);
-            action = simpleBotAction(viewFor(state, player), legal, random);
-          }
-          const applied = applyAction(state, action!);
-          expect(applied.ok).toBe(true);
-          if (!applied.ok) return;
-          state = applied.state;
-        }
-        expect(state.phase).toBe('finished');
-      }),
+          expect(state.phase).toBe('finished');
+        },
+      ),
       { numRuns: 12 },
     );
   }, 120_000);

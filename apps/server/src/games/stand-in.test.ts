@@ -3,7 +3,17 @@ import type { Centrifuge } from 'centrifuge';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../realtime/test-support.js';
-import { createClock, listen, newPlayer, rng, startedRoom, startRoomsServer, type Captured, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import {
+  createClock,
+  listen,
+  newPlayer,
+  rng,
+  startedRoom,
+  startRoomsServer,
+  type Captured,
+  type RoomsServer,
+  type TestPlayer,
+} from '../rooms/test-support.js';
 import { rooms } from '../store/rooms-schema.js';
 import { request } from '../test-support/http.js';
 import { adminToken, createTournament, registerAll } from '../tournaments/test-support.js';
@@ -35,7 +45,11 @@ interface Watch {
   seats: Record<string, Seat>;
 }
 const watch = async (id: number, token: string) => (await request<Watch>(`${server.url}/api/v1/rooms/${id}/watch`, { token })).body;
-const autoplay = (id: number, player: TestPlayer, body: unknown) => request<{ stand_in?: boolean; error?: { code: string; details?: unknown; message: string } }>(`${server.url}/api/v1/rooms/${id}/autoplay`, { token: player.token, body });
+const autoplay = (id: number, player: TestPlayer, body: unknown) =>
+  request<{ stand_in?: boolean; error?: { code: string; details?: unknown; message: string } }>(
+    `${server.url}/api/v1/rooms/${id}/autoplay`,
+    { token: player.token, body },
+  );
 
 /**
  * Subscribes the player to the room's channel and waits until the server has handled the join: a
@@ -51,7 +65,10 @@ async function connect(player: TestPlayer, roomId: number, captured: Captured[])
 }
 
 async function stateOf(roomId: number): Promise<{ state: GameState; offlineSince: Record<string, string> }> {
-  const [row] = await server.store.db.select({ state: rooms.gameState, offlineSince: rooms.offlineSince }).from(rooms).where(eq(rooms.id, roomId));
+  const [row] = await server.store.db
+    .select({ state: rooms.gameState, offlineSince: rooms.offlineSince })
+    .from(rooms)
+    .where(eq(rooms.id, roomId));
   return { state: row!.state as GameState, offlineSince: row!.offlineSince };
 }
 
@@ -95,7 +112,8 @@ async function playOn(roomId: number, present: readonly TestPlayer[], watcher: T
   throw new Error(`room ${roomId} did not end`);
 }
 
-const standInMessages = (captured: Captured[], player: TestPlayer) => captured.filter((c) => c.data.type === 'stand_in' && c.data.player_id === String(player.id));
+const standInMessages = (captured: Captured[], player: TestPlayer) =>
+  captured.filter((c) => c.data.type === 'stand_in' && c.data.player_id === String(player.id));
 
 describe('the stand-in plays for a dropped player', () => {
   it('a player drops mid-game: after STAND_IN_SECONDS the computer plays their seat to the end, and the game counts normally', async () => {

@@ -42,7 +42,10 @@ export function awaitedPeople(room: StandInRoom, state: GameState): string[] {
 /** Players away for `STAND_IN_SECONDS` by `now` whom the computer does not play yet. */
 export function dueHandOvers(room: StandInRoom, state: GameState, now: Date, config: RoomsConfig): string[] {
   return Object.entries(room.offlineSince)
-    .filter(([p, since]) => room.standIns[p] !== true && isPersonInGame(room, state, p) && Date.parse(since) + config.standInSeconds * 1000 <= now.getTime())
+    .filter(
+      ([p, since]) =>
+        room.standIns[p] !== true && isPersonInGame(room, state, p) && Date.parse(since) + config.standInSeconds * 1000 <= now.getTime(),
+    )
     .map(([p]) => p);
 }
 

@@ -77,9 +77,19 @@ export const startGame: StartGame = async (tx, room, seats, context) => {
   });
   // Every player's time bank is full at the start of each game (FEATURES.md §6).
   const timeBanks = Object.fromEntries(players.map((p) => [p, Math.round(context.config.timeBankSeconds * 1000)]));
-  await writeStep(tx, { ...room, status: 'in_progress', timeBanks, exitReasons: {}, standIns: {}, offlineSince }, { before: null, after: created.state, action: null, events: created.events }, context);
+  await writeStep(
+    tx,
+    { ...room, status: 'in_progress', timeBanks, exitReasons: {}, standIns: {}, offlineSince },
+    { before: null, after: created.state, action: null, events: created.events },
+    context,
+  );
   for (const userId of room.betAmount > 0n ? userIds : []) {
-    context.outbox.toUser(userId, { type: 'wallet_changed', room_id: room.id, wallet_type: walletType, amount: (-room.betAmount).toString() });
+    context.outbox.toUser(userId, {
+      type: 'wallet_changed',
+      room_id: room.id,
+      wallet_type: walletType,
+      amount: (-room.betAmount).toString(),
+    });
   }
   return { started: true };
 };

@@ -4,7 +4,11 @@ import type { GameRecord } from '@durak/protocol';
 /** Every state of a recorded game, by seq, re-dealt from its revealed seed. */
 export function replay(record: GameRecord): GameState[] {
   if (!record.seed) throw new Error('the record has no seed');
-  const created = createGame(record.options, record.players.map((p) => p.player_id), { seed: record.seed });
+  const created = createGame(
+    record.options,
+    record.players.map((p) => p.player_id),
+    { seed: record.seed },
+  );
   if (!created.ok) throw new Error(created.error.message);
   const states = [created.state];
   for (const { action } of record.actions) {
@@ -29,7 +33,11 @@ function cardsIn(value: unknown, found: Card[] = []): Card[] {
  * The cards of other players' hands that a receiver could not know at a seq: in a hand, and never
  * face up before (on the table, in the discard, or the revealed trump card).
  */
-export function secrecyViolations(record: GameRecord, states: readonly GameState[], messages: readonly { receiver: number; body: unknown }[]): string[] {
+export function secrecyViolations(
+  record: GameRecord,
+  states: readonly GameState[],
+  messages: readonly { receiver: number; body: unknown }[],
+): string[] {
   const publicUpTo: Set<string>[] = [];
   const seen = new Set<string>();
   for (const [seq, state] of states.entries()) {

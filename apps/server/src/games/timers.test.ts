@@ -17,7 +17,10 @@ interface Watch {
 }
 const watch = async (id: number, token: string) => (await request<Watch>(`${server.url}/api/v1/rooms/${id}/watch`, { token })).body;
 
-/** Lets the computer play a room to its end. Steps of 2 s: past each timer (and bank) once, then at the stand-in's pause of 0.6-1.5 s a move. */
+/**
+ * Lets the computer play a room to its end. Steps of 2 s: past each timer (and bank) once, then at
+ * the stand-in's pause of 0.6-1.5 s a move.
+ */
 async function playOut(id: number, token: string): Promise<void> {
   for (let i = 0; i < 600 && (await watch(id, token)).status !== 'FINISHED'; i++) {
     clock.advance(2_000);
@@ -51,7 +54,11 @@ describe('turn timers', () => {
     expect(over.status).toBe('FINISHED');
     expect(Object.values(over.seats).map((s) => s.result_reason)).toEqual(['normal', 'normal']);
     // The stakes moved as in any game: one lost 100, the other won it less the 5% rake (or a draw returned both).
-    expect(Object.values(over.seats).map((s) => s.amount).sort()).toEqual(over.seats[String(players[0]!.id)]!.result === 'draw' ? ['0', '0'] : ['-100', '95']);
+    expect(
+      Object.values(over.seats)
+        .map((s) => s.amount)
+        .sort(),
+    ).toEqual(over.seats[String(players[0]!.id)]!.result === 'draw' ? ['0', '0'] : ['-100', '95']);
   });
 });
 
@@ -100,7 +107,9 @@ describe('ready timers', () => {
     const lobby = await request<{ items: { id: number }[] }>(`${server.url}/api/v1/rooms/?limit=100`, { token: a.token });
     expect(lobby.body.items.map((r) => r.id)).not.toContain(id);
     // Nothing was staked before the start: both wallets are as they were.
-    const me = await request<{ wallets: { wallet_type: string; balance: string }[] }>(`${server.url}/api/user/users/me`, { token: a.token });
+    const me = await request<{ wallets: { wallet_type: string; balance: string }[] }>(`${server.url}/api/user/users/me`, {
+      token: a.token,
+    });
     expect(me.body.wallets.find((w) => w.wallet_type === 'BONUS_BALANCE')?.balance).toBe('10000');
   });
 });

@@ -29,7 +29,12 @@ function resultReasonOf(room: RoomRow, id: string, line: ResultPayload | undefin
   return room.exitReasons[id] ?? 'normal';
 }
 
-export function buildWatch(room: RoomRow, seats: readonly SeatRow[], connected: ReadonlySet<string>, config: RoomsConfig): ReadonlyDeep<WatchState> {
+export function buildWatch(
+  room: RoomRow,
+  seats: readonly SeatRow[],
+  connected: ReadonlySet<string>,
+  config: RoomsConfig,
+): ReadonlyDeep<WatchState> {
   const state = gameStateOf(room);
   const view = state ? viewFor(state, null) : null;
   const results = (room.results as ResultPayload[] | null) ?? null;

@@ -1,4 +1,12 @@
-import { agentChildren as agentChildrenAnswer, agentFigures as agentFiguresAnswer, agentListQuery, agentRows, errorBody, idParams, pageQuery } from '@durak/protocol';
+import {
+  agentChildren as agentChildrenAnswer,
+  agentFigures as agentFiguresAnswer,
+  agentListQuery,
+  agentRows,
+  errorBody,
+  idParams,
+  pageQuery,
+} from '@durak/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { agentChildren, agentFigures, isInScope, listAgents, scopeOf, type TreeScope } from '../admin/agents.js';
@@ -19,12 +27,20 @@ export function registerAdminAgentRoutes(root: FastifyInstance, { services, now 
     const caller = callerOf(request);
     return scopeOf(caller, hasPermission(caller.roles, 'admin.agents.read'));
   };
-  const outside = (id: number) => ({ code: 'auth/forbidden' as const, message: 'This user is outside your part of the tree', details: { id } });
-
-  app.get('/api/admin/info/admin/agent', { onRequest: tree, schema: { tags, security, querystring: agentListQuery, response: { 200: agentRows, ...errors } } }, async (request) => {
-    const { items, total } = await listAgents(store.db, scope(request), request.query);
-    return { items, total, links: pageLinksOfTotal(request, request.query.page, request.query.limit, total) };
+  const outside = (id: number) => ({
+    code: 'auth/forbidden' as const,
+    message: 'This user is outside your part of the tree',
+    details: { id },
   });
+
+  app.get(
+    '/api/admin/info/admin/agent',
+    { onRequest: tree, schema: { tags, security, querystring: agentListQuery, response: { 200: agentRows, ...errors } } },
+    async (request) => {
+      const { items, total } = await listAgents(store.db, scope(request), request.query);
+      return { items, total, links: pageLinksOfTotal(request, request.query.page, request.query.limit, total) };
+    },
+  );
 
   app.get(
     '/api/admin/info/admin/agent/:id',
@@ -40,7 +56,10 @@ export function registerAdminAgentRoutes(root: FastifyInstance, { services, now 
 
   app.get(
     '/api/admin/info/admin/agent/children/:id',
-    { onRequest: tree, schema: { tags, security, params: idParams, querystring: pageQuery, response: { 200: agentChildrenAnswer, ...errors } } },
+    {
+      onRequest: tree,
+      schema: { tags, security, params: idParams, querystring: pageQuery, response: { 200: agentChildrenAnswer, ...errors } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       if (!(await isInScope(store.db, scope(request), id))) return sendFailure(reply, outside(id));

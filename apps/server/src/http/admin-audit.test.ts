@@ -27,11 +27,16 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const call = async (path: string, init: NonNullable<Parameters<typeof request>[1]>) => {
-  const answer = await request<{ id: number }>(`${server.url}${path}`, { token: admin, ...init, headers: { 'x-audit-reason': encodeURIComponent('ticket 7 — проверка'), ...init.headers } });
+  const answer = await request<{ id: number }>(`${server.url}${path}`, {
+    token: admin,
+    ...init,
+    headers: { 'x-audit-reason': encodeURIComponent('ticket 7 — проверка'), ...init.headers },
+  });
   if (answer.status >= 300) throw new Error(`${init.method ?? 'POST'} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
 };
-const audit = async (query = '') => (await request<{ items: Line[]; total: number }>(`${server.url}/api/admin/audit?limit=100${query}`, { token: admin })).body;
+const audit = async (query = '') =>
+  (await request<{ items: Line[]; total: number }>(`${server.url}/api/admin/audit?limit=100${query}`, { token: admin })).body;
 
 describe('the audit log', () => {
   it('holds one line for every kind of admin write, with the actor, the reason and what changed', async () => {
@@ -72,7 +77,9 @@ describe('the audit log', () => {
     await call(`/api/admin/users/${player.id}`, { method: 'PATCH', body: { roles: ['player', 'agent'] } });
     await call(`/api/admin/users/${player.id}`, { method: 'PATCH', body: { commission_bps: 1500 } });
     expect_('user.update', `user:${player.id}`);
-    await call(`/api/admin/users/${player.id}/adjust`, { body: { wallet_type: 'BONUS_BALANCE', amount: '25', reason: 'goodwill', idempotency_key: 'audit-test-adjust-1' } });
+    await call(`/api/admin/users/${player.id}/adjust`, {
+      body: { wallet_type: 'BONUS_BALANCE', amount: '25', reason: 'goodwill', idempotency_key: 'audit-test-adjust-1' },
+    });
     expect_('user.adjust', `user:${player.id}`);
 
     await call(`/api/admin/users/${other.id}/ban`, { body: { reason: 'abuse in chat' } });
@@ -110,7 +117,10 @@ describe('the audit log', () => {
     expect((await audit('&action=tournament')).total).toBe(all.filter((l) => l.action.startsWith('tournament.')).length);
     expect((await audit('&action=promocode.disable')).items.map((l) => l.action)).toEqual(['promocode.disable']);
     const promoLine = all.find((l) => l.action === 'promocode.create')!;
-    expect((await audit(`&resource=${promoLine.resource}`)).items.map((l) => l.action).sort()).toEqual(['promocode.create', 'promocode.disable']);
+    expect((await audit(`&resource=${promoLine.resource}`)).items.map((l) => l.action).sort()).toEqual([
+      'promocode.create',
+      'promocode.disable',
+    ]);
     expect((await audit('&resource=banner')).total).toBe(4);
     expect((await audit(`&actor=${adminId}`)).total).toBe(all.length);
     expect((await audit(`&actor=${promoLine.actor.username.toUpperCase()}`)).total).toBe(all.length);
@@ -118,7 +128,10 @@ describe('the audit log', () => {
   });
 
   it('refuses a malformed filter with 400 naming it', async () => {
-    const answer = await request<{ error: { code: string; details: { field: string } } }>(`${server.url}/api/admin/audit?action=DROP%20TABLE`, { token: admin });
+    const answer = await request<{ error: { code: string; details: { field: string } } }>(
+      `${server.url}/api/admin/audit?action=DROP%20TABLE`,
+      { token: admin },
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ code: 'request/invalid', details: { field: 'action' } });
   });

@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock, createRoom, newPlayer, startedRoom, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import {
+  createClock,
+  createRoom,
+  newPlayer,
+  startedRoom,
+  startRoomsServer,
+  type RoomsServer,
+  type TestPlayer,
+} from '../rooms/test-support.js';
 import { roomSeats } from '../store/rooms-schema.js';
 import { signInitData } from '../telegram/init-data.js';
 import { request } from '../test-support/http.js';
@@ -26,9 +34,13 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const url = (path: string) => `${server.url}${path}`;
-const ban = (id: number, body: Record<string, unknown>, token = adminToken) => request<Ban & ErrorAnswer>(url(`/api/admin/users/${id}/ban`), { token, body });
+const ban = (id: number, body: Record<string, unknown>, token = adminToken) =>
+  request<Ban & ErrorAnswer>(url(`/api/admin/users/${id}/ban`), { token, body });
 const unban = (id: number) => request<Ban & ErrorAnswer>(url(`/api/admin/users/${id}/ban`), { method: 'DELETE', token: adminToken });
-const login = (player: TestPlayer) => request<ErrorAnswer & { access_token: string }>(url('/api/user/login'), { body: { username: player.username, password: 'password-123' } });
+const login = (player: TestPlayer) =>
+  request<ErrorAnswer & { access_token: string }>(url('/api/user/login'), {
+    body: { username: player.username, password: 'password-123' },
+  });
 const inAnHour = () => new Date(clock.now().getTime() + 3_600_000).toISOString();
 
 describe('who may ban', () => {
@@ -71,17 +83,30 @@ describe('a ban', () => {
     const until = inAnHour();
     const banned = await ban(target.id, { reason: 'cheating with a friend', until });
     expect(banned.status).toBe(200);
-    expect(banned.body).toEqual({ id: target.id, is_banned: true, banned_until: new Date(until).toISOString(), ban_reason: 'cheating with a friend' });
+    expect(banned.body).toEqual({
+      id: target.id,
+      is_banned: true,
+      banned_until: new Date(until).toISOString(),
+      ban_reason: 'cheating with a friend',
+    });
 
     const me = await request<ErrorAnswer>(url('/api/user/users/me'), { token: target.token });
     expect([me.status, me.body.error.code]).toEqual([401, 'auth/token_revoked']);
     const signIn = await login(target);
-    expect([signIn.status, signIn.body.error.code, signIn.body.error.details?.until]).toEqual([403, 'auth/banned', new Date(until).toISOString()]);
+    expect([signIn.status, signIn.body.error.code, signIn.body.error.details?.until]).toEqual([
+      403,
+      'auth/banned',
+      new Date(until).toISOString(),
+    ]);
     const renewed = await request<ErrorAnswer>(url('/api/user/refresh'), { body: { refresh_token } });
     expect([renewed.status, renewed.body.error.code]).toEqual([403, 'auth/banned']);
 
     const detail = await request<Ban>(url(`/api/admin/users/${target.id}`), { token: adminToken });
-    expect([detail.body.is_banned, detail.body.banned_until, detail.body.ban_reason]).toEqual([true, new Date(until).toISOString(), 'cheating with a friend']);
+    expect([detail.body.is_banned, detail.body.banned_until, detail.body.ban_reason]).toEqual([
+      true,
+      new Date(until).toISOString(),
+      'cheating with a friend',
+    ]);
     const audit = await request<{ items: { action: string; resource: string }[] }>(url('/api/admin/audit?limit=5'), { token: adminToken });
     expect(audit.body.items.some((a) => a.action === 'user.ban' && a.resource === `user:${target.id}`)).toBe(true);
   });
@@ -108,7 +133,10 @@ describe('a ban', () => {
   it('refuses a banned user’s Telegram sign-in too', async () => {
     const telegramSignIn = () => {
       const user = JSON.stringify({ id: 777_001, first_name: 'Ban', username: 'tg_banned_one' });
-      const initData = signInitData({ auth_date: String(Math.floor(clock.now().getTime() / 1000) - 5), user }, server.config.telegramBotToken ?? '');
+      const initData = signInitData(
+        { auth_date: String(Math.floor(clock.now().getTime() / 1000) - 5), user },
+        server.config.telegramBotToken ?? '',
+      );
       return request<ErrorAnswer & { access_token: string }>(url('/api/user/telegram/auth'), { body: { init_data: initData } });
     };
     const first = await telegramSignIn();

@@ -89,7 +89,12 @@ function reasonOf(header: string | string[] | undefined): string | null {
 }
 
 /** `links` of a page of `total` rows (DESIGN.md §9). */
-export function pageLinksOfTotal(request: FastifyRequest, page: number, limit: number, total: number): { next: string | null; previous: string | null } {
+export function pageLinksOfTotal(
+  request: FastifyRequest,
+  page: number,
+  limit: number,
+  total: number,
+): { next: string | null; previous: string | null } {
   return pageLinks(request, page, page * limit < total);
 }
 

@@ -32,13 +32,41 @@ const calls: Call[] = [
   { method: 'GET', route: '/api/permission/me', path: () => '/api/permission/me', expect: [401, 200, 200, 200] },
   { method: 'GET', route: '/api/banner', path: () => '/api/banner', expect: [401, 200, 200, 200] },
   { method: 'GET', route: '/api/admin/banner', path: () => '/api/admin/banner', expect: [401, 403, 403, 200] },
-  { method: 'POST', route: '/api/banner', path: () => '/api/banner', form: async () => form({ name: 'Spring', ...window }, { data: png }), expect: [401, 403, 403, 201] },
+  {
+    method: 'POST',
+    route: '/api/banner',
+    path: () => '/api/banner',
+    form: async () => form({ name: 'Spring', ...window }, { data: png }),
+    expect: [401, 403, 403, 201],
+  },
   { method: 'GET', route: '/api/banner/{id}', path: () => `/api/banner/${bannerIds[0]}`, expect: [401, 403, 403, 200] },
-  { method: 'PATCH', route: '/api/banner/{id}', path: () => `/api/banner/${bannerIds[0]}`, form: async () => form({ name: 'Renamed' }), expect: [401, 403, 403, 200] },
-  { method: 'PATCH', route: '/api/banners/order/change', path: () => '/api/banners/order/change', body: () => ({ ids: [...bannerIds].reverse() }), expect: [401, 403, 403, 200] },
+  {
+    method: 'PATCH',
+    route: '/api/banner/{id}',
+    path: () => `/api/banner/${bannerIds[0]}`,
+    form: async () => form({ name: 'Renamed' }),
+    expect: [401, 403, 403, 200],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/banners/order/change',
+    path: () => '/api/banners/order/change',
+    body: () => ({ ids: [...bannerIds].reverse() }),
+    expect: [401, 403, 403, 200],
+  },
   { method: 'DELETE', route: '/api/banner/{id}', path: () => `/api/banner/${bannerIds.at(-1)}`, expect: [401, 403, 403, 204] },
-  { method: 'GET', route: '/api/admin/info/admin/users/country', path: () => '/api/admin/info/admin/users/country', expect: [401, 403, 403, 200] },
-  { method: 'GET', route: '/api/admin/info/admin/users/country/{code}', path: () => '/api/admin/info/admin/users/country/KZ', expect: [401, 403, 403, 200] },
+  {
+    method: 'GET',
+    route: '/api/admin/info/admin/users/country',
+    path: () => '/api/admin/info/admin/users/country',
+    expect: [401, 403, 403, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/info/admin/users/country/{code}',
+    path: () => '/api/admin/info/admin/users/country/KZ',
+    expect: [401, 403, 403, 200],
+  },
   { method: 'GET', route: '/api/admin/users/{id}', path: () => `/api/admin/users/${player.id}`, expect: [401, 403, 403, 200] },
   {
     method: 'POST',
@@ -47,13 +75,40 @@ const calls: Call[] = [
     body: () => ({ wallet_type: 'BALANCE', amount: '100', reason: 'goodwill', idempotency_key: `table-key-${(keys += 1)}` }),
     expect: [401, 403, 403, 200],
   },
-  { method: 'PATCH', route: '/api/admin/users/{id}', path: () => `/api/admin/users/${player.id}`, body: () => ({ commission_bps: 100 }), expect: [401, 403, 403, 200] },
+  {
+    method: 'PATCH',
+    route: '/api/admin/users/{id}',
+    path: () => `/api/admin/users/${player.id}`,
+    body: () => ({ commission_bps: 100 }),
+    expect: [401, 403, 403, 200],
+  },
   // A user of its own: a ban revokes the target's tokens, and the table's player must keep its own.
-  { method: 'POST', route: '/api/admin/users/{id}/ban', path: () => `/api/admin/users/${banTarget.id}/ban`, body: () => ({ reason: 'table test' }), expect: [401, 403, 403, 200] },
-  { method: 'DELETE', route: '/api/admin/users/{id}/ban', path: () => `/api/admin/users/${banTarget.id}/ban`, expect: [401, 403, 403, 200] },
+  {
+    method: 'POST',
+    route: '/api/admin/users/{id}/ban',
+    path: () => `/api/admin/users/${banTarget.id}/ban`,
+    body: () => ({ reason: 'table test' }),
+    expect: [401, 403, 403, 200],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/users/{id}/ban',
+    path: () => `/api/admin/users/${banTarget.id}/ban`,
+    expect: [401, 403, 403, 200],
+  },
   { method: 'GET', route: '/api/admin/info/admin/agent', path: () => '/api/admin/info/admin/agent', expect: [401, 403, 200, 200] },
-  { method: 'GET', route: '/api/admin/info/admin/agent/{id}', path: () => `/api/admin/info/admin/agent/${agent.id}`, expect: [401, 403, 200, 200] },
-  { method: 'GET', route: '/api/admin/info/admin/agent/children/{id}', path: () => `/api/admin/info/admin/agent/children/${agent.id}`, expect: [401, 403, 200, 200] },
+  {
+    method: 'GET',
+    route: '/api/admin/info/admin/agent/{id}',
+    path: () => `/api/admin/info/admin/agent/${agent.id}`,
+    expect: [401, 403, 200, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/info/admin/agent/children/{id}',
+    path: () => `/api/admin/info/admin/agent/children/${agent.id}`,
+    expect: [401, 403, 200, 200],
+  },
   { method: 'GET', route: '/api/admin/audit', path: () => '/api/admin/audit', expect: [401, 403, 403, 200] },
   { method: 'GET', route: '/api/admin/reports', path: () => '/api/admin/reports', expect: [401, 403, 403, 200] },
   { method: 'GET', route: '/api/admin/promocodes', path: () => '/api/admin/promocodes', expect: [401, 403, 403, 200] },
@@ -65,17 +120,43 @@ const calls: Call[] = [
     expect: [401, 403, 403, 201],
   },
   { method: 'GET', route: '/api/admin/users', path: () => '/api/admin/users?search=u', expect: [401, 403, 403, 200] },
-  { method: 'PATCH', route: '/api/admin/promocodes/{id}', path: () => '/api/admin/promocodes/987654', body: () => ({ is_active: false }), expect: [401, 403, 403, 404] },
-  { method: 'GET', route: '/api/admin/promocodes/{id}/uses', path: () => '/api/admin/promocodes/987654/uses', expect: [401, 403, 403, 404] },
+  {
+    method: 'PATCH',
+    route: '/api/admin/promocodes/{id}',
+    path: () => '/api/admin/promocodes/987654',
+    body: () => ({ is_active: false }),
+    expect: [401, 403, 403, 404],
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/promocodes/{id}/uses',
+    path: () => '/api/admin/promocodes/987654/uses',
+    expect: [401, 403, 403, 404],
+  },
   { method: 'GET', route: '/api/v1/admin/tournament/info', path: () => '/api/v1/admin/tournament/info', expect: [401, 403, 403, 200] },
   // The permission is checked before the tournament is looked for: the admin learns it does not exist.
-  { method: 'GET', route: '/api/v1/admin/tournament/{id}/place/info', path: () => '/api/v1/admin/tournament/999999/place/info', expect: [401, 403, 403, 404] },
+  {
+    method: 'GET',
+    route: '/api/v1/admin/tournament/{id}/place/info',
+    path: () => '/api/v1/admin/tournament/999999/place/info',
+    expect: [401, 403, 403, 404],
+  },
 ];
 
 /** An agent outside the caller's downline: its figures and children are refused to the agent. */
 const outsideCalls: Call[] = [
-  { method: 'GET', route: '/api/admin/info/admin/agent/{id}', path: () => `/api/admin/info/admin/agent/${otherAgent.id}`, expect: [401, 403, 403, 200] },
-  { method: 'GET', route: '/api/admin/info/admin/agent/children/{id}', path: () => `/api/admin/info/admin/agent/children/${otherAgent.id}`, expect: [401, 403, 403, 200] },
+  {
+    method: 'GET',
+    route: '/api/admin/info/admin/agent/{id}',
+    path: () => `/api/admin/info/admin/agent/${otherAgent.id}`,
+    expect: [401, 403, 403, 200],
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/info/admin/agent/children/{id}',
+    path: () => `/api/admin/info/admin/agent/children/${otherAgent.id}`,
+    expect: [401, 403, 403, 200],
+  },
 ];
 
 beforeAll(async () => {
@@ -87,7 +168,10 @@ beforeAll(async () => {
   player = await placeUser(server, { parentId: agent.id, country: 'KZ' });
   banTarget = await placeUser(server);
   for (let i = 0; i < 2; i++) {
-    const res = await request<{ id: number }>(`${server.url}/api/banner`, { token: admin.token, raw: form({ name: `seed ${i}`, ...window }, { data: png }) });
+    const res = await request<{ id: number }>(`${server.url}/api/banner`, {
+      token: admin.token,
+      raw: form({ name: `seed ${i}`, ...window }, { data: png }),
+    });
     bannerIds.push(res.body.id);
   }
 });
@@ -130,10 +214,14 @@ describe('role x call', () => {
   );
 
   it('refused writes changed nothing: only the admin’s writes are in the audit log', async () => {
-    const res = await request<{ items: { actor: { id: number }; action: string }[] }>(`${server.url}/api/admin/audit?limit=100`, { token: admin.token });
+    const res = await request<{ items: { actor: { id: number }; action: string }[] }>(`${server.url}/api/admin/audit?limit=100`, {
+      token: admin.token,
+    });
     expect(new Set(res.body.items.map((i) => i.actor.id))).toEqual(new Set([admin.id]));
     expect(res.body.items.filter((i) => i.action === 'user.adjust')).toHaveLength(1);
-    const detail = await request<{ wallets: { wallet_type: string; balance: string }[] }>(`${server.url}/api/admin/users/${player.id}`, { token: admin.token });
+    const detail = await request<{ wallets: { wallet_type: string; balance: string }[] }>(`${server.url}/api/admin/users/${player.id}`, {
+      token: admin.token,
+    });
     expect(detail.body.wallets).toContainEqual({ wallet_type: 'BALANCE', balance: '100' });
   });
 });
@@ -144,7 +232,9 @@ describe('GET /api/permission/me', () => {
     ['agent', ['agent.tree.read'], 'admin.access'],
     ['admin', ['admin.access', 'admin.users.adjust', 'admin.banners.manage', 'admin.audit.read'], 'agent.tree.read'],
   ] as const)('%s gets its roles and permissions', async (who, has, hasNot) => {
-    const res = await request<{ roles: string[]; permissions: string[] }>(`${server.url}/api/permission/me`, { token: { player, agent, admin }[who].token });
+    const res = await request<{ roles: string[]; permissions: string[] }>(`${server.url}/api/permission/me`, {
+      token: { player, agent, admin }[who].token,
+    });
     expect(res.body.roles).toContain(who);
     expect(res.body.permissions).toEqual(expect.arrayContaining([...has]));
     expect(res.body.permissions).not.toContain(hasNot);

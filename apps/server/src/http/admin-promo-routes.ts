@@ -1,4 +1,13 @@
-import { adminPromoCode, adminPromoCodePage, createPromoCodeBody, errorBody, idParams, pageQuery, promoCodePatch, promoCodeUsePage } from '@durak/protocol';
+import {
+  adminPromoCode,
+  adminPromoCodePage,
+  createPromoCodeBody,
+  errorBody,
+  idParams,
+  pageQuery,
+  promoCodePatch,
+  promoCodeUsePage,
+} from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createPromoCode, listPromoCodes, promoCodeUsesOf, setPromoCodeActive } from '../economy/promo-admin.js';
@@ -15,17 +24,30 @@ export function registerAdminPromoRoutes(root: FastifyInstance, { services, now 
   const { store, tokens } = services;
   const manage = guard(tokens, 'admin.promocodes.manage');
 
-  app.post('/api/admin/promocodes', { onRequest: manage, schema: { tags, security, body: createPromoCodeBody, response: { 201: adminPromoCode, ...errors } } }, async (request, reply) => {
-    const { code, amount, wallet_type, max_uses, expires_at } = request.body;
-    const created = await createPromoCode(store, actorOf(request), { code, amount, walletType: wallet_type, maxUses: max_uses, expiresAt: expires_at ? new Date(expires_at) : null }, now());
-    return answer(reply, created, 201);
-  });
+  app.post(
+    '/api/admin/promocodes',
+    { onRequest: manage, schema: { tags, security, body: createPromoCodeBody, response: { 201: adminPromoCode, ...errors } } },
+    async (request, reply) => {
+      const { code, amount, wallet_type, max_uses, expires_at } = request.body;
+      const created = await createPromoCode(
+        store,
+        actorOf(request),
+        { code, amount, walletType: wallet_type, maxUses: max_uses, expiresAt: expires_at ? new Date(expires_at) : null },
+        now(),
+      );
+      return answer(reply, created, 201);
+    },
+  );
 
-  app.get('/api/admin/promocodes', { onRequest: manage, schema: { tags, security, querystring: pageQuery, response: { 200: adminPromoCodePage, ...errors } } }, async (request) => {
-    const { page, limit } = request.query;
-    const { items, total } = await listPromoCodes(store.db, page, limit);
-    return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
-  });
+  app.get(
+    '/api/admin/promocodes',
+    { onRequest: manage, schema: { tags, security, querystring: pageQuery, response: { 200: adminPromoCodePage, ...errors } } },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { items, total } = await listPromoCodes(store.db, page, limit);
+      return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
+    },
+  );
 
   app.patch(
     '/api/admin/promocodes/:id',
@@ -37,11 +59,17 @@ export function registerAdminPromoRoutes(root: FastifyInstance, { services, now 
 
   app.get(
     '/api/admin/promocodes/:id/uses',
-    { onRequest: manage, schema: { tags, security, params: idParams, querystring: pageQuery, response: { 200: promoCodeUsePage, ...errors } } },
+    {
+      onRequest: manage,
+      schema: { tags, security, params: idParams, querystring: pageQuery, response: { 200: promoCodeUsePage, ...errors } },
+    },
     async (request, reply) => {
       const { page, limit } = request.query;
       const uses = await promoCodeUsesOf(store.db, request.params.id, page, limit);
-      return answer(reply, mapResult(uses, (found) => ({ ...found, links: pageLinksOfTotal(request, page, limit, found.total) })));
+      return answer(
+        reply,
+        mapResult(uses, (found) => ({ ...found, links: pageLinksOfTotal(request, page, limit, found.total) })),
+      );
     },
   );
 }

@@ -59,7 +59,10 @@ describe('balance adjustments', () => {
     expect(await balance()).toBe('350');
     const other = await adjust({ amount: '51', idempotency_key: 'same-key-123' });
     expect([other.status, other.body.error.code]).toEqual([409, 'admin/idempotency_key_reused']);
-    const log = await request<{ items: { action: string; after: { amount?: string }; reason: string }[] }>(url('/api/admin/audit?limit=100'), { token: admin.token });
+    const log = await request<{ items: { action: string; after: { amount?: string }; reason: string }[] }>(
+      url('/api/admin/audit?limit=100'),
+      { token: admin.token },
+    );
     const lines = log.body.items.filter((i) => i.action === 'user.adjust' && i.after.amount === '50');
     expect(lines.map((l) => l.reason)).toEqual(['support ticket 42']);
   });
@@ -90,11 +93,21 @@ describe('balance adjustments', () => {
 
 describe('roles and commission', () => {
   it('makes a user an agent with a rate, audited with before and after', async () => {
-    const res = await request(url(`/api/admin/users/${user.id}`), { method: 'PATCH', token: admin.token, body: { roles: ['player', 'agent'], commission_bps: 1500 } });
+    const res = await request(url(`/api/admin/users/${user.id}`), {
+      method: 'PATCH',
+      token: admin.token,
+      body: { roles: ['player', 'agent'], commission_bps: 1500 },
+    });
     expect(res.body).toEqual({ id: user.id, roles: ['agent', 'player'], commission_bps: 1500 });
     expect(await detail()).toMatchObject({ roles: ['agent', 'player'], commission_bps: 1500 });
-    const log = await request<{ items: { action: string; before: unknown; after: unknown }[] }>(url('/api/admin/audit?limit=1'), { token: admin.token });
-    expect(log.body.items[0]).toMatchObject({ action: 'user.update', before: { roles: ['player'], commission_bps: 0 }, after: { roles: ['agent', 'player'], commission_bps: 1500 } });
+    const log = await request<{ items: { action: string; before: unknown; after: unknown }[] }>(url('/api/admin/audit?limit=1'), {
+      token: admin.token,
+    });
+    expect(log.body.items[0]).toMatchObject({
+      action: 'user.update',
+      before: { roles: ['player'], commission_bps: 0 },
+      after: { roles: ['agent', 'player'], commission_bps: 1500 },
+    });
   });
 
   it.each([
@@ -109,19 +122,38 @@ describe('roles and commission', () => {
   });
 
   it('an admin cannot remove their own admin role', async () => {
-    const res = await request<ErrorAnswer>(url(`/api/admin/users/${admin.id}`), { method: 'PATCH', token: admin.token, body: { roles: ['player'] } });
+    const res = await request<ErrorAnswer>(url(`/api/admin/users/${admin.id}`), {
+      method: 'PATCH',
+      token: admin.token,
+      body: { roles: ['player'] },
+    });
     expect([res.status, res.body.error.code]).toEqual([409, 'admin/own_admin_role']);
   });
 });
 
 describe('users by country', () => {
   it('counts per country and lists a country’s users, paged', async () => {
-    const counts = await request<{ items: { country: string | null; count: number }[]; total: number; users: number }>(url('/api/admin/info/admin/users/country'), { token: admin.token });
-    expect(counts.body.items).toEqual(expect.arrayContaining([{ country: 'UZ', count: 2 }, { country: 'KZ', count: 1 }]));
+    const counts = await request<{ items: { country: string | null; count: number }[]; total: number; users: number }>(
+      url('/api/admin/info/admin/users/country'),
+      { token: admin.token },
+    );
+    expect(counts.body.items).toEqual(
+      expect.arrayContaining([
+        { country: 'UZ', count: 2 },
+        { country: 'KZ', count: 1 },
+      ]),
+    );
     // UZ, KZ and no country (the seeded admin and this test's); five users.
     expect([counts.body.total, counts.body.users]).toEqual([3, 5]);
-    const page = await request<{ items: { username: string }[]; total: number; links: { next: string | null } }>(url('/api/admin/info/admin/users/country/uz?limit=1'), { token: admin.token });
-    expect([page.body.items.map((u) => u.username), page.body.total, page.body.links.next]).toEqual([['uz_player'], 2, '/api/admin/info/admin/users/country/uz?limit=1&page=2']);
+    const page = await request<{ items: { username: string }[]; total: number; links: { next: string | null } }>(
+      url('/api/admin/info/admin/users/country/uz?limit=1'),
+      { token: admin.token },
+    );
+    expect([page.body.items.map((u) => u.username), page.body.total, page.body.links.next]).toEqual([
+      ['uz_player'],
+      2,
+      '/api/admin/info/admin/users/country/uz?limit=1&page=2',
+    ]);
   });
 
   it('a malformed code is 400 naming code', async () => {

@@ -1,4 +1,20 @@
-import { adjustAnswer, adjustRequest, adminUser, adminUserSearchPage, adminUserSearchQuery, banRequest, banState, countryCodeParams, countryUsers, errorBody, idParams, pageQuery, userPatched, userPatchRequest, countryCounts } from '@durak/protocol';
+import {
+  adjustAnswer,
+  adjustRequest,
+  adminUser,
+  adminUserSearchPage,
+  adminUserSearchQuery,
+  banRequest,
+  banState,
+  countryCodeParams,
+  countryUsers,
+  errorBody,
+  idParams,
+  pageQuery,
+  userPatched,
+  userPatchRequest,
+  countryCounts,
+} from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { banUser, unbanUser, waitingRoomsOf } from '../admin/bans.js';
@@ -28,7 +44,10 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
 
   app.get(
     '/api/admin/info/admin/users/country/:code',
-    { onRequest: read, schema: { tags, security, params: countryCodeParams, querystring: pageQuery, response: { 200: countryUsers, ...errors } } },
+    {
+      onRequest: read,
+      schema: { tags, security, params: countryCodeParams, querystring: pageQuery, response: { 200: countryUsers, ...errors } },
+    },
     async (request) => {
       const { page, limit } = request.query;
       const { items, total } = await usersOfCountry(store.db, request.params.code, page, limit);
@@ -46,13 +65,20 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     },
   );
 
-  app.get('/api/admin/users/:id', { onRequest: read, schema: { tags, security, params: idParams, response: { 200: adminUser, ...errors } } }, async (request, reply) => {
-    return answer(reply, await adminUserDetail(store.db, request.params.id, now()));
-  });
+  app.get(
+    '/api/admin/users/:id',
+    { onRequest: read, schema: { tags, security, params: idParams, response: { 200: adminUser, ...errors } } },
+    async (request, reply) => {
+      return answer(reply, await adminUserDetail(store.db, request.params.id, now()));
+    },
+  );
 
   app.post(
     '/api/admin/users/:id/adjust',
-    { onRequest: guard(tokens, 'admin.users.adjust'), schema: { tags, security, params: idParams, body: adjustRequest, response: { 200: adjustAnswer, ...errors } } },
+    {
+      onRequest: guard(tokens, 'admin.users.adjust'),
+      schema: { tags, security, params: idParams, body: adjustRequest, response: { 200: adjustAnswer, ...errors } },
+    },
     async (request, reply) => {
       return answer(reply, await adjustBalance(store, actorOf(request), request.params.id, request.body, now()));
     },
@@ -60,11 +86,17 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
 
   app.patch(
     '/api/admin/users/:id',
-    { onRequest: guard(tokens, 'admin.users.manage'), schema: { tags, security, params: idParams, body: userPatchRequest, response: { 200: userPatched, ...errors } } },
+    {
+      onRequest: guard(tokens, 'admin.users.manage'),
+      schema: { tags, security, params: idParams, body: userPatchRequest, response: { 200: userPatched, ...errors } },
+    },
     async (request, reply) => {
       const result = await patchUser(store, actorOf(request), request.params.id, request.body, now());
       if (result.ok && result.value.isRoleChange) await services.accounts.afterRevocation(request.params.id);
-      return answer(reply, mapResult(result, (patched) => patched.user));
+      return answer(
+        reply,
+        mapResult(result, (patched) => patched.user),
+      );
     },
   );
 
@@ -72,7 +104,10 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
   // seats in waiting rooms are freed, each room in its own transaction as a leave would be.
   app.post(
     '/api/admin/users/:id/ban',
-    { onRequest: guard(tokens, 'admin.users.ban'), schema: { tags, security, params: idParams, body: banRequest, response: { 200: banState, ...errors } } },
+    {
+      onRequest: guard(tokens, 'admin.users.ban'),
+      schema: { tags, security, params: idParams, body: banRequest, response: { 200: banState, ...errors } },
+    },
     async (request, reply) => {
       const userId = request.params.id;
       const result = await banUser(store, actorOf(request), userId, request.body, now());

@@ -11,7 +11,10 @@ afterAll(async () => server?.close());
 describe('GET /api/assets/user-active-assets', () => {
   it('gives a user without cosmetics the default card back and felt under assets_dict entry 1', async () => {
     const { access_token } = await registerUser(server.url, 'plain_player');
-    const answer = await request<{ assets_dict: Record<string, { type: string; url: string }[]> }>(`${server.url}/api/assets/user-active-assets`, { token: access_token });
+    const answer = await request<{ assets_dict: Record<string, { type: string; url: string }[]> }>(
+      `${server.url}/api/assets/user-active-assets`,
+      { token: access_token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       assets_dict: {

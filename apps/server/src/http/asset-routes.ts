@@ -14,15 +14,23 @@ export function registerAssetRoutes(root: FastifyInstance, services: Pick<Servic
   const security = [{ bearer: [] }];
   const { assets } = services.economy;
 
-  app.get('/api/assets/all-assets', { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } }, async (request) => ({
-    items: await assets.listAll(callerOf(request).id),
-    links: pageLinks(request, 1, false),
-  }));
+  app.get(
+    '/api/assets/all-assets',
+    { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } },
+    async (request) => ({
+      items: await assets.listAll(callerOf(request).id),
+      links: pageLinks(request, 1, false),
+    }),
+  );
 
-  app.get('/api/assets/user-assets', { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } }, async (request) => ({
-    items: await assets.listOwned(callerOf(request).id),
-    links: pageLinks(request, 1, false),
-  }));
+  app.get(
+    '/api/assets/user-assets',
+    { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } },
+    async (request) => ({
+      items: await assets.listOwned(callerOf(request).id),
+      links: pageLinks(request, 1, false),
+    }),
+  );
 
   app.get(
     '/api/assets/user-active-assets',

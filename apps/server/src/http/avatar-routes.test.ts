@@ -8,7 +8,10 @@ let token: string;
 /** The server's log lines (pino JSON), to tell a client's mistake from a bug. */
 const logLines: { level: number; msg: string }[] = [];
 beforeAll(async () => {
-  const logger = { level: 'info', stream: { write: (line: string) => void logLines.push(JSON.parse(line) as { level: number; msg: string }) } };
+  const logger = {
+    level: 'info',
+    stream: { write: (line: string) => void logLines.push(JSON.parse(line) as { level: number; msg: string }) },
+  };
   server = await startTestServer({}, { logger });
   token = (await registerUser(server.url, 'picture_person')).access_token;
 });
@@ -28,7 +31,9 @@ async function upload(data: Buffer, filename: string, field = 'file') {
 
 describe('avatar upload', () => {
   it('turns a real image into a 256×256 webp served from /uploads and sets avatar_url', async () => {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     const res = await upload(png, 'me.png');
     expect(res.status).toBe(200);
     expect(res.body.avatar_url).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
@@ -41,7 +46,10 @@ describe('avatar upload', () => {
   });
 
   it('a new upload replaces the old picture: the old file is gone, the new one is served', async () => {
-    const png = (colour: string) => sharp({ create: { width: 64, height: 64, channels: 3, background: colour } }).png().toBuffer();
+    const png = (colour: string) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
     const first = await upload(await png('#a33'), 'one.png');
     const second = await upload(await png('#33a'), 'two.png');
     expect(second.status).toBe(200);
@@ -71,7 +79,9 @@ describe('avatar upload', () => {
   });
 
   it('needs the multipart field named file', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const res = await upload(png, 'me.png', 'picture');
     expect(res.status).toBe(400);
     expect(res.body.error.details?.field).toBe('file');
@@ -79,10 +89,14 @@ describe('avatar upload', () => {
 
   // Mobile uploads get cut off mid-body; that is the client's connection, not a bug on our side.
   it.each([
-    ['cut off in the middle of the file', (b: string) => `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG half`],
+    [
+      'cut off in the middle of the file',
+      (b: string) =>
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG half`,
+    ],
     ['cut off inside the part headers', (b: string) => `--${b}\r\nContent-Disposition: form-da`],
     ['not multipart at all', () => 'just some bytes'],
-  ])('a malformed body (%s) is 400 naming the file field, logged as the client\'s error', async (_name, body) => {
+  ])("a malformed body (%s) is 400 naming the file field, logged as the client's error", async (_name, body) => {
     const boundary = 'x-boundary-42';
     const errorsBefore = logLines.filter((l) => l.level >= 50).length;
     const res = await request<{ error: { code: string; details?: { field?: string } } }>(`${server.url}/api/avatars/upload-image/`, {

@@ -28,20 +28,98 @@ async function footprint(): Promise<string> {
 
 const longName = 'x'.repeat(33);
 const cases: { name: string; method: 'POST' | 'PUT'; path: string; body: unknown; field: string; auth?: boolean }[] = [
-  { name: 'registration without a username', method: 'POST', path: '/api/user/registration', body: { password: 'password-1' }, field: 'username' },
-  { name: 'registration without a password', method: 'POST', path: '/api/user/registration', body: { username: 'newbie' }, field: 'password' },
-  { name: 'registration with a numeric username', method: 'POST', path: '/api/user/registration', body: { username: 12345, password: 'password-1' }, field: 'username' },
-  { name: 'registration with a short password', method: 'POST', path: '/api/user/registration', body: { username: 'newbie', password: 'short' }, field: 'password' },
-  { name: 'registration with a too long username', method: 'POST', path: '/api/user/registration', body: { username: longName, password: 'password-1' }, field: 'username' },
-  { name: 'registration with an SQL-looking username', method: 'POST', path: '/api/user/registration', body: { username: "x'); DROP TABLE users;--", password: 'password-1' }, field: 'username' },
-  { name: 'registration with a markup username', method: 'POST', path: '/api/user/registration', body: { username: '<img src=x onerror=alert(1)>', password: 'password-1' }, field: 'username' },
-  { name: 'registration with invisible unicode', method: 'POST', path: '/api/user/registration', body: { username: 'adm\u200Bin', password: 'password-1' }, field: 'username' },
-  { name: 'registration with a right-to-left override', method: 'POST', path: '/api/user/registration', body: { username: 'abc\u202Edef', password: 'password-1' }, field: 'username' },
-  { name: 'registration with an emoji', method: 'POST', path: '/api/user/registration', body: { username: 'king👑', password: 'password-1' }, field: 'username' },
-  { name: 'registration with a bad country', method: 'POST', path: '/api/user/registration', body: { username: 'newbie', password: 'password-1', country: 'Russia' }, field: 'country' },
-  { name: 'registration with a scripted language', method: 'POST', path: '/api/user/registration', body: { username: 'newbie', password: 'password-1', language: '<script>' }, field: 'language' },
+  {
+    name: 'registration without a username',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { password: 'password-1' },
+    field: 'username',
+  },
+  {
+    name: 'registration without a password',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { username: 'newbie' },
+    field: 'password',
+  },
+  {
+    name: 'registration with a numeric username',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { username: 12345, password: 'password-1' },
+    field: 'username',
+  },
+  {
+    name: 'registration with a short password',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { username: 'newbie', password: 'short' },
+    field: 'password',
+  },
+  {
+    name: 'registration with a too long username',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { username: longName, password: 'password-1' },
+    field: 'username',
+  },
+  {
+    name: 'registration with an SQL-looking username',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { username: "x'); DROP TABLE users;--", password: 'password-1' },
+    field: 'username',
+  },
+  {
+    name: 'registration with a markup username',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { username: '<img src=x onerror=alert(1)>', password: 'password-1' },
+    field: 'username',
+  },
+  {
+    name: 'registration with invisible unicode',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { username: 'adm\u200Bin', password: 'password-1' },
+    field: 'username',
+  },
+  {
+    name: 'registration with a right-to-left override',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { username: 'abc\u202Edef', password: 'password-1' },
+    field: 'username',
+  },
+  {
+    name: 'registration with an emoji',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { username: 'king👑', password: 'password-1' },
+    field: 'username',
+  },
+  {
+    name: 'registration with a bad country',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { username: 'newbie', password: 'password-1', country: 'Russia' },
+    field: 'country',
+  },
+  {
+    name: 'registration with a scripted language',
+    method: 'POST',
+    path: '/api/user/registration',
+    body: { username: 'newbie', password: 'password-1', language: '<script>' },
+    field: 'language',
+  },
   { name: 'login without a password', method: 'POST', path: '/api/user/login', body: { username: 'existing_user' }, field: 'password' },
-  { name: 'login with an object as username', method: 'POST', path: '/api/user/login', body: { username: { $ne: null }, password: 'x' }, field: 'username' },
+  {
+    name: 'login with an object as username',
+    method: 'POST',
+    path: '/api/user/login',
+    body: { username: { $ne: null }, password: 'x' },
+    field: 'username',
+  },
   { name: 'refresh without a token', method: 'POST', path: '/api/user/refresh', body: {}, field: 'refresh_token' },
   { name: 'refresh with a number', method: 'POST', path: '/api/user/refresh', body: { refresh_token: 5 }, field: 'refresh_token' },
   { name: 'logout without a token', method: 'POST', path: '/api/user/logout', body: {}, field: 'refresh_token' },
@@ -75,10 +153,18 @@ describe('bad input gets 400 naming the field and changes nothing', () => {
     '%s: malformed JSON is 400, a wrong content type or multipart 415, an oversize body 413',
     async (path) => {
       const before = await footprint();
-      const malformed = await request<ErrorReply>(`${server.url}${path}`, { method: 'POST', raw: '{"username": ', headers: { 'content-type': 'application/json' } });
+      const malformed = await request<ErrorReply>(`${server.url}${path}`, {
+        method: 'POST',
+        raw: '{"username": ',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(malformed.status).toBe(400);
       expect(malformed.body.error.code).toBe('request/invalid');
-      const text = await request<ErrorReply>(`${server.url}${path}`, { method: 'POST', raw: 'username=a', headers: { 'content-type': 'text/plain' } });
+      const text = await request<ErrorReply>(`${server.url}${path}`, {
+        method: 'POST',
+        raw: 'username=a',
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(text.status).toBe(415);
       expect(text.body.error.code).toBe('request/unsupported_media_type');
       const huge = await request<ErrorReply>(`${server.url}${path}`, { body: { username: 'a'.repeat(100_000), password: 'password-1' } });
@@ -91,7 +177,11 @@ describe('bad input gets 400 naming the field and changes nothing', () => {
       const multipart = await request<ErrorReply>(`${server.url}${path}`, { method: 'POST', raw: form });
       expect(multipart.status).toBe(415);
       expect(multipart.body.error.code).toBe('request/unsupported_media_type');
-      const empty = await request<ErrorReply>(`${server.url}${path}`, { method: 'POST', raw: '', headers: { 'content-type': 'application/json' } });
+      const empty = await request<ErrorReply>(`${server.url}${path}`, {
+        method: 'POST',
+        raw: '',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(empty.status).toBe(400);
       expect(await footprint()).toBe(before);
     },

@@ -40,11 +40,17 @@ async function balance(token: string, walletType = 'BONUS_BALANCE'): Promise<big
 
 /** DESIGN.md §5 and docs/operations.md: every account sums to zero and matches its ledger lines. */
 async function expectBooksBalance(): Promise<void> {
-  const [sum] = await queryRows<{ total: string }>(server.services.store.db, sql`select coalesce(sum(balance), 0)::text as total from accounts`);
+  const [sum] = await queryRows<{ total: string }>(
+    server.services.store.db,
+    sql`select coalesce(sum(balance), 0)::text as total from accounts`,
+  );
   expect(sum?.total).toBe('0');
-  const mismatched = await queryRows(server.services.store.db, sql`
+  const mismatched = await queryRows(
+    server.services.store.db,
+    sql`
     select a.id from accounts a left join ledger_entries e on e.account_id = a.id
-    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`);
+    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
+  );
   expect(mismatched).toEqual([]);
 }
 
@@ -54,7 +60,13 @@ describe('bandit paytable', () => {
     const answer = await call<PaytableAnswer>(token, 'paytable');
     expect(answer.status).toBe(200);
     const figures = exactReturn(STRIPS, PAYTABLE);
-    expect(answer.body).toMatchObject({ rtp: figures.rtp, hit_frequency: figures.hitFrequency, max_multiplier: 1000, min_bet: '10', max_bet: '10000' });
+    expect(answer.body).toMatchObject({
+      rtp: figures.rtp,
+      hit_frequency: figures.hitFrequency,
+      max_multiplier: 1000,
+      min_bet: '10',
+      max_bet: '10000',
+    });
     expect(answer.body.strips).toEqual(STRIPS);
     expect(exactReturn(answer.body.strips, answer.body.paytable).totalMultiplier).toBe(31_458);
   });
@@ -129,7 +141,11 @@ describe('bandit spin', () => {
     ['missing', undefined],
   ])('refuses a bet %s with 400 naming bet; nothing moves', async (_name, bet) => {
     const { token } = await player();
-    const answer = await call<{ error: { code: string; details: { field: string } } }>(token, 'spin', { bet, balance_type: 'BONUS_BALANCE', idempotency_key: 'bad-bet-key' });
+    const answer = await call<{ error: { code: string; details: { field: string } } }>(token, 'spin', {
+      bet,
+      balance_type: 'BONUS_BALANCE',
+      idempotency_key: 'bad-bet-key',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('request/invalid');
     expect(answer.body.error.details.field).toBe('bet');
@@ -150,7 +166,13 @@ describe('bandit spin', () => {
   it('spins from the bought-chips wallet (BALANCE) too', async () => {
     const { token, id } = await player();
     await server.services.store.withTransaction((tx) =>
-      transfer(tx, { from: { system: issuance, walletType: 'BALANCE' }, to: { userId: id, walletType: 'BALANCE' }, amount: 500n, kind: 'test_funding', idempotencyKey: `fund-bandit:${id}` }),
+      transfer(tx, {
+        from: { system: issuance, walletType: 'BALANCE' },
+        to: { userId: id, walletType: 'BALANCE' },
+        amount: 500n,
+        kind: 'test_funding',
+        idempotencyKey: `fund-bandit:${id}`,
+      }),
     );
     const answer = await spin(token, 500, 'balance-spin-1', 'BALANCE');
     expect(answer.status).toBe(200);
@@ -193,7 +215,9 @@ describe('bandit spin', () => {
 
   it('spins of many players at once keep the books balanced', async () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => player()));
-    const answers = await Promise.all(players.flatMap(({ token }) => Array.from({ length: 5 }, (_, i) => spin(token, 200, `many-spin-${i}`))));
+    const answers = await Promise.all(
+      players.flatMap(({ token }) => Array.from({ length: 5 }, (_, i) => spin(token, 200, `many-spin-${i}`))),
+    );
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     for (const { token } of players) expect((await call(token, 'seed')).body).toMatchObject({ nonce: 5 });
     await expectBooksBalance();

@@ -56,7 +56,10 @@ const bannerFiles = () => {
 };
 
 async function create(fields: Record<string, string>, image: Buffer | null = png) {
-  return request<BannerBody & ErrorAnswer>(url('/api/banner'), { token: admin.token, raw: form(fields, image ? { data: image } : undefined) });
+  return request<BannerBody & ErrorAnswer>(url('/api/banner'), {
+    token: admin.token,
+    raw: form(fields, image ? { data: image } : undefined),
+  });
 }
 const june = { start_date: '2026-06-01T00:00:00Z', end_date: '2026-07-01T00:00:00Z' };
 const activeNames = async (token = player.token) =>
@@ -66,7 +69,13 @@ describe('banners', () => {
   it('creates a banner from a PNG: stored as WebP with the same width and height', async () => {
     const res = await create({ name: 'Summer cup', description: 'Join us', ...june });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Summer cup', description: 'Join us', width: 640, height: 200, start_date: '2026-06-01T00:00:00.000Z' });
+    expect(res.body).toMatchObject({
+      name: 'Summer cup',
+      description: 'Join us',
+      width: 640,
+      height: 200,
+      start_date: '2026-06-01T00:00:00.000Z',
+    });
     const file = await fetch(url(res.body.image));
     expect(file.status).toBe(200);
     const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
@@ -105,26 +114,50 @@ describe('banners', () => {
     const a = (await create({ name: 'a', ...june })).body.id;
     const b = (await create({ name: 'b', ...june })).body.id;
     const c = (await create({ name: 'c', ...june })).body.id;
-    const partial = await request<ErrorAnswer>(url('/api/banners/order/change'), { method: 'PATCH', token: admin.token, body: { ids: [c, a] } });
+    const partial = await request<ErrorAnswer>(url('/api/banners/order/change'), {
+      method: 'PATCH',
+      token: admin.token,
+      body: { ids: [c, a] },
+    });
     expect([partial.status, partial.body.error.details?.field]).toEqual([400, 'ids']);
     expect(await activeNames()).toEqual(['a', 'b', 'c']);
-    const full = await request<{ items: BannerBody[] }>(url('/api/banners/order/change'), { method: 'PATCH', token: admin.token, body: { ids: [c, a, b] } });
+    const full = await request<{ items: BannerBody[] }>(url('/api/banners/order/change'), {
+      method: 'PATCH',
+      token: admin.token,
+      body: { ids: [c, a, b] },
+    });
     expect(full.status).toBe(200);
     expect(await activeNames()).toEqual(['c', 'a', 'b']);
-    const repeated = await request<ErrorAnswer>(url('/api/banners/order/change'), { method: 'PATCH', token: admin.token, body: { ids: [c, c, b] } });
+    const repeated = await request<ErrorAnswer>(url('/api/banners/order/change'), {
+      method: 'PATCH',
+      token: admin.token,
+      body: { ids: [c, c, b] },
+    });
     expect(repeated.status).toBe(400);
   });
 
   it('PATCH changes only the fields sent; a new image replaces the old file', async () => {
     const made = (await create({ name: 'old', description: 'keep me', ...june })).body;
-    const renamed = await request<BannerBody>(url(`/api/banner/${made.id}`), { method: 'PATCH', token: admin.token, raw: form({ name: 'new' }) });
+    const renamed = await request<BannerBody>(url(`/api/banner/${made.id}`), {
+      method: 'PATCH',
+      token: admin.token,
+      raw: form({ name: 'new' }),
+    });
     expect(renamed.body).toMatchObject({ name: 'new', description: 'keep me', image: made.image, start_date: made.start_date });
     const before = bannerFiles().length;
-    const reimaged = await request<BannerBody>(url(`/api/banner/${made.id}`), { method: 'PATCH', token: admin.token, raw: form({}, { data: await picture(100, 50) }) });
+    const reimaged = await request<BannerBody>(url(`/api/banner/${made.id}`), {
+      method: 'PATCH',
+      token: admin.token,
+      raw: form({}, { data: await picture(100, 50) }),
+    });
     expect(reimaged.body).toMatchObject({ name: 'new', width: 100, height: 50 });
     expect(reimaged.body.image).not.toBe(made.image);
     expect(bannerFiles().length).toBe(before);
-    const badEnd = await request<ErrorAnswer>(url(`/api/banner/${made.id}`), { method: 'PATCH', token: admin.token, raw: form({ end_date: '2026-05-01T00:00:00Z' }) });
+    const badEnd = await request<ErrorAnswer>(url(`/api/banner/${made.id}`), {
+      method: 'PATCH',
+      token: admin.token,
+      raw: form({ end_date: '2026-05-01T00:00:00Z' }),
+    });
     expect([badEnd.status, badEnd.body.error.details?.field]).toEqual([400, 'end_date']);
   });
 
@@ -158,7 +191,9 @@ describe('banners', () => {
     const missing = await create({ name: 'x', ...june }, null);
     expect([missing.status, missing.body.error.details?.field]).toEqual([400, 'image']);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     for (const data of [Buffer.from('not an image at all'), svg, gif]) {
       const res = await create({ name: 'x', ...june }, data);
       expect([res.status, res.body.error.code]).toEqual([400, 'banner/not_an_image']);
@@ -177,13 +212,30 @@ describe('banners', () => {
   it('every write is in the audit log with before and after', async () => {
     const made = (await create({ name: 'audited', ...june })).body;
     const reason = { 'x-audit-reason': encodeURIComponent('Опечатка в названии') };
-    await request(url(`/api/banner/${made.id}`), { method: 'PATCH', token: admin.token, raw: form({ name: 'audited 2' }), headers: reason });
-    const log = await request<{ items: { action: string; resource: string; before: { name?: string } | null; after: { name?: string } | null; ip: string; reason: string | null }[] }>(
-      url('/api/admin/audit?limit=5'),
-      { token: admin.token },
-    );
+    await request(url(`/api/banner/${made.id}`), {
+      method: 'PATCH',
+      token: admin.token,
+      raw: form({ name: 'audited 2' }),
+      headers: reason,
+    });
+    const log = await request<{
+      items: {
+        action: string;
+        resource: string;
+        before: { name?: string } | null;
+        after: { name?: string } | null;
+        ip: string;
+        reason: string | null;
+      }[];
+    }>(url('/api/admin/audit?limit=5'), { token: admin.token });
     const [update, created] = log.body.items;
-    expect(update).toMatchObject({ action: 'banner.update', resource: `banner:${made.id}`, before: { name: 'audited' }, after: { name: 'audited 2' }, reason: 'Опечатка в названии' });
+    expect(update).toMatchObject({
+      action: 'banner.update',
+      resource: `banner:${made.id}`,
+      before: { name: 'audited' },
+      after: { name: 'audited 2' },
+      reason: 'Опечатка в названии',
+    });
     expect(created).toMatchObject({ action: 'banner.create', before: null, after: { name: 'audited' }, reason: null });
     expect(update?.ip).toMatch(/127\.0\.0\.1/);
   });
@@ -193,8 +245,14 @@ describe('banners', () => {
     expect(made.status).toBe(201);
     expect(made.body.captions).toEqual({ en: 'Spring cup', uk: 'Весняний кубок', kk: 'Көктемгі кубок' });
     const seen = (await request<{ items: BannerBody[] }>(url('/api/banner'), { token: player.token })).body.items;
-    expect(seen.map((b) => [b.description, b.captions])).toEqual([['Весенний кубок', { en: 'Spring cup', uk: 'Весняний кубок', kk: 'Көктемгі кубок' }]]);
-    const patched = await request<BannerBody>(url(`/api/banner/${made.body.id}`), { method: 'PATCH', token: admin.token, raw: form({ captions: JSON.stringify({ lt: 'Pavasario taurė' }) }) });
+    expect(seen.map((b) => [b.description, b.captions])).toEqual([
+      ['Весенний кубок', { en: 'Spring cup', uk: 'Весняний кубок', kk: 'Көктемгі кубок' }],
+    ]);
+    const patched = await request<BannerBody>(url(`/api/banner/${made.body.id}`), {
+      method: 'PATCH',
+      token: admin.token,
+      raw: form({ captions: JSON.stringify({ lt: 'Pavasario taurė' }) }),
+    });
     expect([patched.status, patched.body.captions, patched.body.description]).toEqual([200, { lt: 'Pavasario taurė' }, 'Весенний кубок']);
     // A banner made without captions has none: every player sees the default caption.
     expect((await create({ name: 'plain', ...june })).body.captions).toEqual({});
@@ -213,7 +271,11 @@ describe('banners', () => {
     expect([res.status, res.body.error.code, res.body.error.details?.field]).toEqual([400, 'request/invalid', field]);
     expect(bannerFiles().length).toBe(files);
     const made = (await create({ name: 'y', ...june })).body;
-    const patch = await request<ErrorAnswer>(url(`/api/banner/${made.id}`), { method: 'PATCH', token: admin.token, raw: form({ captions: raw }) });
+    const patch = await request<ErrorAnswer>(url(`/api/banner/${made.id}`), {
+      method: 'PATCH',
+      token: admin.token,
+      raw: form({ captions: raw }),
+    });
     expect([patch.status, patch.body.error.details?.field]).toEqual([400, field]);
   });
 });

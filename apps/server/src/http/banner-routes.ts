@@ -1,10 +1,30 @@
-import { bannerFields, bannerList, bannerOrderRequest, bannerPatchFields, banner, errorBody, idParams, maxBannerImageBytes, type Failure } from '@durak/protocol';
+import {
+  bannerFields,
+  bannerList,
+  bannerOrderRequest,
+  bannerPatchFields,
+  banner,
+  errorBody,
+  idParams,
+  maxBannerImageBytes,
+  type Failure,
+} from '@durak/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bannerFiles } from '../banners/banner-image.js';
 import { convertBannerImage } from '../banners/banner-image.js';
-import { activeBanners, allBanners, bannerView, createBanner, deleteBanner, findBanner, reorderBanners, updateBanner, type BannerChange } from '../banners/banners.js';
+import {
+  activeBanners,
+  allBanners,
+  bannerView,
+  createBanner,
+  deleteBanner,
+  findBanner,
+  reorderBanners,
+  updateBanner,
+  type BannerChange,
+} from '../banners/banners.js';
 import { mapResult } from '../shared/result.js';
 import { actorOf, guard, security, type AdminContext } from './admin-guard.js';
 import { authenticate } from './auth-hooks.js';
@@ -33,16 +53,29 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     async (request) => ({ items: await activeBanners(store.db, now()), links: pageLinks(request, 1, false) }),
   );
 
-  app.get('/api/admin/banner', { onRequest: manage, schema: { tags, security, response: { 200: bannerList, ...errors } } }, async (request) => ({
-    items: await allBanners(store.db),
-    links: pageLinks(request, 1, false),
-  }));
+  app.get(
+    '/api/admin/banner',
+    { onRequest: manage, schema: { tags, security, response: { 200: bannerList, ...errors } } },
+    async (request) => ({
+      items: await allBanners(store.db),
+      links: pageLinks(request, 1, false),
+    }),
+  );
 
-  app.get('/api/banner/:id', { onRequest: manage, schema: { tags, security, params: idParams, response: { 200: banner, ...errors } } }, async (request, reply) => {
-    const row = await findBanner(store.db, request.params.id);
-    if (!row) return sendFailure(reply, { code: 'banner/not_found', message: `No banner ${request.params.id}`, details: { id: request.params.id } });
-    return bannerView(row);
-  });
+  app.get(
+    '/api/banner/:id',
+    { onRequest: manage, schema: { tags, security, params: idParams, response: { 200: banner, ...errors } } },
+    async (request, reply) => {
+      const row = await findBanner(store.db, request.params.id);
+      if (!row)
+        return sendFailure(reply, {
+          code: 'banner/not_found',
+          message: `No banner ${request.params.id}`,
+          details: { id: request.params.id },
+        });
+      return bannerView(row);
+    },
+  );
 
   app.post(
     '/api/banner',
@@ -86,7 +119,10 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
 
   app.patch(
     '/api/banner/:id',
-    { onRequest: manage, schema: { tags, security, params: idParams, consumes: ['multipart/form-data'], response: { 200: banner, ...errors } } },
+    {
+      onRequest: manage,
+      schema: { tags, security, params: idParams, consumes: ['multipart/form-data'], response: { 200: banner, ...errors } },
+    },
     async (request, reply) => patchBanner(request, reply, request.params.id),
   );
 
@@ -105,12 +141,14 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
       const image = await convertBannerImage(form.form.file);
       if (!image.ok) return sendFailure(reply, image.error);
       // Checked before the new picture is written: a PATCH of a missing banner stores nothing.
-      if (!(await findBanner(store.db, id))) return sendFailure(reply, { code: 'banner/not_found', message: `No banner ${id}`, details: { id } });
+      if (!(await findBanner(store.db, id)))
+        return sendFailure(reply, { code: 'banner/not_found', message: `No banner ${id}`, details: { id } });
       change.imageUrl = await files.save(image.image);
       change.width = image.image.width;
       change.height = image.image.height;
     }
-    if (Object.keys(change).length === 0) return sendFailure(reply, invalid('body', 'give at least one of name, description, captions, start_date, end_date, image'));
+    if (Object.keys(change).length === 0)
+      return sendFailure(reply, invalid('body', 'give at least one of name, description, captions, start_date, end_date, image'));
     const updated = await updateBanner(store, actorOf(request), id, change, now());
     if (!updated.ok) {
       if (change.imageUrl) await files.remove(change.imageUrl);
@@ -136,7 +174,10 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     { onRequest: manage, schema: { tags, security, body: bannerOrderRequest, response: { 200: bannerList, ...errors } } },
     async (request, reply) => {
       const result = await reorderBanners(store, actorOf(request), request.body.ids, now());
-      return answer(reply, mapResult(result, (items) => ({ items, links: pageLinks(request, 1, false) })));
+      return answer(
+        reply,
+        mapResult(result, (items) => ({ items, links: pageLinks(request, 1, false) })),
+      );
     },
   );
 }

@@ -31,15 +31,47 @@ const twentyDigits = '12345678901234567890';
 
 describe('chips: every amount is 1 to 1,000,000,000 whole chips, more is 400 naming the field', () => {
   const cases: { name: string; path: () => string; body: (amount: unknown) => unknown; field: string; admin?: boolean }[] = [
-    { name: 'a promo code', path: () => '/api/admin/promocodes', body: (amount) => ({ code: `B${key().replace(/\W/g, '')}`, amount, max_uses: 1 }), field: 'amount', admin: true },
-    { name: 'an adjustment', path: () => `/api/admin/users/${player.id}/adjust`, body: (amount) => ({ wallet_type: 'BALANCE', amount, reason: 'bounds', idempotency_key: key() }), field: 'amount', admin: true },
-    { name: 'a deposit', path: () => '/api/payments/deposit/sandbox/BALANCE', body: (amount) => ({ amount, idempotency_key: key() }), field: 'amount' },
-    { name: 'a spin', path: () => '/api/v1/bandit/spin', body: (bet) => ({ bet, balance_type: 'BONUS_BALANCE', idempotency_key: key() }), field: 'bet' },
+    {
+      name: 'a promo code',
+      path: () => '/api/admin/promocodes',
+      body: (amount) => ({ code: `B${key().replace(/\W/g, '')}`, amount, max_uses: 1 }),
+      field: 'amount',
+      admin: true,
+    },
+    {
+      name: 'an adjustment',
+      path: () => `/api/admin/users/${player.id}/adjust`,
+      body: (amount) => ({ wallet_type: 'BALANCE', amount, reason: 'bounds', idempotency_key: key() }),
+      field: 'amount',
+      admin: true,
+    },
+    {
+      name: 'a deposit',
+      path: () => '/api/payments/deposit/sandbox/BALANCE',
+      body: (amount) => ({ amount, idempotency_key: key() }),
+      field: 'amount',
+    },
+    {
+      name: 'a spin',
+      path: () => '/api/v1/bandit/spin',
+      body: (bet) => ({ bet, balance_type: 'BONUS_BALANCE', idempotency_key: key() }),
+      field: 'bet',
+    },
     { name: 'a room bet', path: () => '/api/v1/rooms/', body: (bet_amount) => ({ ...classicRoom, bet_amount }), field: 'bet_amount' },
     {
       name: 'a tournament buy-in',
       path: () => '/api/v1/tournament/',
-      body: (buy_in) => ({ name: 'Cup', buy_in, balance_type: 'BONUS_BALANCE', starts_at: '2030-01-01T00:00:00Z', min_players: 2, max_players: 8, room_size: 2, payout_preset_id: 1, is_classic_mode_allowed: true }),
+      body: (buy_in) => ({
+        name: 'Cup',
+        buy_in,
+        balance_type: 'BONUS_BALANCE',
+        starts_at: '2030-01-01T00:00:00Z',
+        min_players: 2,
+        max_players: 8,
+        room_size: 2,
+        payout_preset_id: 1,
+        is_classic_mode_allowed: true,
+      }),
       field: 'buy_in',
       admin: true,
     },
@@ -63,29 +95,44 @@ describe('chips: every amount is 1 to 1,000,000,000 whole chips, more is 400 nam
 
   it('a promo code of exactly a billion chips is accepted, as a string and as a number', async () => {
     for (const amount of ['1000000000', 1000000000]) {
-      const res = await request(`${server.url}/api/admin/promocodes`, { token: admin.token, body: { code: `BILLION${(keys += 1)}`, amount, max_uses: 1 } });
+      const res = await request(`${server.url}/api/admin/promocodes`, {
+        token: admin.token,
+        body: { code: `BILLION${(keys += 1)}`, amount, max_uses: 1 },
+      });
       expect(res.status).toBe(201);
     }
   });
 
   it('an adjustment takes either sign up to a billion, never zero', async () => {
-    const credit = await request(`${server.url}/api/admin/users/${player.id}/adjust`, { token: admin.token, body: { wallet_type: 'BALANCE', amount: '+1000000000', reason: 'bounds', idempotency_key: key() } });
+    const credit = await request(`${server.url}/api/admin/users/${player.id}/adjust`, {
+      token: admin.token,
+      body: { wallet_type: 'BALANCE', amount: '+1000000000', reason: 'bounds', idempotency_key: key() },
+    });
     expect(credit.status).toBe(200);
-    const debit = await request(`${server.url}/api/admin/users/${player.id}/adjust`, { token: admin.token, body: { wallet_type: 'BALANCE', amount: '-1000000000', reason: 'bounds', idempotency_key: key() } });
+    const debit = await request(`${server.url}/api/admin/users/${player.id}/adjust`, {
+      token: admin.token,
+      body: { wallet_type: 'BALANCE', amount: '-1000000000', reason: 'bounds', idempotency_key: key() },
+    });
     expect(debit.status).toBe(200);
     for (const amount of ['0', '-1000000001', '--5']) {
-      const res = await request<ErrorReply>(`${server.url}/api/admin/users/${player.id}/adjust`, { token: admin.token, body: { wallet_type: 'BALANCE', amount, reason: 'bounds', idempotency_key: key() } });
+      const res = await request<ErrorReply>(`${server.url}/api/admin/users/${player.id}/adjust`, {
+        token: admin.token,
+        body: { wallet_type: 'BALANCE', amount, reason: 'bounds', idempotency_key: key() },
+      });
       expect([res.status, res.body.error.details?.field]).toEqual([400, 'amount']);
     }
   });
 });
 
 describe('ids, page and limit: digits only', () => {
-  it.each(['0x1', '+1', '%201', '1%0A', '1e2', '01', '0', '12345678901234567'])('POST /api/v1/rooms/%s/ready is 400 naming id, and room 1 is untouched', async (id) => {
-    const res = await request<ErrorReply>(`${server.url}/api/v1/rooms/${id}/ready`, { token: player.token, method: 'POST' });
-    expect(res.status).toBe(400);
-    expect(res.body.error.details?.field).toBe('id');
-  });
+  it.each(['0x1', '+1', '%201', '1%0A', '1e2', '01', '0', '12345678901234567'])(
+    'POST /api/v1/rooms/%s/ready is 400 naming id, and room 1 is untouched',
+    async (id) => {
+      const res = await request<ErrorReply>(`${server.url}/api/v1/rooms/${id}/ready`, { token: player.token, method: 'POST' });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details?.field).toBe('id');
+    },
+  );
 
   it('the plain id still works', async () => {
     const res = await request(`${server.url}/api/v1/rooms/${roomId}/ready`, { token: player.token, method: 'POST' });
@@ -119,20 +166,29 @@ describe('dates: ISO 8601 with a zone, years 2000 to 2100', () => {
     ['no zone', '2030-01-01T00:00:00'],
     ['a date alone', '2030-01-01'],
   ])('a promo code expiring at %s is 400 naming expires_at', async (_what, expires_at) => {
-    const res = await request<ErrorReply>(`${server.url}/api/admin/promocodes`, { token: admin.token, body: { code: `D${(keys += 1)}XX`, amount: '5', max_uses: 1, expires_at } });
+    const res = await request<ErrorReply>(`${server.url}/api/admin/promocodes`, {
+      token: admin.token,
+      body: { code: `D${(keys += 1)}XX`, amount: '5', max_uses: 1, expires_at },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.details?.field).toBe('expires_at');
   });
 
   it('a banner starting in year 0000 is 400 naming start_date', async () => {
-    const raw = form({ name: 'Old', start_date: '0000-01-01T00:00:00Z', end_date: '2030-01-01T00:00:00Z' }, { data: await picture(16, 16) });
+    const raw = form(
+      { name: 'Old', start_date: '0000-01-01T00:00:00Z', end_date: '2030-01-01T00:00:00Z' },
+      { data: await picture(16, 16) },
+    );
     const res = await request<ErrorReply>(`${server.url}/api/banner`, { token: admin.token, raw });
     expect(res.status).toBe(400);
     expect(res.body.error.details?.field).toBe('start_date');
   });
 
   it('an offset zone in range is accepted', async () => {
-    const res = await request(`${server.url}/api/admin/promocodes`, { token: admin.token, body: { code: `OFFSET${(keys += 1)}`, amount: '5', max_uses: 1, expires_at: '2099-12-31T23:00:00+03:00' } });
+    const res = await request(`${server.url}/api/admin/promocodes`, {
+      token: admin.token,
+      body: { code: `OFFSET${(keys += 1)}`, amount: '5', max_uses: 1, expires_at: '2099-12-31T23:00:00+03:00' },
+    });
     expect(res.status).toBe(201);
   });
 });
@@ -162,13 +218,18 @@ describe('JSON nesting: deeper than 32 is 400 request/too_deep before anything w
         headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'test-webhook-secret' },
         raw: nested(4000),
       });
-      if (res.status !== 400 || res.body.error?.code !== 'request/too_deep') wrong.push(`${call.method} ${call.path}: ${res.status} ${JSON.stringify(res.body).slice(0, 80)}`);
+      if (res.status !== 400 || res.body.error?.code !== 'request/too_deep')
+        wrong.push(`${call.method} ${call.path}: ${res.status} ${JSON.stringify(res.body).slice(0, 80)}`);
     }
     expect(wrong).toEqual([]);
   });
 
   it('32 levels pass the parser (then the schema judges the body)', async () => {
-    const res = await request<ErrorReply>(`${server.url}/api/v1/bandit/spin`, { token: player.token, headers: { 'content-type': 'application/json' }, raw: nested(32) });
+    const res = await request<ErrorReply>(`${server.url}/api/v1/bandit/spin`, {
+      token: player.token,
+      headers: { 'content-type': 'application/json' },
+      raw: nested(32),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('request/invalid');
   });

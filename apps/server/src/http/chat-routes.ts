@@ -1,4 +1,14 @@
-import { chatHistory, chatPhraseList, errorBody, reportBody, reportCreated, roomIdParams, roomWatchHeaders, sendChatBody, chatMessage } from '@durak/protocol';
+import {
+  chatHistory,
+  chatPhraseList,
+  errorBody,
+  reportBody,
+  reportCreated,
+  roomIdParams,
+  roomWatchHeaders,
+  sendChatBody,
+  chatMessage,
+} from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
@@ -17,7 +27,9 @@ export function registerChatRoutes(root: FastifyInstance, tokens: TokenService, 
   const tags = ['chat'];
   const security = [{ bearer: [] }];
 
-  app.get('/api/v1/chat/phrases', { ...base, schema: { tags, security, response: { 200: chatPhraseList, ...errors } } }, async () => ({ items: module.chat.phrases() }));
+  app.get('/api/v1/chat/phrases', { ...base, schema: { tags, security, response: { 200: chatPhraseList, ...errors } } }, async () => ({
+    items: module.chat.phrases(),
+  }));
 
   app.post(
     '/api/v1/rooms/:id/chat',
@@ -28,10 +40,14 @@ export function registerChatRoutes(root: FastifyInstance, tokens: TokenService, 
   // Reading the chat and reporting from it follow the watch rule: a private table's chat is for
   // its players and those who know its password (X-Room-Password, docs/decisions.md).
   const watched = { ...base, schema: { tags, security, params: roomIdParams, headers: roomWatchHeaders } };
-  app.get('/api/v1/rooms/:id/chat', { ...watched, schema: { ...watched.schema, response: { 200: chatHistory, ...errors } } }, async (request, reply) => {
-    const allowed = await module.rooms.canWatch(callerOf(request).id, request.params.id, request.headers['x-room-password']);
-    return answer(reply, allowed.ok ? await module.chat.history(request.params.id) : allowed);
-  });
+  app.get(
+    '/api/v1/rooms/:id/chat',
+    { ...watched, schema: { ...watched.schema, response: { 200: chatHistory, ...errors } } },
+    async (request, reply) => {
+      const allowed = await module.rooms.canWatch(callerOf(request).id, request.params.id, request.headers['x-room-password']);
+      return answer(reply, allowed.ok ? await module.chat.history(request.params.id) : allowed);
+    },
+  );
   app.post(
     '/api/v1/rooms/:id/report',
     { ...watched, schema: { ...watched.schema, body: reportBody, response: { 201: reportCreated, ...errors } } },

@@ -32,10 +32,17 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
   const signedIn = authenticate(services.tokens);
   const { economy } = services;
 
-  app.get('/api/product/', { preValidation: signedIn, schema: { tags: ['product'], security, querystring: productQuery, response: { 200: productList, ...errors } } }, async (request) => ({
-    items: await economy.products.list(request.query.kind),
-    links: { next: null, previous: null },
-  }));
+  app.get(
+    '/api/product/',
+    {
+      preValidation: signedIn,
+      schema: { tags: ['product'], security, querystring: productQuery, response: { 200: productList, ...errors } },
+    },
+    async (request) => ({
+      items: await economy.products.list(request.query.kind),
+      links: { next: null, previous: null },
+    }),
+  );
 
   app.post(
     '/api/payments/deposit/:provider/:wallet_type',
@@ -51,13 +58,25 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
     },
     async (request, reply) => {
       const { provider, wallet_type } = request.params;
-      return answer(reply, await economy.deposits.deposit(callerOf(request).id, provider, wallet_type, request.body.amount, request.body.idempotency_key));
+      return answer(
+        reply,
+        await economy.deposits.deposit(callerOf(request).id, provider, wallet_type, request.body.amount, request.body.idempotency_key),
+      );
     },
   );
 
   app.post(
     '/api/payments/convert/:id',
-    { preValidation: signedIn, schema: { tags: ['payments'], security, params: z.object({ id: idParam }), body: convertBody, response: { 200: convertAnswer, ...errors } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['payments'],
+        security,
+        params: z.object({ id: idParam }),
+        body: convertBody,
+        response: { 200: convertAnswer, ...errors },
+      },
+    },
     async (request, reply) => {
       return answer(reply, await economy.products.convert(callerOf(request).id, request.params.id, request.body.idempotency_key));
     },
@@ -83,20 +102,35 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
     },
   );
 
-  app.get('/api/rewards/available_reward', { preValidation: signedIn, schema: { tags: ['rewards'], security, response: { 200: availableReward, ...errors } } }, async (request) =>
-    economy.rewards.available(callerOf(request).id),
+  app.get(
+    '/api/rewards/available_reward',
+    { preValidation: signedIn, schema: { tags: ['rewards'], security, response: { 200: availableReward, ...errors } } },
+    async (request) => economy.rewards.available(callerOf(request).id),
   );
 
-  app.post('/api/rewards/claim_daily_reward', { preValidation: signedIn, schema: { tags: ['rewards'], security, response: { 200: claimedReward, ...errors } } }, async (request, reply) => {
-    return answer(reply, await economy.rewards.claim(callerOf(request).id));
-  });
+  app.post(
+    '/api/rewards/claim_daily_reward',
+    { preValidation: signedIn, schema: { tags: ['rewards'], security, response: { 200: claimedReward, ...errors } } },
+    async (request, reply) => {
+      return answer(reply, await economy.rewards.claim(callerOf(request).id));
+    },
+  );
 
   app.post(
     '/api/promocode/use/:promoCode',
-    { preValidation: signedIn, schema: { tags: ['promocode'], security, params: z.object({ promoCode: promoCodeText }), response: { 200: usedPromoCode, ...errors } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['promocode'],
+        security,
+        params: z.object({ promoCode: promoCodeText }),
+        response: { 200: usedPromoCode, ...errors },
+      },
+    },
     async (request, reply) => {
       const userId = callerOf(request).id;
-      if (await economy.isPromoLimited(userId, request.ip)) return sendFailure(reply, { code: 'request/rate_limited', message: 'Too many promo code attempts, wait a minute' });
+      if (await economy.isPromoLimited(userId, request.ip))
+        return sendFailure(reply, { code: 'request/rate_limited', message: 'Too many promo code attempts, wait a minute' });
       return answer(reply, await economy.promoCodes.use(userId, request.params.promoCode));
     },
   );

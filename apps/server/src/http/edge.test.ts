@@ -19,7 +19,8 @@ afterAll(async () => {
 
 describe('edges of the service', () => {
   it('limits login attempts per address: the 4th in a minute is 429', async () => {
-    const attempt = () => request<{ error: { code: string } }>(`${server.url}/api/user/login`, { body: { username: 'x_user', password: 'wrong-pass' } });
+    const attempt = () =>
+      request<{ error: { code: string } }>(`${server.url}/api/user/login`, { body: { username: 'x_user', password: 'wrong-pass' } });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await attempt()).status);
     expect(statuses).toEqual([401, 401, 401, 429]);

@@ -26,9 +26,12 @@ function expectOurShape(res: { status: number; body: unknown }, status: number, 
 }
 
 describe("Fastify's own refusals answer in our error shape", () => {
-  it.each(['/api/v1/rooms/%ZZ', '/api/user/users/%E0%A4%A', '/api/v1/rooms/%'])('a malformed URL escape (%s) is 400 request/invalid', async (path) => {
-    expectOurShape(await request(`${server.url}${path}`, { token }), 400, 'request/invalid');
-  });
+  it.each(['/api/v1/rooms/%ZZ', '/api/user/users/%E0%A4%A', '/api/v1/rooms/%'])(
+    'a malformed URL escape (%s) is 400 request/invalid',
+    async (path) => {
+      expectOurShape(await request(`${server.url}${path}`, { token }), 400, 'request/invalid');
+    },
+  );
 
   it('an unknown route, or a known path with another method, is 404 request/not_found', async () => {
     expectOurShape(await request(`${server.url}/api/v1/nothing-here`), 404, 'request/not_found');
@@ -37,9 +40,21 @@ describe("Fastify's own refusals answer in our error shape", () => {
 
   it('a body the API does not speak is 415, malformed JSON 400, an oversize body 413', async () => {
     const path = `${server.url}/api/user/login`;
-    expectOurShape(await request(path, { method: 'POST', raw: '<login/>', headers: { 'content-type': 'application/xml' } }), 415, 'request/unsupported_media_type');
-    expectOurShape(await request(path, { method: 'POST', raw: '{"username": ', headers: { 'content-type': 'application/json' } }), 400, 'request/invalid');
-    expectOurShape(await request(path, { method: 'POST', raw: '{"__proto__": {"x": 1}}', headers: { 'content-type': 'application/json' } }), 400, 'request/invalid');
+    expectOurShape(
+      await request(path, { method: 'POST', raw: '<login/>', headers: { 'content-type': 'application/xml' } }),
+      415,
+      'request/unsupported_media_type',
+    );
+    expectOurShape(
+      await request(path, { method: 'POST', raw: '{"username": ', headers: { 'content-type': 'application/json' } }),
+      400,
+      'request/invalid',
+    );
+    expectOurShape(
+      await request(path, { method: 'POST', raw: '{"__proto__": {"x": 1}}', headers: { 'content-type': 'application/json' } }),
+      400,
+      'request/invalid',
+    );
     expectOurShape(await request(path, { body: { username: 'a'.repeat(100_000), password: 'password-1' } }), 413, 'request/body_too_large');
   });
 });
@@ -60,9 +75,13 @@ describe('a NUL character (PostgreSQL refuses it in text) is 400 naming the fiel
 
   it('in a nested field of a signed-in call', async () => {
     const room = { bet_amount: '100', player_count: 2, deck_size: 36, password: nul };
-    expect(expectOurShape(await request(`${server.url}/api/v1/rooms`, { token, body: room }), 400, 'request/invalid').error.details?.field).toBe('password');
+    expect(
+      expectOurShape(await request(`${server.url}/api/v1/rooms`, { token, body: room }), 400, 'request/invalid').error.details?.field,
+    ).toBe('password');
     const nested = { ...room, password: 'open', extra: { list: ['x', nul] } };
-    expect(expectOurShape(await request(`${server.url}/api/v1/rooms`, { token, body: nested }), 400, 'request/invalid').error.details?.field).toBe('extra.list.1');
+    expect(
+      expectOurShape(await request(`${server.url}/api/v1/rooms`, { token, body: nested }), 400, 'request/invalid').error.details?.field,
+    ).toBe('extra.list.1');
   });
 
   it('in the path or the query', async () => {
@@ -74,12 +93,27 @@ describe('a NUL character (PostgreSQL refuses it in text) is 400 naming the fiel
 
   it("in a signed Telegram user's photo_url", async () => {
     const user = { id: 777001, first_name: 'Nul', photo_url: `https://t.me/i/userpic/${nul}.jpg` };
-    const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000) - 5), user: JSON.stringify(user) }, server.config.telegramBotToken ?? '');
-    const reply = expectOurShape(await request(`${server.url}/api/user/telegram/auth`, { body: { init_data: initData } }), 400, 'request/invalid');
+    const initData = signInitData(
+      { auth_date: String(Math.floor(Date.now() / 1000) - 5), user: JSON.stringify(user) },
+      server.config.telegramBotToken ?? '',
+    );
+    const reply = expectOurShape(
+      await request(`${server.url}/api/user/telegram/auth`, { body: { init_data: initData } }),
+      400,
+      'request/invalid',
+    );
     expect(reply.error.details?.field).toBe('init_data.user.photo_url');
     // Nothing was created: the same user signs in once the photo is clean.
     const clean = await request(`${server.url}/api/user/telegram/auth`, {
-      body: { init_data: signInitData({ auth_date: String(Math.floor(Date.now() / 1000) - 5), user: JSON.stringify({ ...user, photo_url: 'https://t.me/i/userpic/1.jpg' }) }, server.config.telegramBotToken ?? '') },
+      body: {
+        init_data: signInitData(
+          {
+            auth_date: String(Math.floor(Date.now() / 1000) - 5),
+            user: JSON.stringify({ ...user, photo_url: 'https://t.me/i/userpic/1.jpg' }),
+          },
+          server.config.telegramBotToken ?? '',
+        ),
+      },
     });
     expect(clean.status).toBe(200);
   });

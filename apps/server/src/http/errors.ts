@@ -46,12 +46,20 @@ export function installErrorHandling(app: FastifyInstance): void {
   // One guard for every route rather than a check per field: a NUL character in any string of the
   // path, the query or the body (or in a key) is refused before the route reads it.
   app.addHook('preValidation', async (request, reply) => {
-    for (const [where, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
+    for (const [where, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
       const found = findNulCharacter(value);
       if (found === undefined) continue;
       const field = found === '' ? where : found;
       const message = 'contains a NUL character, which is not allowed in text';
-      await sendFailure(reply, { code: 'request/invalid', message: `${field}: ${message}`, details: { field, in: where, issues: [{ field, message }] } });
+      await sendFailure(reply, {
+        code: 'request/invalid',
+        message: `${field}: ${message}`,
+        details: { field, in: where, issues: [{ field, message }] },
+      });
       return reply;
     }
   });
@@ -69,7 +77,8 @@ export function installErrorHandling(app: FastifyInstance): void {
         details: { field: first?.field ?? where, in: where, issues },
       });
     }
-    if (error.code === tooDeepCode) return sendFailure(reply, { code: 'request/too_deep', message: error.message, details: { field: 'body', in: 'body' } });
+    if (error.code === tooDeepCode)
+      return sendFailure(reply, { code: 'request/too_deep', message: error.message, details: { field: 'body', in: 'body' } });
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
     if (mapped) return sendFailure(reply, { code: mapped, message: error.message });
     if (error.statusCode === 429) return sendFailure(reply, { code: 'request/rate_limited', message: 'Too many requests, slow down' });
@@ -93,7 +102,12 @@ export function installErrorHandling(app: FastifyInstance): void {
  * shape too.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const code = error.code === 'FST_ERR_BAD_URL' ? 'request/invalid' : error.statusCode && error.statusCode < 500 ? 'request/invalid' : 'internal/error';
+  const code =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'request/invalid'
+      : error.statusCode && error.statusCode < 500
+        ? 'request/invalid'
+        : 'internal/error';
   const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed (a percent escape does not decode)' : error.message;
   void sendFailure(reply, { code, message });
 }

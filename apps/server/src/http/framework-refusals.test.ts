@@ -49,7 +49,9 @@ describe('refusals before any route answer in the {error:{code,message}} shape',
   });
 
   it('broken chunked framing: 400 request/invalid', async () => {
-    const res = await exchange('POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n');
+    const res = await exchange(
+      'POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+    );
     expect(res.status).toBe(400);
     expect(res.body.error?.code).toBe('request/invalid');
   });
@@ -62,13 +64,17 @@ describe('refusals before any route answer in the {error:{code,message}} shape',
 
   it('a body over the limit: 413 request/body_too_large', async () => {
     const body = JSON.stringify({ username: 'a'.repeat(server.config.bodyLimit + 10), password: 'x' });
-    const res = await exchange(`POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    const res = await exchange(
+      `POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
     expect(res.status).toBe(413);
     expect(res.body.error?.code).toBe('request/body_too_large');
   });
 
   it('an unsupported media type: 415 request/unsupported_media_type', async () => {
-    const res = await exchange('POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/xml\r\nContent-Length: 7\r\nConnection: close\r\n\r\n<a></a>');
+    const res = await exchange(
+      'POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/xml\r\nContent-Length: 7\r\nConnection: close\r\n\r\n<a></a>',
+    );
     expect(res.status).toBe(415);
     expect(res.body.error?.code).toBe('request/unsupported_media_type');
   });

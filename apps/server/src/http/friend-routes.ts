@@ -29,18 +29,33 @@ export function registerFriendRoutes(root: FastifyInstance, tokens: TokenService
   const tags = ['friends'];
   const { friends } = module;
 
-  app.get('/api/user/friends', { ...base, schema: { tags, security, querystring: pageQuery, response: { 200: friendList, ...errors } } }, async (request) => {
-    const { items, hasNext } = await friends.list(callerOf(request).id, request.query.page, request.query.limit);
-    return { items, links: pageLinks(request, request.query.page, hasNext) };
-  });
-  app.get('/api/user/friends/requests', { ...base, schema: { tags, security, querystring: pageQuery, response: { 200: friendRequestList, ...errors } } }, async (request) => {
-    const { items, hasNext } = await friends.requests(callerOf(request).id, request.query.page, request.query.limit);
-    return { items, links: pageLinks(request, request.query.page, hasNext) };
-  });
+  app.get(
+    '/api/user/friends',
+    { ...base, schema: { tags, security, querystring: pageQuery, response: { 200: friendList, ...errors } } },
+    async (request) => {
+      const { items, hasNext } = await friends.list(callerOf(request).id, request.query.page, request.query.limit);
+      return { items, links: pageLinks(request, request.query.page, hasNext) };
+    },
+  );
+  app.get(
+    '/api/user/friends/requests',
+    { ...base, schema: { tags, security, querystring: pageQuery, response: { 200: friendRequestList, ...errors } } },
+    async (request) => {
+      const { items, hasNext } = await friends.requests(callerOf(request).id, request.query.page, request.query.limit);
+      return { items, links: pageLinks(request, request.query.page, hasNext) };
+    },
+  );
 
-  const onFriend = { ...base, schema: { tags, security, params: friendIdParams, response: { 200: friendState, 204: z.null(), ...errors } } };
-  app.post('/api/user/friends/:id', onFriend, async (request, reply) => answer(reply, await friends.ask(callerOf(request).id, request.params.id)));
-  app.post('/api/user/friends/:id/accept', onFriend, async (request, reply) => answer(reply, await friends.accept(callerOf(request).id, request.params.id)));
+  const onFriend = {
+    ...base,
+    schema: { tags, security, params: friendIdParams, response: { 200: friendState, 204: z.null(), ...errors } },
+  };
+  app.post('/api/user/friends/:id', onFriend, async (request, reply) =>
+    answer(reply, await friends.ask(callerOf(request).id, request.params.id)),
+  );
+  app.post('/api/user/friends/:id/accept', onFriend, async (request, reply) =>
+    answer(reply, await friends.accept(callerOf(request).id, request.params.id)),
+  );
   app.post('/api/user/friends/:id/decline', onFriend, async (request, reply) => {
     const result = await friends.decline(callerOf(request).id, request.params.id);
     return result.ok ? reply.code(204).send(null) : answer(reply, result);
@@ -52,11 +67,16 @@ export function registerFriendRoutes(root: FastifyInstance, tokens: TokenService
 
   app.post(
     '/api/v1/rooms/:id/invite',
-    { ...base, schema: { tags: ['rooms'], security, params: roomIdParams, body: roomInviteBody, response: { 200: roomInviteAnswer, ...errors } } },
+    {
+      ...base,
+      schema: { tags: ['rooms'], security, params: roomIdParams, body: roomInviteBody, response: { 200: roomInviteAnswer, ...errors } },
+    },
     async (request, reply) => answer(reply, await module.invites.invite(callerOf(request).id, request.params.id, request.body.user_id)),
   );
 
-  app.get('/api/v1/presence/summary', { ...base, schema: { tags: ['realtime'], security, response: { 200: presenceSummary, ...errors } } }, async (_request, reply) =>
-    answer(reply, ok(await module.presence.summary())),
+  app.get(
+    '/api/v1/presence/summary',
+    { ...base, schema: { tags: ['realtime'], security, response: { 200: presenceSummary, ...errors } } },
+    async (_request, reply) => answer(reply, ok(await module.presence.summary())),
   );
 }

@@ -4,7 +4,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../store/db.js';
-import { classicRoom, createRoom, newPlayer, startedRoom, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import {
+  classicRoom,
+  createRoom,
+  newPlayer,
+  startedRoom,
+  startRoomsServer,
+  type RoomsServer,
+  type TestPlayer,
+} from '../rooms/test-support.js';
 import { request } from '../test-support/http.js';
 
 type ErrorReply = { error: { code: string; message: string; details?: { field?: string } } };
@@ -38,18 +46,43 @@ const cases: { name: string; path: () => string; body: unknown; field: string }[
   { name: 'a room with a bet as a word', path: () => '/api/v1/rooms/', body: { ...classicRoom, bet_amount: 'lots' }, field: 'bet_amount' },
   { name: 'a room for seven players', path: () => '/api/v1/rooms/', body: { ...classicRoom, player_count: 7 }, field: 'player_count' },
   { name: 'a room with a 52-card deck', path: () => '/api/v1/rooms/', body: { ...classicRoom, deck_size: 52 }, field: 'deck_size' },
-  { name: 'a room with an unknown wallet', path: () => '/api/v1/rooms/', body: { ...classicRoom, balance_type: 'GOLD' }, field: 'balance_type' },
-  { name: 'a room with a string flag', path: () => '/api/v1/rooms/', body: { ...classicRoom, is_speed_mode: 'yes' }, field: 'is_speed_mode' },
-  { name: 'a room with a scripted permission', path: () => '/api/v1/rooms/', body: { ...classicRoom, card_transfer_permission: '<script>' }, field: 'card_transfer_permission' },
+  {
+    name: 'a room with an unknown wallet',
+    path: () => '/api/v1/rooms/',
+    body: { ...classicRoom, balance_type: 'GOLD' },
+    field: 'balance_type',
+  },
+  {
+    name: 'a room with a string flag',
+    path: () => '/api/v1/rooms/',
+    body: { ...classicRoom, is_speed_mode: 'yes' },
+    field: 'is_speed_mode',
+  },
+  {
+    name: 'a room with a scripted permission',
+    path: () => '/api/v1/rooms/',
+    body: { ...classicRoom, card_transfer_permission: '<script>' },
+    field: 'card_transfer_permission',
+  },
   { name: 'a seat at a text position', path: () => `/api/v1/rooms/${pendingRoom}/seat`, body: { position: 'left' }, field: 'position' },
   { name: 'a seat at a huge position', path: () => `/api/v1/rooms/${pendingRoom}/seat`, body: { position: huge }, field: 'position' },
   { name: 'an attack without cards', path: () => `/api/v1/rooms/${runningRoom}/attack`, body: {}, field: 'cards' },
-  { name: 'an attack with a joker', path: () => `/api/v1/rooms/${runningRoom}/attack`, body: { cards: [{ suit: 'stars', rank: '6' }] }, field: 'cards.0.suit' },
+  {
+    name: 'an attack with a joker',
+    path: () => `/api/v1/rooms/${runningRoom}/attack`,
+    body: { cards: [{ suit: 'stars', rank: '6' }] },
+    field: 'cards.0.suit',
+  },
   { name: 'a defence without a card', path: () => `/api/v1/rooms/${runningRoom}/defence`, body: { slot_id: 1 }, field: 'card' },
   { name: 'a transfer with a card as text', path: () => `/api/v1/rooms/${runningRoom}/transfer`, body: { card: '6H' }, field: 'card' },
   { name: 'an action with a negative seq', path: () => `/api/v1/rooms/${runningRoom}/beat`, body: { seq: -1 }, field: 'seq' },
   { name: 'a catch of a text slot', path: () => `/api/v1/rooms/${runningRoom}/catch`, body: { slot_id: 'first' }, field: 'slot_id' },
-  { name: 'an emoji with a huge id', path: () => `/api/v1/send-emoji/${runningRoom}/`, body: { recipient: { player_id: 1, username: 'x' }, emoji: huge }, field: 'emoji' },
+  {
+    name: 'an emoji with a huge id',
+    path: () => `/api/v1/send-emoji/${runningRoom}/`,
+    body: { recipient: { player_id: 1, username: 'x' }, emoji: huge },
+    field: 'emoji',
+  },
   { name: 'an emoji without a recipient', path: () => `/api/v1/send-emoji/${runningRoom}/`, body: { emoji: 1 }, field: 'recipient' },
 ];
 
@@ -65,7 +98,10 @@ describe('bad input on the game API gets 400 naming the field and changes nothin
 
   it('a defence of a slot far past any table is a rule refusal, not a database error', async () => {
     const before = await footprint();
-    const res = await request<ErrorReply>(`${server.url}/api/v1/rooms/${runningRoom}/defence`, { body: { slot_id: huge, card }, token: players[1]!.token });
+    const res = await request<ErrorReply>(`${server.url}/api/v1/rooms/${runningRoom}/defence`, {
+      body: { slot_id: huge, card },
+      token: players[1]!.token,
+    });
     expect(res.status).toBeLessThan(500);
     expect(res.body.error.code).toMatch(/^rule\//);
     expect(await footprint()).toBe(before);

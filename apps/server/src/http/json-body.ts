@@ -11,7 +11,8 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (isInString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character, a quote included
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character, a quote included
       else if (c === 0x22) isInString = false;
     } else if (c === 0x22) isInString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -36,7 +37,10 @@ export function installJsonBodyParser(app: FastifyInstance, options: { readonly 
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (options.isEmptyAllowed && text === '') return done(null, undefined);
     if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-      const error = Object.assign(new Error(`body: JSON nests deeper than ${MAX_JSON_DEPTH} levels`), { code: tooDeepCode, statusCode: 400 });
+      const error = Object.assign(new Error(`body: JSON nests deeper than ${MAX_JSON_DEPTH} levels`), {
+        code: tooDeepCode,
+        statusCode: 400,
+      });
       done(error, undefined);
       return;
     }

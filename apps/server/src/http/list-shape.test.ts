@@ -51,7 +51,9 @@ describe('GET /api/emoji', () => {
     ['limit=1000', 'limit'],
     ['page=x', 'page'],
   ])('refuses %s with 400 naming the field', async (query, field) => {
-    const answer = await request<{ error: { code: string; details: { field: string } } }>(`${server.url}/api/emoji?${query}`, { token: player.token });
+    const answer = await request<{ error: { code: string; details: { field: string } } }>(`${server.url}/api/emoji?${query}`, {
+      token: player.token,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.details.field).toBe(field);
   });

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const register = (username: string) => request<ErrorReply>(`${server.url}/api/user/registration`, { body: { username, password: 'password-123' } });
+const register = (username: string) =>
+  request<ErrorReply>(`${server.url}/api/user/registration`, { body: { username, password: 'password-123' } });
 
 describe('a name that looks like a taken one is taken (UTS #39 skeleton)', () => {
   it.each([
@@ -27,9 +28,17 @@ describe('a name that looks like a taken one is taken (UTS #39 skeleton)', () =>
 
   it('a rename to a look-alike is refused; a rename to a look-alike of one’s own name is not', async () => {
     const other = await registerUser(server.url, 'honest_player');
-    const rename = await request<ErrorReply>(`${server.url}/api/user/username`, { method: 'PUT', token: other.access_token, body: { username: 'аdvadmin' } });
+    const rename = await request<ErrorReply>(`${server.url}/api/user/username`, {
+      method: 'PUT',
+      token: other.access_token,
+      body: { username: 'аdvadmin' },
+    });
     expect([rename.status, rename.body.error.code]).toEqual([409, 'user/username_taken']);
-    const own = await request(`${server.url}/api/user/username`, { method: 'PUT', token: other.access_token, body: { username: 'h0nest_player' } });
+    const own = await request(`${server.url}/api/user/username`, {
+      method: 'PUT',
+      token: other.access_token,
+      body: { username: 'h0nest_player' },
+    });
     expect(own.status).toBe(200);
   });
 

@@ -15,7 +15,12 @@ export interface Form {
  * of at most `maxBytes` (beyond it: `tooLarge`). Nothing is stored; the caller validates and only
  * then writes. A malformed body is the client's doing: 400 naming the file field.
  */
-export async function readForm(request: FastifyRequest, fileField: string, maxBytes: number, tooLarge: Failure): Promise<{ ok: true; form: Form } | { ok: false; error: Failure }> {
+export async function readForm(
+  request: FastifyRequest,
+  fileField: string,
+  maxBytes: number,
+  tooLarge: Failure,
+): Promise<{ ok: true; form: Form } | { ok: false; error: Failure }> {
   const fields: Record<string, string> = {};
   let file: Buffer | undefined;
   try {
@@ -51,7 +56,13 @@ export function invalid(field: string, message: string): Failure<'request/invali
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): { ok: true; value: z.infer<S> } | { ok: false; error: Failure } {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const issues = parsed.error.issues.map((i) => ({ field: i.path.join('.') || (i.code === 'unrecognized_keys' ? i.keys.join(',') : 'body'), message: i.message }));
+  const issues = parsed.error.issues.map((i) => ({
+    field: i.path.join('.') || (i.code === 'unrecognized_keys' ? i.keys.join(',') : 'body'),
+    message: i.message,
+  }));
   const first = issues[0]!;
-  return { ok: false, error: { code: 'request/invalid', message: `${first.field}: ${first.message}`, details: { field: first.field, in: 'body', issues } } };
+  return {
+    ok: false,
+    error: { code: 'request/invalid', message: `${first.field}: ${first.message}`, details: { field: first.field, in: 'body', issues } },
+  };
 }

@@ -36,7 +36,11 @@ describe('permission before body', () => {
     for (const route of server.app.guardedRoutes) {
       const path = route.url.replace(/:\w+/g, '1');
       const hasBody = route.method !== 'GET';
-      const res = await request<ErrorReply>(`${server.url}${path}`, { method: route.method, token: player.token, ...(hasBody ? { body: bogus } : {}) });
+      const res = await request<ErrorReply>(`${server.url}${path}`, {
+        method: route.method,
+        token: player.token,
+        ...(hasBody ? { body: bogus } : {}),
+      });
       seen.push(`${route.method} ${route.url} ${res.status} ${res.body.error?.code}`);
     }
     const refused = seen.filter((line) => line.endsWith(' 403 auth/forbidden'));

@@ -79,12 +79,19 @@ describe('permissions', () => {
       })),
     );
     expect(seen).toEqual(
-      calls.map((call) => ({ call: `${call.method} ${call.path}`, player: '403 auth/forbidden', stranger: '401 auth/token_missing', admin: 'let through' })),
+      calls.map((call) => ({
+        call: `${call.method} ${call.path}`,
+        player: '403 auth/forbidden',
+        stranger: '401 auth/token_missing',
+        admin: 'let through',
+      })),
     );
   });
 
   it('an admin lists users by country', async () => {
-    const res = await request<{ items: { country: string | null; count: number }[] }>(`${server.url}${usersByCountryPath}`, { token: admin });
+    const res = await request<{ items: { country: string | null; count: number }[] }>(`${server.url}${usersByCountryPath}`, {
+      token: admin,
+    });
     expect(res.status).toBe(200);
     expect(res.body.items).toContainEqual({ country: 'KZ', count: 1 });
   });

@@ -12,7 +12,10 @@ export function registerPermissionRoutes(root: FastifyInstance, services: Servic
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/permission/me',
-    { preHandler: authenticate(services.tokens), schema: { tags: ['permission'], security: [{ bearer: [] }], response: { 200: permissionMe, ...errors } } },
+    {
+      preHandler: authenticate(services.tokens),
+      schema: { tags: ['permission'], security: [{ bearer: [] }], response: { 200: permissionMe, ...errors } },
+    },
     async (request) => {
       const { roles } = callerOf(request);
       return { roles: [...roles], permissions: permissionsOf(roles) };

@@ -33,9 +33,16 @@ async function twoRoomNodes(rooms: Partial<typeof defaultRoomsConfig> = {}): Pro
 describe.runIf(url !== undefined)('limits on several nodes sharing Redis', () => {
   it('the 4th login attempt from one address is refused whichever node it reaches', async () => {
     const rooms = { ...defaultRoomsConfig, sweepIntervalMs: 0, redisPrefix: uniquePrefix() };
-    const [a, b] = [await startTestServer({ authRateLimit: 3, redisUrl: url, rooms }), await startTestServer({ authRateLimit: 3, redisUrl: url, rooms })];
-    stops.push(() => a.close(), () => b.close());
-    const attempt = (server: TestServer) => request<ErrorReply>(`${server.url}/api/user/login`, { body: { username: 'x_user', password: 'wrong-pass' } });
+    const [a, b] = [
+      await startTestServer({ authRateLimit: 3, redisUrl: url, rooms }),
+      await startTestServer({ authRateLimit: 3, redisUrl: url, rooms }),
+    ];
+    stops.push(
+      () => a.close(),
+      () => b.close(),
+    );
+    const attempt = (server: TestServer) =>
+      request<ErrorReply>(`${server.url}/api/user/login`, { body: { username: 'x_user', password: 'wrong-pass' } });
     const statuses = [(await attempt(a)).status, (await attempt(b)).status, (await attempt(a)).status, (await attempt(b)).status];
     expect(statuses).toEqual([401, 401, 401, 429]);
     expect((await attempt(a)).body.error.code).toBe('request/rate_limited');
@@ -48,7 +55,14 @@ describe.runIf(url !== undefined)('limits on several nodes sharing Redis', () =>
     const peek = (node: RoomsServer, password: string) =>
       request<ErrorReply>(`${node.url}/api/v1/rooms/${id}/watch`, { token: guesser.token, headers: { 'x-room-password': password } });
     const codes = [];
-    for (const [node, guess] of [[a, 'a'], [b, 'b'], [a, 'c'], [b, 'd'], [a, 'e']] as const) codes.push((await peek(node, guess)).body.error.code);
+    for (const [node, guess] of [
+      [a, 'a'],
+      [b, 'b'],
+      [a, 'c'],
+      [b, 'd'],
+      [a, 'e'],
+    ] as const)
+      codes.push((await peek(node, guess)).body.error.code);
     expect(codes).toEqual(Array(5).fill('room/wrong_password'));
     const blocked = await peek(b, 'hunter22');
     expect(blocked.status).toBe(429);
@@ -62,7 +76,10 @@ describe.runIf(url !== undefined)('limits on several nodes sharing Redis', () =>
     expect((await request(`${a.url}/api/v1/rooms/${id}/seat`, { token: target.token, body: {} })).status).toBe(200);
     const throwable = emojiCatalogue.find((e) => e.isThrowable)!;
     const send = (node: RoomsServer) =>
-      request<ErrorReply>(`${node.url}/api/v1/send-emoji/${id}/`, { token: sender.token, body: { recipient: { player_id: target.id, username: target.username }, emoji: throwable.id } });
+      request<ErrorReply>(`${node.url}/api/v1/send-emoji/${id}/`, {
+        token: sender.token,
+        body: { recipient: { player_id: target.id, username: target.username }, emoji: throwable.id },
+      });
     const statuses = [(await send(a)).status, (await send(b)).status, (await send(a)).status];
     expect(statuses).toEqual([200, 200, 200]);
     const fourth = await send(b);

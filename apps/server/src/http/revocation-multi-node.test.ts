@@ -46,19 +46,38 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('revocation acr
     const adminToken = (await request<{ access_token: string }>(`${a}/api/user/login`, { body: admin })).body.access_token;
 
     await registerUser(a, 'second_admin', 'second-password-1');
-    const { id } = (await request<{ id: number }>(`${a}/api/user/users/me`, { token: (await request<{ access_token: string }>(`${a}/api/user/login`, { body: { username: 'second_admin', password: 'second-password-1' } })).body.access_token })).body;
-    expect((await request(`${a}/api/admin/users/${id}`, { method: 'PATCH', token: adminToken, body: { roles: ['player', 'admin'] } })).status).toBe(200);
+    const { id } = (
+      await request<{ id: number }>(`${a}/api/user/users/me`, {
+        token: (
+          await request<{ access_token: string }>(`${a}/api/user/login`, {
+            body: { username: 'second_admin', password: 'second-password-1' },
+          })
+        ).body.access_token,
+      })
+    ).body;
+    expect(
+      (await request(`${a}/api/admin/users/${id}`, { method: 'PATCH', token: adminToken, body: { roles: ['player', 'admin'] } })).status,
+    ).toBe(200);
     // Signed in on node B as an admin; its token works there and on node A.
-    const token = (await request<{ access_token: string }>(`${b}/api/user/login`, { body: { username: 'second_admin', password: 'second-password-1' } })).body.access_token;
+    const token = (
+      await request<{ access_token: string }>(`${b}/api/user/login`, { body: { username: 'second_admin', password: 'second-password-1' } })
+    ).body.access_token;
     for (const node of [a, b]) expect((await request(`${node}/api/admin/users/${id}`, { token })).status).toBe(200);
-    const socket = new Centrifuge(`${b.replace('http', 'ws')}/connection/websocket`, { websocket: WebSocket, token, minReconnectDelay: 50, maxReconnectDelay: 300 });
+    const socket = new Centrifuge(`${b.replace('http', 'ws')}/connection/websocket`, {
+      websocket: WebSocket,
+      token,
+      minReconnectDelay: 50,
+      maxReconnectDelay: 300,
+    });
     cleanups.push(async () => socket.disconnect());
     socket.connect();
     await socket.ready(10_000);
 
     const dropped = nextEvent(socket, 'connecting', 2000);
     const demotedAt = Date.now();
-    expect((await request(`${a}/api/admin/users/${id}`, { method: 'PATCH', token: adminToken, body: { roles: ['player'] } })).status).toBe(200);
+    expect((await request(`${a}/api/admin/users/${id}`, { method: 'PATCH', token: adminToken, body: { roles: ['player'] } })).status).toBe(
+      200,
+    );
     // The very next request on the other node: no cache lets it through.
     const credit = await request<{ error: { code: string } }>(`${b}/api/admin/users/${id}/adjust`, {
       token,
@@ -67,7 +86,9 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('revocation acr
     expect([credit.status, credit.body.error.code]).toEqual([401, 'auth/token_revoked']);
     await dropped;
     expect(Date.now() - demotedAt).toBeLessThan(2000);
-    const detail = await request<{ wallets: { wallet_type: string; balance: string }[] }>(`${a}/api/admin/users/${id}`, { token: adminToken });
+    const detail = await request<{ wallets: { wallet_type: string; balance: string }[] }>(`${a}/api/admin/users/${id}`, {
+      token: adminToken,
+    });
     expect(detail.body.wallets.find((w) => w.wallet_type === 'BALANCE')?.balance).toBe('0');
   });
 });

@@ -42,7 +42,9 @@ describe('a role change revokes the tokens that carried the old roles', () => {
 
     const refused = await credit();
     expect([refused.status, refused.body.error.code]).toEqual([401, 'auth/token_revoked']);
-    const detail = await request<{ wallets: { wallet_type: string; balance: string }[] }>(url(`/api/admin/users/${rogue.id}`), { token: adminToken });
+    const detail = await request<{ wallets: { wallet_type: string; balance: string }[] }>(url(`/api/admin/users/${rogue.id}`), {
+      token: adminToken,
+    });
     expect(detail.body.wallets.find((w) => w.wallet_type === 'BALANCE')?.balance).toBe('0');
   });
 
@@ -74,7 +76,8 @@ describe('sign out everywhere', () => {
     expect(out.status).toBe(204);
 
     for (const token of [phone.access_token, laptop.access_token]) expect((await me(token)).body.error.code).toBe('auth/token_revoked');
-    for (const token of [phone.refresh_token, laptop.refresh_token]) expect((await refresh(token)).body.error.code).toBe('auth/refresh_invalid');
+    for (const token of [phone.refresh_token, laptop.refresh_token])
+      expect((await refresh(token)).body.error.code).toBe('auth/refresh_invalid');
     expect((await me(bystander.access_token)).status).toBe(200);
     // Signing in again works and gives tokens of the new version.
     const again = await request<Pair>(url('/api/user/login'), { body: { username: 'two_devices', password: 'password-123' } });
@@ -119,9 +122,13 @@ describe('password change', () => {
     expect((await me(changed.body.access_token)).status).toBe(200);
     for (const token of [other.access_token, here.access_token]) expect((await me(token)).body.error.code).toBe('auth/token_revoked');
     expect((await refresh(other.refresh_token)).body.error.code).toBe('auth/refresh_invalid');
-    const oldLogin = await request<ErrorAnswer>(url('/api/user/login'), { body: { username: 'changes_password', password: 'old-password-1' } });
+    const oldLogin = await request<ErrorAnswer>(url('/api/user/login'), {
+      body: { username: 'changes_password', password: 'old-password-1' },
+    });
     expect(oldLogin.status).toBe(401);
-    expect((await request(url('/api/user/login'), { body: { username: 'changes_password', password: 'new-password-2' } })).status).toBe(200);
+    expect((await request(url('/api/user/login'), { body: { username: 'changes_password', password: 'new-password-2' } })).status).toBe(
+      200,
+    );
   });
 
   it('refuses a wrong current password and a short new one, naming the field', async () => {
@@ -131,7 +138,11 @@ describe('password change', () => {
       token: pair.access_token,
       body: { current_password: 'not-it-at-all', new_password: 'new-password-2' },
     });
-    expect([wrong.status, wrong.body.error.code, wrong.body.error.details?.field]).toEqual([403, 'auth/wrong_password', 'current_password']);
+    expect([wrong.status, wrong.body.error.code, wrong.body.error.details?.field]).toEqual([
+      403,
+      'auth/wrong_password',
+      'current_password',
+    ]);
     const short = await request<ErrorAnswer>(url('/api/user/password'), {
       method: 'PUT',
       token: pair.access_token,

@@ -2,7 +2,15 @@ import { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { request } from '../test-support/http.js';
-import { createClock, createRoom, newPlayer, seatAndReady, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import {
+  createClock,
+  createRoom,
+  newPlayer,
+  seatAndReady,
+  startRoomsServer,
+  type RoomsServer,
+  type TestPlayer,
+} from '../rooms/test-support.js';
 
 let server: RoomsServer;
 beforeAll(async () => {
@@ -13,7 +21,10 @@ afterAll(async () => server?.close());
 type ErrorReply = { error: { code: string } };
 const roomUrl = (id: number, what: string) => `${server.url}/api/v1/rooms/${id}/${what}`;
 const watch = (id: number, player: TestPlayer, password?: string) =>
-  request<ErrorReply & { seats: Record<string, unknown> }>(roomUrl(id, 'watch'), { token: player.token, ...(password === undefined ? {} : { headers: { 'x-room-password': password } }) });
+  request<ErrorReply & { seats: Record<string, unknown> }>(roomUrl(id, 'watch'), {
+    token: player.token,
+    ...(password === undefined ? {} : { headers: { 'x-room-password': password } }),
+  });
 
 const clients: Centrifuge[] = [];
 afterAll(() => clients.forEach((client) => client.disconnect()));
@@ -105,10 +116,17 @@ describe('the room channel of a private room', () => {
   it('publishes the table to a password spectator like to anyone else', async () => {
     const [host, guest, friend] = [await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url)];
     const id = await createRoom(server.url, host, { password: 'hunter22' });
-    const client = new Centrifuge(server.wsUrl, { websocket: WebSocket, token: friend.token, minReconnectDelay: 50, maxReconnectDelay: 300 });
+    const client = new Centrifuge(server.wsUrl, {
+      websocket: WebSocket,
+      token: friend.token,
+      minReconnectDelay: 50,
+      maxReconnectDelay: 300,
+    });
     clients.push(client);
     const sub = client.newSubscription(`room:${id}`, { data: { password: 'hunter22' } });
-    const roomChanged = new Promise<void>((resolve) => sub.on('publication', (ctx) => (ctx.data as { type?: unknown }).type === 'room_changed' && resolve()));
+    const roomChanged = new Promise<void>((resolve) =>
+      sub.on('publication', (ctx) => (ctx.data as { type?: unknown }).type === 'room_changed' && resolve()),
+    );
     const subscribed = new Promise((resolve) => sub.once('subscribed', resolve));
     sub.subscribe();
     client.connect();
@@ -133,7 +151,10 @@ describe('guessing a private room password', () => {
       const blocked = await peek(guesser, 'hunter22');
       expect(blocked.status).toBe(429);
       expect(blocked.body.error.code).toBe('request/rate_limited');
-      const seat = await request<ErrorReply>(`${node.url}/api/v1/rooms/${id}/seat`, { token: guesser.token, body: { password: 'hunter22' } });
+      const seat = await request<ErrorReply>(`${node.url}/api/v1/rooms/${id}/seat`, {
+        token: guesser.token,
+        body: { password: 'hunter22' },
+      });
       expect(seat.status).toBe(429);
       // Someone else is not affected.
       expect((await peek(other, 'hunter22')).status).toBe(200);

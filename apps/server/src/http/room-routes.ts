@@ -47,17 +47,25 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
   const security = [{ bearer: [] }];
 
   for (const path of ['/api/v1/rooms/', '/api/v1/rooms']) {
-    app.post(path, { ...base, schema: { tags, security, body: createRoomBody, response: { 201: room, ...errors } } }, async (request, reply) =>
-      answer(reply, await module.rooms.create(callerOf(request).id, request.body), 201),
+    app.post(
+      path,
+      { ...base, schema: { tags, security, body: createRoomBody, response: { 201: room, ...errors } } },
+      async (request, reply) => answer(reply, await module.rooms.create(callerOf(request).id, request.body), 201),
     );
-    app.get(path, { ...base, schema: { tags, security, querystring: roomListQuery, response: { 200: roomList, ...errors } } }, async (request) => {
-      const { items, hasNext } = await module.rooms.list(request.query);
-      return { items, links: pageLinks(request, request.query.page, hasNext) };
-    });
+    app.get(
+      path,
+      { ...base, schema: { tags, security, querystring: roomListQuery, response: { 200: roomList, ...errors } } },
+      async (request) => {
+        const { items, hasNext } = await module.rooms.list(request.query);
+        return { items, links: pageLinks(request, request.query.page, hasNext) };
+      },
+    );
   }
 
-  app.get('/api/v1/rooms/:id', { ...base, schema: { tags, security, params: roomIdParams, response: { 200: room, ...errors } } }, async (request, reply) =>
-    answer(reply, await module.rooms.get(request.params.id)),
+  app.get(
+    '/api/v1/rooms/:id',
+    { ...base, schema: { tags, security, params: roomIdParams, response: { 200: room, ...errors } } },
+    async (request, reply) => answer(reply, await module.rooms.get(request.params.id)),
   );
 
   app.post(
@@ -73,8 +81,10 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
     async (request, reply) => answer(reply, await module.rooms.rematch(callerOf(request).id, request.params.id), 201),
   );
 
-  app.post('/api/v1/rooms/:id/ready', { ...base, schema: { tags, security, params: roomIdParams, response: { 200: room, ...errors } } }, async (request, reply) =>
-    answer(reply, await module.rooms.ready(callerOf(request).id, request.params.id)),
+  app.post(
+    '/api/v1/rooms/:id/ready',
+    { ...base, schema: { tags, security, params: roomIdParams, response: { 200: room, ...errors } } },
+    async (request, reply) => answer(reply, await module.rooms.ready(callerOf(request).id, request.params.id)),
   );
 
   const limiter = createActionLimiter(module.config.actionsPerSecond, module.limits);
@@ -83,7 +93,10 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
     if (await limiter.isLimited(userId)) return failure('request/rate_limited', 'Too many actions, slow down');
     return module.games.act(userId, request.params.id, move, seq);
   };
-  const actionSchema = <B extends z.ZodType>(body: B) => ({ ...base, schema: { tags, security, params: roomIdParams, body, response: { 200: actionAnswer, ...errors } } });
+  const actionSchema = <B extends z.ZodType>(body: B) => ({
+    ...base,
+    schema: { tags, security, params: roomIdParams, body, response: { 200: actionAnswer, ...errors } },
+  });
 
   app.post('/api/v1/rooms/:id/attack', actionSchema(attackBody), async (request, reply) =>
     answer(reply, await act(request, { type: 'attack', cards: request.body.cards }, request.body.seq)),
@@ -114,32 +127,48 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
   );
 
   // A private room's table is for its players and those who know the password (docs/decisions.md).
-  const read = <A extends z.ZodType>(answer: A) => ({ ...base, schema: { tags, security, params: roomIdParams, headers: roomWatchHeaders, response: { 200: answer, ...errors } } });
+  const read = <A extends z.ZodType>(answer: A) => ({
+    ...base,
+    schema: { tags, security, params: roomIdParams, headers: roomWatchHeaders, response: { 200: answer, ...errors } },
+  });
   type ReadRequest = FastifyRequest & { params: { id: RoomId }; headers: { 'x-room-password'?: string | undefined } };
   const whenAllowed = async <T>(request: ReadRequest, then: () => Promise<Result<T>>): Promise<Result<T>> => {
     const allowed = await module.rooms.canWatch(callerOf(request).id, request.params.id, request.headers['x-room-password']);
     return allowed.ok ? then() : allowed;
   };
-  app.get('/api/v1/rooms/:id/watch', read(watchState), async (request, reply) => answer(reply, await whenAllowed(request, () => module.games.watch(request.params.id))));
+  app.get('/api/v1/rooms/:id/watch', read(watchState), async (request, reply) =>
+    answer(reply, await whenAllowed(request, () => module.games.watch(request.params.id))),
+  );
   app.get('/api/v1/rooms/:id/view', read(gameView), async (request, reply) =>
     answer(reply, await whenAllowed(request, () => module.games.view(callerOf(request).id, request.params.id))),
   );
-  app.get('/api/v1/rooms/:id/record', read(gameRecord), async (request, reply) => answer(reply, await whenAllowed(request, () => module.games.record(request.params.id))));
+  app.get('/api/v1/rooms/:id/record', read(gameRecord), async (request, reply) =>
+    answer(reply, await whenAllowed(request, () => module.games.record(request.params.id))),
+  );
   app.get(
     '/api/v1/rooms/:id/cards',
     { ...base, schema: { tags, security, params: roomIdParams, response: { 200: handAnswer, ...errors } } },
     async (request, reply) => answer(reply, await module.games.cards(callerOf(request).id, request.params.id)),
   );
 
-  app.post('/api/v1/presence/connect', { ...base, schema: { tags: ['realtime'], security, response: { 200: presenceConnectAnswer, ...errors } } }, async (request) => {
-    // The connection token is the caller's own access token (DESIGN.md §6).
-    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    return { url: '/connection/websocket', token };
-  });
+  app.post(
+    '/api/v1/presence/connect',
+    { ...base, schema: { tags: ['realtime'], security, response: { 200: presenceConnectAnswer, ...errors } } },
+    async (request) => {
+      // The connection token is the caller's own access token (DESIGN.md §6).
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      return { url: '/connection/websocket', token };
+    },
+  );
 
   for (const path of ['/api/v1/send-emoji/:id/', '/api/v1/send-emoji/:id']) {
-    app.post(path, { ...base, schema: { tags: ['emoji'], security, params: roomIdParams, body: sendEmojiBody, response: { 200: emojiMessage, ...errors } } }, async (request, reply) =>
-      answer(reply, await module.emoji.send(callerOf(request).id, request.params.id, request.body)),
+    app.post(
+      path,
+      {
+        ...base,
+        schema: { tags: ['emoji'], security, params: roomIdParams, body: sendEmojiBody, response: { 200: emojiMessage, ...errors } },
+      },
+      async (request, reply) => answer(reply, await module.emoji.send(callerOf(request).id, request.params.id, request.body)),
     );
   }
 }

@@ -30,7 +30,10 @@ export function registerSystemRoutes(root: FastifyInstance, services: Services, 
   // Readiness: whether this node can serve now; a balancer takes it out of rotation on 503.
   app.get('/readyz', { ...probe, schema: { hide: true, response: { 200: readyAnswer, 503: readyAnswer } } }, async (_request, reply) => {
     const [database, redis] = await Promise.all([
-      bounded(services.store.db.execute(sql`select 1`).then(() => 'ok' as const), checkTimeoutMs),
+      bounded(
+        services.store.db.execute(sql`select 1`).then(() => 'ok' as const),
+        checkTimeoutMs,
+      ),
       readiness.redis(checkTimeoutMs),
     ]);
     const isReady = database === 'ok' && (redis === 'ok' || redis === 'off');

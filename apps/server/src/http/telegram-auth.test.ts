@@ -5,7 +5,15 @@ import { startTestServer, type TestServer } from '../test-support/server.js';
 
 type Tokens = { access_token: string; refresh_token: string };
 type ErrorReply = { error: { code: string } };
-type MeReply = { id: number; username: string; language: string | null; avatar_url: string | null; parent_id: number | null; telegram_id: string | null; wallets: { wallet_type: string; balance: string }[] };
+type MeReply = {
+  id: number;
+  username: string;
+  language: string | null;
+  avatar_url: string | null;
+  parent_id: number | null;
+  telegram_id: string | null;
+  wallets: { wallet_type: string; balance: string }[];
+};
 
 let server: TestServer;
 let referrerId: number;
@@ -35,7 +43,13 @@ describe('Telegram sign-in', () => {
     const res = await signIn(initData(user, { start_param: `pr_${referrerId}` }));
     expect(res.status).toBe(200);
     const me = await meOf(res.body.access_token);
-    expect(me).toMatchObject({ username: 'oleg_tg', language: 'uk', avatar_url: user.photo_url, parent_id: referrerId, telegram_id: '555001' });
+    expect(me).toMatchObject({
+      username: 'oleg_tg',
+      language: 'uk',
+      avatar_url: user.photo_url,
+      parent_id: referrerId,
+      telegram_id: '555001',
+    });
     expect(me.wallets.find((w) => w.wallet_type === 'BONUS_BALANCE')?.balance).toBe('10000');
   });
 
@@ -107,7 +121,9 @@ describe('Telegram sign-in', () => {
   });
 
   it('an empty init data is 400 naming the field', async () => {
-    const res = await request<{ error: { code: string; details?: { field?: string } } }>(`${server.url}/api/user/telegram/auth`, { body: { init_data: '' } });
+    const res = await request<{ error: { code: string; details?: { field?: string } } }>(`${server.url}/api/user/telegram/auth`, {
+      body: { init_data: '' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.details?.field).toBe('init_data');
   });

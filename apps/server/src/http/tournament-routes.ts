@@ -40,23 +40,35 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
   const security = [{ bearer: [] }];
 
   for (const path of ['/api/v1/tournament/', '/api/v1/tournament']) {
-    app.post(path, { onRequest: manage, schema: { tags, security, body: createTournamentBody, response: { 201: tournament, ...errors } } }, async (request, reply) =>
-      answer(reply, await service.create(actorOf(request), request.body), 201),
+    app.post(
+      path,
+      { onRequest: manage, schema: { tags, security, body: createTournamentBody, response: { 201: tournament, ...errors } } },
+      async (request, reply) => answer(reply, await service.create(actorOf(request), request.body), 201),
     );
-    app.get(path, { preHandler: signedIn, schema: { tags, security, querystring: tournamentListQuery, response: { 200: tournamentList, ...errors } } }, async (request) => {
-      const { items, hasNext } = await service.list(request.query);
-      return { items, links: pageLinks(request, request.query.page, hasNext) };
-    });
+    app.get(
+      path,
+      { preHandler: signedIn, schema: { tags, security, querystring: tournamentListQuery, response: { 200: tournamentList, ...errors } } },
+      async (request) => {
+        const { items, hasNext } = await service.list(request.query);
+        return { items, links: pageLinks(request, request.query.page, hasNext) };
+      },
+    );
   }
 
-  app.post('/api/v1/tournament/registration', { preHandler: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.register(callerOf(request).id, request.body.tournament_id)),
+  app.post(
+    '/api/v1/tournament/registration',
+    { preHandler: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } },
+    async (request, reply) => answer(reply, await service.register(callerOf(request).id, request.body.tournament_id)),
   );
-  app.post('/api/v1/tournament/cancel', { preHandler: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.cancelRegistration(callerOf(request).id, request.body.tournament_id)),
+  app.post(
+    '/api/v1/tournament/cancel',
+    { preHandler: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } },
+    async (request, reply) => answer(reply, await service.cancelRegistration(callerOf(request).id, request.body.tournament_id)),
   );
-  app.delete('/api/v1/tournament/delete', { onRequest: manage, schema: { tags, security, body: tournamentIdBody, response: { 200: tournament, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.deleteTournament(actorOf(request), request.body.tournament_id)),
+  app.delete(
+    '/api/v1/tournament/delete',
+    { onRequest: manage, schema: { tags, security, body: tournamentIdBody, response: { 200: tournament, ...errors } } },
+    async (request, reply) => answer(reply, await service.deleteTournament(actorOf(request), request.body.tournament_id)),
   );
   app.patch(
     '/api/v1/tournament/update/:id/is_pinned',
@@ -64,69 +76,141 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     async (request, reply) => answer(reply, await service.setPinned(actorOf(request), request.params.id, request.body.is_pinned)),
   );
   // A static path: Fastify matches it before `:id`, which would refuse "seat" as a number.
-  app.get('/api/v1/tournament/seat', { preHandler: signedIn, schema: { tags, security, response: { 200: tournamentSeat, ...errors } } }, async (request) =>
-    service.seat(callerOf(request).id),
+  app.get(
+    '/api/v1/tournament/seat',
+    { preHandler: signedIn, schema: { tags, security, response: { 200: tournamentSeat, ...errors } } },
+    async (request) => service.seat(callerOf(request).id),
   );
-  app.get('/api/v1/tournament/:id', { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.get(callerOf(request).id, request.params.id)),
+  app.get(
+    '/api/v1/tournament/:id',
+    { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } },
+    async (request, reply) => answer(reply, await service.get(callerOf(request).id, request.params.id)),
   );
   app.get(
     '/api/v1/tournament/:id/players',
-    { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, querystring: tournamentListQuery.pick({ page: true, limit: true }), response: { 200: tournamentPlayerList, ...errors } } },
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        params: tournamentIdParams,
+        querystring: tournamentListQuery.pick({ page: true, limit: true }),
+        response: { 200: tournamentPlayerList, ...errors },
+      },
+    },
     async (request, reply) => {
       const result = await service.players(request.params.id, request.query.page, request.query.limit);
-      return answer(reply, mapResult(result, ({ items, hasNext }) => ({ items, links: pageLinks(request, request.query.page, hasNext) })));
+      return answer(
+        reply,
+        mapResult(result, ({ items, hasNext }) => ({ items, links: pageLinks(request, request.query.page, hasNext) })),
+      );
     },
   );
   app.get(
     '/api/v1/tournament/:id/rooms',
-    { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, querystring: tournamentRoomsQuery, response: { 200: tournamentRoomList, ...errors } } },
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        params: tournamentIdParams,
+        querystring: tournamentRoomsQuery,
+        response: { 200: tournamentRoomList, ...errors },
+      },
+    },
     async (request, reply) => {
       const result = await service.rooms(request.params.id, request.query);
-      return answer(reply, mapResult(result, ({ items, hasNext }) => ({ items, links: pageLinks(request, request.query.page, hasNext) })));
+      return answer(
+        reply,
+        mapResult(result, ({ items, hasNext }) => ({ items, links: pageLinks(request, request.query.page, hasNext) })),
+      );
     },
   );
-  app.post('/api/v1/tournament/:id/rebuy', { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.rebuy(callerOf(request).id, request.params.id)),
+  app.post(
+    '/api/v1/tournament/:id/rebuy',
+    { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } },
+    async (request, reply) => answer(reply, await service.rebuy(callerOf(request).id, request.params.id)),
   );
-  app.post('/api/v1/tournament/:id/pause', { onRequest: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.pause(actorOf(request), request.params.id)),
+  app.post(
+    '/api/v1/tournament/:id/pause',
+    { onRequest: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } },
+    async (request, reply) => answer(reply, await service.pause(actorOf(request), request.params.id)),
   );
-  app.post('/api/v1/tournament/:id/continue', { onRequest: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } }, async (request, reply) =>
-    answer(reply, await service.resume(actorOf(request), request.params.id)),
+  app.post(
+    '/api/v1/tournament/:id/continue',
+    { onRequest: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } },
+    async (request, reply) => answer(reply, await service.resume(actorOf(request), request.params.id)),
   );
 
   const payoutTags = ['payouts'];
-  app.get('/api/v1/payout/tournament/presets', { preHandler: signedIn, schema: { tags: payoutTags, security, response: { 200: payoutPresetList, ...errors } } }, async () => ({
-    items: (await service.presets()).map((p) => ({ id: p.id, name: p.name, places: [...p.places] })),
-  }));
+  app.get(
+    '/api/v1/payout/tournament/presets',
+    { preHandler: signedIn, schema: { tags: payoutTags, security, response: { 200: payoutPresetList, ...errors } } },
+    async () => ({
+      items: (await service.presets()).map((p) => ({ id: p.id, name: p.name, places: [...p.places] })),
+    }),
+  );
   app.get(
     '/api/v1/payout/tournament/:id/payout-structure',
-    { preHandler: signedIn, schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: payoutStructureAnswer, ...errors } } },
+    {
+      preHandler: signedIn,
+      schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: payoutStructureAnswer, ...errors } },
+    },
     async (request, reply) => {
       const payouts = await service.payouts(request.params.id);
-      return answer(reply, mapResult(payouts, ({ structure }) => ({ items: structure })));
+      return answer(
+        reply,
+        mapResult(payouts, ({ structure }) => ({ items: structure })),
+      );
     },
   );
   app.get(
     '/api/v1/payout/tournament/:id/prize-distribution',
-    { preHandler: signedIn, schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: prizeDistributionAnswer, ...errors } } },
+    {
+      preHandler: signedIn,
+      schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: prizeDistributionAnswer, ...errors } },
+    },
     async (request, reply) => {
       const payouts = await service.payouts(request.params.id);
-      return answer(reply, mapResult(payouts, ({ pool, prizes }) => ({ pool: pool.toString(), items: prizes.map((i) => ({ place: i.place, amount: i.amount.toString() })) })));
+      return answer(
+        reply,
+        mapResult(payouts, ({ pool, prizes }) => ({
+          pool: pool.toString(),
+          items: prizes.map((i) => ({ place: i.place, amount: i.amount.toString() })),
+        })),
+      );
     },
   );
 
-  app.get('/api/v1/admin/tournament/info', { onRequest: manage, schema: { tags: ['admin'], security, querystring: tournamentListQuery, response: { 200: adminTournamentInfo, ...errors } } }, async (request) => {
-    const { items, hasNext } = await service.admin.info(request.query);
-    return { items, links: pageLinks(request, request.query.page, hasNext) };
-  });
+  app.get(
+    '/api/v1/admin/tournament/info',
+    {
+      onRequest: manage,
+      schema: { tags: ['admin'], security, querystring: tournamentListQuery, response: { 200: adminTournamentInfo, ...errors } },
+    },
+    async (request) => {
+      const { items, hasNext } = await service.admin.info(request.query);
+      return { items, links: pageLinks(request, request.query.page, hasNext) };
+    },
+  );
   app.get(
     '/api/v1/admin/tournament/:id/place/info',
-    { onRequest: manage, schema: { tags: ['admin'], security, params: tournamentIdParams, querystring: placeInfoQuery, response: { 200: placeInfo, ...errors } } },
+    {
+      onRequest: manage,
+      schema: {
+        tags: ['admin'],
+        security,
+        params: tournamentIdParams,
+        querystring: placeInfoQuery,
+        response: { 200: placeInfo, ...errors },
+      },
+    },
     async (request, reply) => {
       const places = await service.places(request.params.id, request.query.place);
-      return answer(reply, mapResult(places, (items) => ({ items, links: pageLinks(request, 1, false) })));
+      return answer(
+        reply,
+        mapResult(places, (items) => ({ items, links: pageLinks(request, 1, false) })),
+      );
     },
   );
 }

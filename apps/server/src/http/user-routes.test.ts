@@ -10,7 +10,13 @@ import { startTestServer, testConfig, type TestServer } from '../test-support/se
 
 type Tokens = { access_token: string; refresh_token: string };
 type ErrorReply = { error: { code: string; message: string; details?: { field?: string } } };
-type MeReply = { id: number; username: string; roles: string[]; wallets: { wallet_type: string; balance: string }[]; country: string | null };
+type MeReply = {
+  id: number;
+  username: string;
+  roles: string[];
+  wallets: { wallet_type: string; balance: string }[];
+  country: string | null;
+};
 
 let server: TestServer;
 /** How far the server's clock runs ahead of the real one (expiry tests move it, then put it back). */
@@ -43,7 +49,11 @@ describe('account flow', () => {
     const login = await request<Tokens>(api('/api/user/login'), { body: { username: 'ivan_petrov', password: 'correct-horse' } });
     expect(login.status).toBe(200);
 
-    const renamed = await request(api('/api/user/username'), { method: 'PUT', token: login.body.access_token, body: { username: 'Ivan2' } });
+    const renamed = await request(api('/api/user/username'), {
+      method: 'PUT',
+      token: login.body.access_token,
+      body: { username: 'Ivan2' },
+    });
     expect(renamed.status).toBe(200);
     const after = await request<MeReply>(api('/api/user/users/me'), { token: login.body.access_token });
     expect(after.body.username).toBe('Ivan2');
@@ -103,7 +113,11 @@ describe('account flow', () => {
     expect(dup.status).toBe(409);
     expect(dup.body.error.code).toBe('user/username_taken');
     const other = await registerUser(server.url, 'someone_else');
-    const rename = await request<ErrorReply>(api('/api/user/username'), { method: 'PUT', token: other.access_token, body: { username: 'TAKEN_NAME' } });
+    const rename = await request<ErrorReply>(api('/api/user/username'), {
+      method: 'PUT',
+      token: other.access_token,
+      body: { username: 'TAKEN_NAME' },
+    });
     expect(rename.status).toBe(409);
     // Renaming oneself to a different case of one's own name is fine.
     const self = await request(api('/api/user/username'), { method: 'PUT', token: owner.access_token, body: { username: 'taken_NAME' } });
@@ -113,9 +127,13 @@ describe('account flow', () => {
 
 describe('usernames under concurrency and in any alphabet', () => {
   it('five players renaming to one free name at the same moment: one gets it, the others 409', async () => {
-    const players = await Promise.all(['racer_1', 'racer_2', 'racer_3', 'racer_4', 'racer_5'].map((name) => registerUser(server.url, name)));
+    const players = await Promise.all(
+      ['racer_1', 'racer_2', 'racer_3', 'racer_4', 'racer_5'].map((name) => registerUser(server.url, name)),
+    );
     const replies = await Promise.all(
-      players.map((p) => request<ErrorReply>(api('/api/user/username'), { method: 'PUT', token: p.access_token, body: { username: 'Contested' } })),
+      players.map((p) =>
+        request<ErrorReply>(api('/api/user/username'), { method: 'PUT', token: p.access_token, body: { username: 'Contested' } }),
+      ),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     for (const loser of replies.filter((r) => r.status === 409)) expect(loser.body.error.code).toBe('user/username_taken');
@@ -151,9 +169,17 @@ describe.runIf(process.env.DATABASE_URL)('on a PostgreSQL database whose ctype i
     const built = await buildApp(config, { logger: false, store });
     try {
       await built.app.ready();
-      const registered = await built.app.inject({ method: 'POST', url: '/api/user/registration', payload: { username: 'Ёжик', password: 'hedgehog-in-fog' } });
+      const registered = await built.app.inject({
+        method: 'POST',
+        url: '/api/user/registration',
+        payload: { username: 'Ёжик', password: 'hedgehog-in-fog' },
+      });
       expect(registered.statusCode).toBe(201);
-      const login = await built.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'Ёжик', password: 'hedgehog-in-fog' } });
+      const login = await built.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username: 'Ёжик', password: 'hedgehog-in-fog' },
+      });
       expect(login.statusCode).toBe(200);
     } finally {
       await built.close();
@@ -172,7 +198,9 @@ describe('access tokens', () => {
   });
 
   it('an expired token is 401 auth/token_expired', async () => {
-    const { id } = (await request<MeReply>(api('/api/user/users/me'), { token: (await registerUser(server.url, 'old_timer')).access_token })).body;
+    const { id } = (
+      await request<MeReply>(api('/api/user/users/me'), { token: (await registerUser(server.url, 'old_timer')).access_token })
+    ).body;
     const past = createTokenService(server.config.jwtSecret ?? '', 15 * 60, () => new Date(Date.now() - 16 * 60 * 1000));
     const res = await request<ErrorReply>(api('/api/user/users/me'), { token: await past.signAccessToken(id, ['player']) });
     expect(res.status).toBe(401);

@@ -44,18 +44,30 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     },
   );
 
-  app.post('/api/user/login', { config: limited, schema: { tags, body: loginRequest, response: { 200: tokenPair, ...errors } } }, async (request, reply) => {
-    return answer(reply, await accounts.login(request.body.username, request.body.password));
-  });
+  app.post(
+    '/api/user/login',
+    { config: limited, schema: { tags, body: loginRequest, response: { 200: tokenPair, ...errors } } },
+    async (request, reply) => {
+      return answer(reply, await accounts.login(request.body.username, request.body.password));
+    },
+  );
 
-  app.post('/api/user/refresh', { config: limited, schema: { tags, body: refreshRequest, response: { 200: tokenPair, ...errors } } }, async (request, reply) => {
-    return answer(reply, await accounts.refresh(request.body.refresh_token));
-  });
+  app.post(
+    '/api/user/refresh',
+    { config: limited, schema: { tags, body: refreshRequest, response: { 200: tokenPair, ...errors } } },
+    async (request, reply) => {
+      return answer(reply, await accounts.refresh(request.body.refresh_token));
+    },
+  );
 
-  app.post('/api/user/logout', { schema: { tags, body: logoutRequest, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await accounts.logout(request.body.refresh_token);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/api/user/logout',
+    { schema: { tags, body: logoutRequest, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await accounts.logout(request.body.refresh_token);
+      return reply.code(204).send(null);
+    },
+  );
 
   // Every session of the caller ends (FEATURES.md §8): this device included; it signs in again.
   app.post(
@@ -69,7 +81,11 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
 
   app.put(
     '/api/user/password',
-    { config: limited, preHandler: signedIn, schema: { tags, security: [{ bearer: [] }], body: changePasswordRequest, response: { 200: tokenPair, ...errors } } },
+    {
+      config: limited,
+      preHandler: signedIn,
+      schema: { tags, security: [{ bearer: [] }], body: changePasswordRequest, response: { 200: tokenPair, ...errors } },
+    },
     async (request, reply) => {
       return answer(reply, await accounts.changePassword(callerOf(request).id, request.body.current_password, request.body.new_password));
     },
@@ -112,7 +128,10 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
       const file = await readAvatarFile(request);
       if (!file.ok) return sendFailure(reply, file.error);
       const uploaded = await services.avatars.upload(callerOf(request).id, file.data);
-      return answer(reply, mapResult(uploaded, ({ avatarUrl }) => ({ avatar_url: avatarUrl })));
+      return answer(
+        reply,
+        mapResult(uploaded, ({ avatarUrl }) => ({ avatar_url: avatarUrl })),
+      );
     },
   );
 }
@@ -131,10 +150,16 @@ async function readAvatarFile(request: FastifyRequest): Promise<{ ok: true; data
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      return { ok: false, error: { code: 'avatar/too_large', message: 'file: at most 5 MB', details: { field: 'file', max_bytes: maxAvatarBytes } } };
+      return {
+        ok: false,
+        error: { code: 'avatar/too_large', message: 'file: at most 5 MB', details: { field: 'file', max_bytes: maxAvatarBytes } },
+      };
     }
     if (code !== undefined || !(error instanceof Error)) throw error;
     request.log.info({ err: error }, 'client error: malformed multipart body');
-    return { ok: false, error: { code: 'request/invalid', message: `file: the multipart body is malformed (${error.message})`, details: { field: 'file' } } };
+    return {
+      ok: false,
+      error: { code: 'request/invalid', message: `file: the multipart body is malformed (${error.message})`, details: { field: 'file' } },
+    };
   }
 }

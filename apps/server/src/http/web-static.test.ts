@@ -20,7 +20,9 @@ beforeAll(async () => {
   writeFileSync(join(web, 'index.html'), page);
   writeFileSync(join(web, 'assets', 'index-B1CzV04Z.js'), script);
   writeFileSync(join(web, 'assets', 'button.mp3'), Buffer.alloc(64, 1));
-  const build = spawnSync(process.execPath, [fileURLToPath(new URL('../../../../scripts/precompress.mjs', import.meta.url)), web], { encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [fileURLToPath(new URL('../../../../scripts/precompress.mjs', import.meta.url)), web], {
+    encoding: 'utf8',
+  });
   expect(build.status, build.stderr).toBe(0);
   server = await startTestServer({ webDist: web });
 });

@@ -29,7 +29,9 @@ export function createSharedLimits(options: {
   if (!options.redisUrl) return { windows: memory, ready: async () => {}, check: async () => 'off', close: async () => {} };
   // While Redis is away a call fails at once (no offline queue) and this node counts alone: an
   // action must not wait for reconnects.
-  const redis = countRedisCommands(new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false }));
+  const redis = countRedisCommands(
+    new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false }),
+  );
   redis.on('error', options.onError);
   return {
     windows: createRedisRateWindows({ redis, prefix: options.prefix, now, fallback: memory, onError: options.onError }),
@@ -40,7 +42,11 @@ export function createSharedLimits(options: {
       clearTimeout(timer);
     },
     // Without the offline queue a PING to a disconnected client fails at once rather than waiting.
-    check: (timeoutMs) => bounded(redis.ping().then(() => 'ok' as const), timeoutMs),
+    check: (timeoutMs) =>
+      bounded(
+        redis.ping().then(() => 'ok' as const),
+        timeoutMs,
+      ),
     async close() {
       await redis.quit().catch(() => undefined);
     },

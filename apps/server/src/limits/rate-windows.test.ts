@@ -24,7 +24,15 @@ const redis: Backend = (now) => {
   return [0, 1].map(() => {
     const connection = new Redis(url!);
     connections.push(connection);
-    return createRedisRateWindows({ redis: connection, prefix, now, fallback: createMemoryRateWindows(now), onError: (error) => { throw error; } });
+    return createRedisRateWindows({
+      redis: connection,
+      prefix,
+      now,
+      fallback: createMemoryRateWindows(now),
+      onError: (error) => {
+        throw error;
+      },
+    });
   }) as [RateWindows, RateWindows];
 };
 
@@ -55,19 +63,32 @@ describe.each(backends)('rate windows in %s', (name, backend) => {
     expect(await windows.count('room-password:1:9', 60_000)).toBe(0);
   });
 
-  it(name === 'redis' ? 'is shared by two nodes: together they grant the allowance once' : 'is counted per node without Redis', async () => {
-    const time = clock();
-    const [a, b] = backend(time.now);
-    const taken = [await a.take('action:5', 3, 1000), await b.take('action:5', 3, 1000), await a.take('action:5', 3, 1000), await b.take('action:5', 3, 1000)];
-    expect(taken).toEqual(name === 'redis' ? [true, true, true, false] : [true, true, true, true]);
-  });
+  it(
+    name === 'redis' ? 'is shared by two nodes: together they grant the allowance once' : 'is counted per node without Redis',
+    async () => {
+      const time = clock();
+      const [a, b] = backend(time.now);
+      const taken = [
+        await a.take('action:5', 3, 1000),
+        await b.take('action:5', 3, 1000),
+        await a.take('action:5', 3, 1000),
+        await b.take('action:5', 3, 1000),
+      ];
+      expect(taken).toEqual(name === 'redis' ? [true, true, true, false] : [true, true, true, true]);
+    },
+  );
 });
 
 describe('shared limits when Redis does not answer', () => {
   it('count on this node instead of refusing or lifting the limit', async () => {
     const errors: unknown[] = [];
     // Nothing listens on port 1: every call fails at once.
-    const limits = createSharedLimits({ redisUrl: 'redis://127.0.0.1:1', prefix: uniquePrefix(), now: () => new Date(0), onError: (error) => errors.push(error) });
+    const limits = createSharedLimits({
+      redisUrl: 'redis://127.0.0.1:1',
+      prefix: uniquePrefix(),
+      now: () => new Date(0),
+      onError: (error) => errors.push(error),
+    });
     try {
       const taken = [];
       for (let i = 0; i < 3; i++) taken.push(await limits.windows.take('action:1', 2, 1000));

@@ -114,8 +114,22 @@ export function createRedisRateWindows(options: RedisRateWindowsOptions): RateWi
   }
   return {
     take: (key, limit, windowMs) =>
-      run(() => redis.durakWindowTake(keyOf(key), now(), windowMs, limit, member()), (reply) => reply === 1, () => fallback.take(key, limit, windowMs)),
-    count: (key, windowMs) => run(() => redis.durakWindowCount(keyOf(key), now(), windowMs), (reply) => Number(reply), () => fallback.count(key, windowMs)),
-    add: (key, windowMs) => run(() => redis.durakWindowAdd(keyOf(key), now(), windowMs, member()), () => undefined, () => fallback.add(key, windowMs)),
+      run(
+        () => redis.durakWindowTake(keyOf(key), now(), windowMs, limit, member()),
+        (reply) => reply === 1,
+        () => fallback.take(key, limit, windowMs),
+      ),
+    count: (key, windowMs) =>
+      run(
+        () => redis.durakWindowCount(keyOf(key), now(), windowMs),
+        (reply) => Number(reply),
+        () => fallback.count(key, windowMs),
+      ),
+    add: (key, windowMs) =>
+      run(
+        () => redis.durakWindowAdd(keyOf(key), now(), windowMs, member()),
+        () => undefined,
+        () => fallback.add(key, windowMs),
+      ),
   };
 }

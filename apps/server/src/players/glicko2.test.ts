@@ -46,6 +46,8 @@ describe('Glicko-2', () => {
     const strong = { rating: 1900, rd: 80, volatility: 0.06 };
     const weak = { rating: 1200, rd: 80, volatility: 0.06 };
     const me = { rating: 1500, rd: 80, volatility: 0.06 };
-    expect(rate(me, [{ opponent: strong, score: 1 }]).rating - 1500).toBeGreaterThan(rate(me, [{ opponent: weak, score: 1 }]).rating - 1500);
+    expect(rate(me, [{ opponent: strong, score: 1 }]).rating - 1500).toBeGreaterThan(
+      rate(me, [{ opponent: weak, score: 1 }]).rating - 1500,
+    );
   });
 });

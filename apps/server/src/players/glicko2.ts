@@ -43,7 +43,8 @@ export function rate(player: Rating, games: readonly { readonly opponent: Rating
 
   // The new volatility: the root of f by the Illinois algorithm (step 5 of the paper).
   const a = Math.log(player.volatility ** 2);
-  const f = (x: number) => (Math.exp(x) * (delta * delta - phi * phi - v - Math.exp(x))) / (2 * (phi * phi + v + Math.exp(x)) ** 2) - (x - a) / (tau * tau);
+  const f = (x: number) =>
+    (Math.exp(x) * (delta * delta - phi * phi - v - Math.exp(x))) / (2 * (phi * phi + v + Math.exp(x)) ** 2) - (x - a) / (tau * tau);
   let lower = a;
   let upper: number;
   if (delta * delta > phi * phi + v) upper = Math.log(delta * delta - phi * phi - v);

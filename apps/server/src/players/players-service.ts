@@ -41,12 +41,18 @@ export function createPlayersService(options: PlayersOptions) {
   /** The ranked set of a period: everyone rated, or those who played a rated game in the last 7 days. */
   function ranked(period: 'all' | 'week') {
     const since = new Date(now().getTime() - weekMs);
-    const games = period === 'week' ? sql<number>`(select count(*)::int from rating_history h where h.user_id = ${playerStats.userId} and h.at >= ${since.toISOString()}::timestamptz)` : sql<number>`${playerStats.games}`;
+    const games =
+      period === 'week'
+        ? sql<number>`(select count(*)::int from rating_history h where h.user_id = ${playerStats.userId} and h.at >= ${since.toISOString()}::timestamptz)`
+        : sql<number>`${playerStats.games}`;
     const wins =
       period === 'week'
         ? sql<number>`(select count(*)::int from rating_history h where h.user_id = ${playerStats.userId} and h.at >= ${since.toISOString()}::timestamptz and h.result = 'victory')`
         : sql<number>`${playerStats.wins}`;
-    const active = period === 'week' ? sql`exists (select 1 from rating_history h where h.user_id = ${playerStats.userId} and h.at >= ${since.toISOString()}::timestamptz)` : sql`${playerStats.games} > 0`;
+    const active =
+      period === 'week'
+        ? sql`exists (select 1 from rating_history h where h.user_id = ${playerStats.userId} and h.at >= ${since.toISOString()}::timestamptz)`
+        : sql`${playerStats.games} > 0`;
     return { games, wins, active };
   }
 
@@ -57,7 +63,15 @@ export function createPlayersService(options: PlayersOptions) {
     async rating(query: { period: 'all' | 'week'; page: number; limit: number }, callerId: UserId) {
       const { games, wins, active } = ranked(query.period);
       const rows = await store.db
-        .select({ userId: playerStats.userId, rating: playerStats.rating, username: users.username, avatar: users.avatarUrl, country: users.country, games, wins })
+        .select({
+          userId: playerStats.userId,
+          rating: playerStats.rating,
+          username: users.username,
+          avatar: users.avatarUrl,
+          country: users.country,
+          games,
+          wins,
+        })
         .from(playerStats)
         .innerJoin(users, eq(users.id, playerStats.userId))
         .where(active)
@@ -78,7 +92,15 @@ export function createPlayersService(options: PlayersOptions) {
       const items = rows.slice(0, query.limit).map((r, i) => line(r, offset + i + 1));
       // The caller's own place: everyone ranked above them (the index on rating answers it).
       const [mine] = await store.db
-        .select({ userId: playerStats.userId, rating: playerStats.rating, username: users.username, avatar: users.avatarUrl, country: users.country, games, wins })
+        .select({
+          userId: playerStats.userId,
+          rating: playerStats.rating,
+          username: users.username,
+          avatar: users.avatarUrl,
+          country: users.country,
+          games,
+          wins,
+        })
         .from(playerStats)
         .innerJoin(users, eq(users.id, playerStats.userId))
         .where(and(eq(playerStats.userId, callerId), active));
@@ -87,7 +109,12 @@ export function createPlayersService(options: PlayersOptions) {
         const [above] = await store.db
           .select({ n: sql<number>`count(*)::int` })
           .from(playerStats)
-          .where(and(active, sql`(${playerStats.rating} > ${mine.rating} or (${playerStats.rating} = ${mine.rating} and ${playerStats.userId} < ${callerId}))`));
+          .where(
+            and(
+              active,
+              sql`(${playerStats.rating} > ${mine.rating} or (${playerStats.rating} = ${mine.rating} and ${playerStats.userId} < ${callerId}))`,
+            ),
+          );
         me = line(mine, (above?.n ?? 0) + 1);
       }
       return { items, hasNext: rows.length > query.limit, me };
@@ -131,7 +158,9 @@ export function createPlayersService(options: PlayersOptions) {
         .limit(limit + 1)
         .offset((page - 1) * limit);
       const items = rows.slice(0, limit).map(({ room }) => {
-        const mine = ((room.results as { player_id: string; result: string; place: number; amount: string }[] | null) ?? []).find((r) => r.player_id === String(userId));
+        const mine = ((room.results as { player_id: string; result: string; place: number; amount: string }[] | null) ?? []).find(
+          (r) => r.player_id === String(userId),
+        );
         return {
           room_id: room.id,
           finished_at: (room.finishedAt ?? room.createdAt).toISOString(),
@@ -153,7 +182,14 @@ export function createPlayersService(options: PlayersOptions) {
     /** The people the caller invited, paged, and who invited the caller (so both see each other). */
     async referrals(userId: UserId, page: number, limit: number) {
       const games = sql<number>`coalesce((select s.games from player_stats s where s.user_id = ${users.id}), 0)`;
-      const columns = { id: users.id, username: users.username, avatar: users.avatarUrl, country: users.country, joinedAt: users.createdAt, games };
+      const columns = {
+        id: users.id,
+        username: users.username,
+        avatar: users.avatarUrl,
+        country: users.country,
+        joinedAt: users.createdAt,
+        games,
+      };
       const rows = await store.db
         .select(columns)
         .from(users)
@@ -172,7 +208,15 @@ export function createPlayersService(options: PlayersOptions) {
         } catch {
           // Presence is a nicety: without it everyone shows offline.
         }
-        return { user_id: r.id, username: r.username, avatar: r.avatar, country: r.country, is_online: isOnline, joined_at: r.joinedAt.toISOString(), games: r.games };
+        return {
+          user_id: r.id,
+          username: r.username,
+          avatar: r.avatar,
+          country: r.country,
+          is_online: isOnline,
+          joined_at: r.joinedAt.toISOString(),
+          games: r.games,
+        };
       };
       const items = await Promise.all(rows.slice(0, limit).map(line));
       return { items, hasNext: rows.length > limit, invitedBy: inviter ? await line(inviter) : null };
@@ -181,12 +225,19 @@ export function createPlayersService(options: PlayersOptions) {
     /** Counts one view per user, video and UTC day; answers whether this call counted. */
     async viewVideo(userId: UserId, videoId: string) {
       const day = now().toISOString().slice(0, 10);
-      const inserted = await store.db.insert(videoViews).values({ videoId, userId, day }).onConflictDoNothing().returning({ userId: videoViews.userId });
+      const inserted = await store.db
+        .insert(videoViews)
+        .values({ videoId, userId, day })
+        .onConflictDoNothing()
+        .returning({ userId: videoViews.userId });
       return { counted: inserted.length > 0 };
     },
 
     async videoCount(videoId: string) {
-      const [row] = await store.db.select({ n: sql<number>`count(*)::int` }).from(videoViews).where(eq(videoViews.videoId, videoId));
+      const [row] = await store.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(videoViews)
+        .where(eq(videoViews.videoId, videoId));
       return { count: row?.n ?? 0 };
     },
 
@@ -199,36 +250,57 @@ export function createPlayersService(options: PlayersOptions) {
       let paid = 0;
       while (paid < limit) {
         // On the friend's own chain; when nothing was due the outbox is empty and nothing is flushed.
-        const friend = await withPublications(store, publisher, (id: number | null) => publishOrder.user(id ?? 0), async (tx, outbox) => {
-          const [due] = await tx
-            .select()
-            .from(referralBonuses)
-            .where(and(isNull(referralBonuses.paidAt), gte(sql`${now().toISOString()}::timestamptz`, referralBonuses.dueAt)))
-            .orderBy(asc(referralBonuses.dueAt))
-            .limit(1)
-            .for('update', { skipLocked: true });
-          if (!due) return null;
-          if (options.referralBonus > 0n) {
-            // Each side's notice names the other one.
-            const names = new Map((await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [due.friendId, due.parentId]))).map((u) => [u.id, u.username]));
-            for (const [userId, side] of [[due.friendId, 'friend'], [due.parentId, 'inviter']] as const) {
-              const moved = await transfer(tx, {
-                from: { system: issuance, walletType: 'BONUS_BALANCE' },
-                to: { userId, walletType: 'BONUS_BALANCE' },
-                amount: options.referralBonus,
-                kind: 'referral_bonus',
-                idempotencyKey: `referral:${due.friendId}:${side}`,
-                memo: { friend_id: due.friendId },
-              });
-              if (!moved.ok) throw new Error(`referral bonus of ${due.friendId} failed: ${moved.error.code}`);
-              outbox.toUser(userId, { type: 'wallet_changed', wallet_type: 'BONUS_BALANCE', amount: options.referralBonus.toString() });
-              const other = names.get(side === 'friend' ? due.parentId : due.friendId) ?? '';
-              outbox.toUser(userId, { type: 'referral_bonus', role: side, other_username: other, wallet_type: 'BONUS_BALANCE', amount: options.referralBonus.toString() });
+        const friend = await withPublications(
+          store,
+          publisher,
+          (id: number | null) => publishOrder.user(id ?? 0),
+          async (tx, outbox) => {
+            const [due] = await tx
+              .select()
+              .from(referralBonuses)
+              .where(and(isNull(referralBonuses.paidAt), gte(sql`${now().toISOString()}::timestamptz`, referralBonuses.dueAt)))
+              .orderBy(asc(referralBonuses.dueAt))
+              .limit(1)
+              .for('update', { skipLocked: true });
+            if (!due) return null;
+            if (options.referralBonus > 0n) {
+              // Each side's notice names the other one.
+              const names = new Map(
+                (
+                  await tx
+                    .select({ id: users.id, username: users.username })
+                    .from(users)
+                    .where(inArray(users.id, [due.friendId, due.parentId]))
+                ).map((u) => [u.id, u.username]),
+              );
+              for (const [userId, side] of [
+                [due.friendId, 'friend'],
+                [due.parentId, 'inviter'],
+              ] as const) {
+                const moved = await transfer(tx, {
+                  from: { system: issuance, walletType: 'BONUS_BALANCE' },
+                  to: { userId, walletType: 'BONUS_BALANCE' },
+                  amount: options.referralBonus,
+                  kind: 'referral_bonus',
+                  idempotencyKey: `referral:${due.friendId}:${side}`,
+                  memo: { friend_id: due.friendId },
+                });
+                if (!moved.ok) throw new Error(`referral bonus of ${due.friendId} failed: ${moved.error.code}`);
+                outbox.toUser(userId, { type: 'wallet_changed', wallet_type: 'BONUS_BALANCE', amount: options.referralBonus.toString() });
+                const other = names.get(side === 'friend' ? due.parentId : due.friendId) ?? '';
+                outbox.toUser(userId, {
+                  type: 'referral_bonus',
+                  role: side,
+                  other_username: other,
+                  wallet_type: 'BONUS_BALANCE',
+                  amount: options.referralBonus.toString(),
+                });
+              }
             }
-          }
-          await tx.update(referralBonuses).set({ paidAt: now() }).where(eq(referralBonuses.friendId, due.friendId));
-          return due.friendId;
-        });
+            await tx.update(referralBonuses).set({ paidAt: now() }).where(eq(referralBonuses.friendId, due.friendId));
+            return due.friendId;
+          },
+        );
         if (friend === null) break;
         paid++;
       }

@@ -1,7 +1,18 @@
 import { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { bonusBalance, createClock, ledgerSum, newPlayer, playToEnd, rng, startedRoom, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import {
+  bonusBalance,
+  createClock,
+  ledgerSum,
+  newPlayer,
+  playToEnd,
+  rng,
+  startedRoom,
+  startRoomsServer,
+  type RoomsServer,
+  type TestPlayer,
+} from '../rooms/test-support.js';
 import { registerUser, request } from '../test-support/http.js';
 
 const clock = createClock(Date.parse('2026-11-10T12:00:00Z'));
@@ -19,14 +30,33 @@ interface Line {
   games: number;
   wins: number;
 }
-const rating = async (p: TestPlayer, query = '') => (await request<{ items: Line[]; me: Line | null; links: { next: string | null } }>(`${server.url}/api/v1/player/rating${query}`, { token: p.token })).body;
+const rating = async (p: TestPlayer, query = '') =>
+  (
+    await request<{ items: Line[]; me: Line | null; links: { next: string | null } }>(`${server.url}/api/v1/player/rating${query}`, {
+      token: p.token,
+    })
+  ).body;
 const career = async (p: TestPlayer) =>
-  (await request<{ games: number; wins: number; defeats: number; win_rate: number; best_streak: number; rating: number; wallets: { wallet_type: string; won: string; lost: string }[]; history: unknown[] }>(`${server.url}/api/v1/player/career`, { token: p.token })).body;
+  (
+    await request<{
+      games: number;
+      wins: number;
+      defeats: number;
+      win_rate: number;
+      best_streak: number;
+      rating: number;
+      wallets: { wallet_type: string; won: string; lost: string }[];
+      history: unknown[];
+    }>(`${server.url}/api/v1/player/career`, { token: p.token })
+  ).body;
 
 async function playedGame(players: readonly TestPlayer[], seed: number, bet = '100') {
   const roomId = await startedRoom(server.url, players, { bet_amount: bet });
   await playToEnd(server.url, roomId, players, rng(seed));
-  const watch = await request<{ results: { player_id: string; result: string; place: number }[] }>(`${server.url}/api/v1/rooms/${roomId}/watch`, { token: players[0]!.token });
+  const watch = await request<{ results: { player_id: string; result: string; place: number }[] }>(
+    `${server.url}/api/v1/rooms/${roomId}/watch`,
+    { token: players[0]!.token },
+  );
   return { roomId, results: watch.body.results };
 }
 
@@ -82,7 +112,9 @@ describe('rating and career', () => {
     ['limit', '?limit=1000'],
   ])('a bad %s is a 400 naming it', async (field, query) => {
     const p = await newPlayer(server.url, 'bad');
-    const answer = await request<{ error: { code: string; details: { field: string } } }>(`${server.url}/api/v1/player/rating${query}`, { token: p.token });
+    const answer = await request<{ error: { code: string; details: { field: string } } }>(`${server.url}/api/v1/player/rating${query}`, {
+      token: p.token,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.details.field).toBe(field);
   });
@@ -90,7 +122,10 @@ describe('rating and career', () => {
   it("lists the player's finished games with the hash published at the deal, and the record reveals its seed", async () => {
     const [a, b] = [await newPlayer(server.url, 'gm'), await newPlayer(server.url, 'gm')];
     const { roomId } = await playedGame([a, b], 12);
-    const games = await request<{ items: { room_id: number; seed_hash: string; result: string; amount: string }[] }>(`${server.url}/api/v1/player/games`, { token: a.token });
+    const games = await request<{ items: { room_id: number; seed_hash: string; result: string; amount: string }[] }>(
+      `${server.url}/api/v1/player/games`,
+      { token: a.token },
+    );
     expect(games.body.items[0]).toMatchObject({ room_id: roomId });
     expect(games.body.items[0]!.seed_hash).toMatch(/^[0-9a-f]{64}$/);
     const record = await request<{ seed: string; seed_hash: string }>(`${server.url}/api/v1/rooms/${roomId}/record`, { token: a.token });
@@ -107,10 +142,16 @@ describe('friends and referrals', () => {
     expect(me.body.parent_id).toBe(inviter.id);
     const friend: TestPlayer = { id: me.body.id, username: name, token, url: server.url };
 
-    const list = async () => (await request<{ items: { user_id: number; is_online: boolean; games: number }[] }>(`${server.url}/api/user/referrals`, { token: inviter.token })).body.items;
+    const list = async () =>
+      (
+        await request<{ items: { user_id: number; is_online: boolean; games: number }[] }>(`${server.url}/api/user/referrals`, {
+          token: inviter.token,
+        })
+      ).body.items;
     expect(await list()).toEqual([expect.objectContaining({ user_id: friend.id, is_online: false, games: 0 })]);
     // The friend sees who invited them; the inviter was invited by nobody.
-    const invitedBy = async (token: string) => (await request<{ invited_by: { user_id: number } | null }>(`${server.url}/api/user/referrals`, { token })).body.invited_by;
+    const invitedBy = async (token: string) =>
+      (await request<{ invited_by: { user_id: number } | null }>(`${server.url}/api/user/referrals`, { token })).body.invited_by;
     expect([(await invitedBy(token))?.user_id, await invitedBy(inviter.token)]).toEqual([inviter.id, null]);
     const client = new Centrifuge(server.wsUrl, { websocket: WebSocket, token });
     const sub = client.newSubscription(`#${friend.id}`);
@@ -148,8 +189,14 @@ describe('friends and referrals', () => {
     expect(paid.reduce((a, b) => a + b, 0)).toBe(1);
     try {
       const bonusOf = (id: number) => heard[id]!.filter((m) => (m as { type: string }).type === 'referral_bonus');
-      await expect.poll(() => bonusOf(friend.id)).toEqual([{ type: 'referral_bonus', role: 'friend', other_username: inviter.username, wallet_type: 'BONUS_BALANCE', amount: '1000' }]);
-      await expect.poll(() => bonusOf(inviter.id)).toEqual([{ type: 'referral_bonus', role: 'inviter', other_username: name, wallet_type: 'BONUS_BALANCE', amount: '1000' }]);
+      await expect
+        .poll(() => bonusOf(friend.id))
+        .toEqual([
+          { type: 'referral_bonus', role: 'friend', other_username: inviter.username, wallet_type: 'BONUS_BALANCE', amount: '1000' },
+        ]);
+      await expect
+        .poll(() => bonusOf(inviter.id))
+        .toEqual([{ type: 'referral_bonus', role: 'inviter', other_username: name, wallet_type: 'BONUS_BALANCE', amount: '1000' }]);
     } finally {
       for (const c of listeners) c.disconnect();
     }
@@ -167,23 +214,33 @@ describe('friends and referrals', () => {
     const { access_token: token } = await registerUser(server.url, `lonely${Date.now() % 100000}`, 'password-123', { pr: 987654321 });
     const me = await request<{ id: number; parent_id: number | null }>(`${server.url}/api/user/users/me`, { token });
     expect(me.body.parent_id).toBeNull();
-    const bad = await request<{ error: { details: { field: string } } }>(`${server.url}/api/user/registration`, { body: { username: 'badpr1', password: 'password-123', pr: 'me' } });
+    const bad = await request<{ error: { details: { field: string } } }>(`${server.url}/api/user/registration`, {
+      body: { username: 'badpr1', password: 'password-123', pr: 'me' },
+    });
     expect([bad.status, bad.body.error.details.field]).toEqual([400, 'pr']);
   });
 });
 
 describe('the video counter', () => {
   it('counts a view sent with no body at all, as SPEC shows it, with or without a JSON content type', async () => {
-    const count = async (p: { token: string }) => (await request<{ count: number }>(`${server.url}/api/video/count?video_id=main`, { token: p.token })).body.count;
+    const count = async (p: { token: string }) =>
+      (await request<{ count: number }>(`${server.url}/api/video/count?video_id=main`, { token: p.token })).body.count;
     for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
       const p = await newPlayer(server.url, 'vnb');
       const before = await count(p);
-      const res = await fetch(`${server.url}/api/video/view`, { method: 'POST', headers: { authorization: `Bearer ${p.token}`, ...headers } });
+      const res = await fetch(`${server.url}/api/video/view`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${p.token}`, ...headers },
+      });
       expect([res.status, await res.json()]).toEqual([200, { counted: true }]);
       expect(await count(p)).toBe(before + 1);
     }
     const p = await newPlayer(server.url, 'vnb');
-    const broken = await fetch(`${server.url}/api/video/view`, { method: 'POST', headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, body: '{nope' });
+    const broken = await fetch(`${server.url}/api/video/view`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as { error: { code: string } }).error.code).toBe('request/invalid');
   });
@@ -191,15 +248,21 @@ describe('the video counter', () => {
   it('counts one view per player per video per day', async () => {
     const p = await newPlayer(server.url, 'vid');
     const view = () => request<{ counted: boolean }>(`${server.url}/api/video/view`, { token: p.token, body: { video_id: 'intro' } });
-    const count = async () => (await request<{ count: number }>(`${server.url}/api/video/count?video_id=intro`, { token: p.token })).body.count;
+    const count = async () =>
+      (await request<{ count: number }>(`${server.url}/api/video/count?video_id=intro`, { token: p.token })).body.count;
     const before = await count();
     expect((await view()).body.counted).toBe(true);
     expect((await view()).body.counted).toBe(false);
     expect(await count()).toBe(before + 1);
     clock.advance(24 * 3600 * 1000);
     const again = await newPlayer(server.url, 'vid');
-    expect((await request<{ counted: boolean }>(`${server.url}/api/video/view`, { token: again.token, body: { video_id: 'intro' } })).body.counted).toBe(true);
-    const bad = await request<{ error: { details: { field: string } } }>(`${server.url}/api/video/count?video_id=${'x'.repeat(70)}`, { token: p.token });
+    expect(
+      (await request<{ counted: boolean }>(`${server.url}/api/video/view`, { token: again.token, body: { video_id: 'intro' } })).body
+        .counted,
+    ).toBe(true);
+    const bad = await request<{ error: { details: { field: string } } }>(`${server.url}/api/video/count?video_id=${'x'.repeat(70)}`, {
+      token: p.token,
+    });
     expect([bad.status, bad.body.error.details.field]).toEqual([400, 'video_id']);
   });
 });

@@ -24,7 +24,11 @@ export async function recordFinishedGame(tx: Tx, room: RoomRow, results: readonl
   const rated = rateGame(
     results.map((r) => {
       const row = before.get(Number(r.player_id));
-      return { id: Number(r.player_id), place: r.place, before: row ? { rating: row.rating, rd: row.rd, volatility: row.volatility } : newPlayerRating };
+      return {
+        id: Number(r.player_id),
+        place: r.place,
+        before: row ? { rating: row.rating, rd: row.rd, volatility: row.volatility } : newPlayerRating,
+      };
     }),
   );
   const isBonus = room.balanceType === 'BONUS_BALANCE';
@@ -48,14 +52,25 @@ export async function recordFinishedGame(tx: Tx, room: RoomRow, results: readonl
         draws: row.draws + (seatResult.result === 'draw' ? 1 : 0),
         currentStreak: streak,
         bestStreak: Math.max(row.bestStreak, streak),
-        ...(isBonus ? { wonBonus: row.wonBonus + won, lostBonus: row.lostBonus + lost } : { wonBalance: row.wonBalance + won, lostBalance: row.lostBalance + lost }),
+        ...(isBonus
+          ? { wonBonus: row.wonBonus + won, lostBonus: row.lostBonus + lost }
+          : { wonBalance: row.wonBalance + won, lostBalance: row.lostBalance + lost }),
         updatedAt: now,
       })
       .where(eq(playerStats.userId, userId));
   }
   await tx
     .insert(ratingHistory)
-    .values(results.map((r) => ({ userId: Number(r.player_id), roomId: room.id, rating: rated.get(Number(r.player_id))!.rating, rd: rated.get(Number(r.player_id))!.rd, result: r.result, at: now })))
+    .values(
+      results.map((r) => ({
+        userId: Number(r.player_id),
+        roomId: room.id,
+        rating: rated.get(Number(r.player_id))!.rating,
+        rd: rated.get(Number(r.player_id))!.rd,
+        result: r.result,
+        at: now,
+      })),
+    )
     .onConflictDoNothing();
   // A friend's first finished game makes the referral bonus due (once: the friend is the key).
   const firstTimers = ids.filter((id) => before.get(id)!.games === 0);

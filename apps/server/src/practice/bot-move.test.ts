@@ -31,7 +31,9 @@ describe('botMove', () => {
   it.each(['easy', 'normal', 'hard'] as const)('%s: a legal, repeatable move from the view alone, to the end of the game', (level) => {
     expect(botsOnly(options({}), level, `m-${level}`).phase).toBe('finished');
     expect(botsOnly(options({ player_count: 2, deck_size: 24, is_transfer_allowed: true }), level, `t-${level}`).phase).toBe('finished');
-    expect(botsOnly(options({ player_count: 4, secret_trump_mode: true, is_draw_allowed: true }), level, `s-${level}`).phase).toBe('finished');
+    expect(botsOnly(options({ player_count: 4, secret_trump_mode: true, is_draw_allowed: true }), level, `s-${level}`).phase).toBe(
+      'finished',
+    );
   });
 
   it('a spectator view has no move', () => {

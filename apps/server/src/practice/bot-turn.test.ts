@@ -41,7 +41,11 @@ describe('a bot turn', () => {
     expect(legalActions(state, bot)).toContainEqual(turn.actions[0]);
     // What the bot cannot see changes: the person's hand and the talon swap cards. Its move does not.
     const person = state.players.indexOf('1');
-    const hidden = { ...state, hands: state.hands.map((h, seat) => (seat === person ? [state.talon[0]!, ...h.slice(1)] : h)), talon: [state.hands[person]![0]!, ...state.talon.slice(1)] };
+    const hidden = {
+      ...state,
+      hands: state.hands.map((h, seat) => (seat === person ? [state.talon[0]!, ...h.slice(1)] : h)),
+      talon: [state.hands[person]![0]!, ...state.talon.slice(1)],
+    };
     expect(viewFor(hidden, bot)).toEqual(viewFor(state, bot));
     expect(dueTurn(room('hard'), hidden, now, null)).toEqual(turn);
   });

@@ -20,7 +20,11 @@ export async function botUserIds(tx: Tx, count: number): Promise<number[]> {
     const created = await tx.insert(users).values({ username: name, isBot: true }).onConflictDoNothing().returning({ id: users.id });
     // A person took the name first (or another node created this bot meanwhile: then the extra
     // one is harmless): the bot gets a suffix nobody is likely to hold.
-    if (created.length === 0) await tx.insert(users).values({ username: `${name} ${randomBytes(3).toString('hex')}`, isBot: true }).onConflictDoNothing();
+    if (created.length === 0)
+      await tx
+        .insert(users)
+        .values({ username: `${name} ${randomBytes(3).toString('hex')}`, isBot: true })
+        .onConflictDoNothing();
   }
   if (found.length < count) found = await existing();
   if (found.length < count) throw new Error(`only ${found.length} of ${count} bot users could be created`);

@@ -18,13 +18,23 @@ describe('one practice room per user, held by the database', () => {
   it('15 concurrent creations by one user make exactly one room; the others are refused with its id', async () => {
     const player = await newPlayer(server.url);
     const replies = await Promise.all(
-      Array.from({ length: 15 }, () => request<RoomPayload & { error: { code: string; details: { room_id: number } } }>(`${server.url}/api/v1/rooms/`, { token: player.token, body: practice })),
+      Array.from({ length: 15 }, () =>
+        request<RoomPayload & { error: { code: string; details: { room_id: number } } }>(`${server.url}/api/v1/rooms/`, {
+          token: player.token,
+          body: practice,
+        }),
+      ),
     );
     const made = replies.filter((r) => r.status === 201);
     expect(made).toHaveLength(1);
     const refused = replies.filter((r) => r.status !== 201);
-    expect(new Set(refused.map((r) => `${r.status} ${r.body.error.code} ${r.body.error.details.room_id}`))).toEqual(new Set([`409 room/practice_running ${made[0]!.body.id}`]));
-    const rows = await server.store.db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.creatorId, player.id), isNotNull(rooms.botLevel)));
+    expect(new Set(refused.map((r) => `${r.status} ${r.body.error.code} ${r.body.error.details.room_id}`))).toEqual(
+      new Set([`409 room/practice_running ${made[0]!.body.id}`]),
+    );
+    const rows = await server.store.db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(and(eq(rooms.creatorId, player.id), isNotNull(rooms.botLevel)));
     expect(rows).toHaveLength(1);
   });
 

@@ -3,7 +3,18 @@ import { roomActionPath, type RoomPayload, type WatchState } from '@durak/protoc
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord } from '@durak/protocol';
-import { actionBody, bonusBalance, createClock, ledgerSum, newPlayer, rng, startRoomsServer, type RoomsServer, type TestClock, type TestPlayer } from '../rooms/test-support.js';
+import {
+  actionBody,
+  bonusBalance,
+  createClock,
+  ledgerSum,
+  newPlayer,
+  rng,
+  startRoomsServer,
+  type RoomsServer,
+  type TestClock,
+  type TestPlayer,
+} from '../rooms/test-support.js';
 import type { Store } from '../store/db.js';
 import { playerStats } from '../store/players-schema.js';
 import { rooms } from '../store/rooms-schema.js';
@@ -34,7 +45,13 @@ interface Table {
  * bot plays it through the API; otherwise the clock moves on by the longest bot pause and the
  * sweeper fires, which is when the computer players act. Returns false once the game is over.
  */
-async function step(table: Table, roomId: number, human: TestPlayer, random: () => number, log: { pauses: number; humanMoves: number }): Promise<boolean> {
+async function step(
+  table: Table,
+  roomId: number,
+  human: TestPlayer,
+  random: () => number,
+  log: { pauses: number; humanMoves: number },
+): Promise<boolean> {
   const { server, clock } = table;
   const view = (await request<GameView>(`${server.url}/api/v1/rooms/${roomId}/view`, { token: human.token })).body;
   if (view.status === 'FINISHED') return false;
@@ -42,7 +59,10 @@ async function step(table: Table, roomId: number, human: TestPlayer, random: () 
   for (;;) {
     const choice = chooseAction(view, legal, random);
     if (!choice) break;
-    const answer = await request(`${server.url}/api/v1/${roomActionPath(roomId, choice.type)}`, { token: human.token, body: actionBody(choice, view.seq) });
+    const answer = await request(`${server.url}/api/v1/${roomActionPath(roomId, choice.type)}`, {
+      token: human.token,
+      body: actionBody(choice, view.seq),
+    });
     if (answer.status === 200) {
       log.humanMoves++;
       return true;
@@ -75,7 +95,11 @@ async function playOut(table: Table, roomId: number, human: TestPlayer, maxSteps
 
 /** Replays the record: every bot action was legal for the bot at its moment. */
 function replayBots(record: GameRecord, botIds: readonly string[], options: Parameters<typeof createGame>[0]): number {
-  const created = createGame(options, record.players.map((p) => p.player_id), { seed: record.seed! });
+  const created = createGame(
+    options,
+    record.players.map((p) => p.player_id),
+    { seed: record.seed! },
+  );
   if (!created.ok) throw new Error(created.error.code);
   let state: GameState = created.state;
   let botMoves = 0;
@@ -111,7 +135,10 @@ describe('practice rooms', () => {
     ['five bots with 24 cards', { bots: 5, deck_size: 24 }, 'player_count'],
   ])('refuses %s with 400 naming the field', async (_name, patch, field) => {
     const p = await newPlayer(server.url);
-    const answer = await request<{ error: { code: string; details: { field: string } } }>(`${server.url}/api/v1/rooms/`, { token: p.token, body: { ...practice, ...patch } });
+    const answer = await request<{ error: { code: string; details: { field: string } } }>(`${server.url}/api/v1/rooms/`, {
+      token: p.token,
+      body: { ...practice, ...patch },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('request/invalid');
     expect(answer.body.error.details.field).toBe(field);
@@ -120,7 +147,10 @@ describe('practice rooms', () => {
   it('refuses a level without bots, and a room of people still needs its bet', async () => {
     const p = await newPlayer(server.url);
     const body = { player_count: 2, deck_size: 36 };
-    const withLevel = await request<{ error: { details: { field: string } } }>(`${server.url}/api/v1/rooms/`, { token: p.token, body: { ...body, bet_amount: 100, bot_level: 'easy' } });
+    const withLevel = await request<{ error: { details: { field: string } } }>(`${server.url}/api/v1/rooms/`, {
+      token: p.token,
+      body: { ...body, bet_amount: 100, bot_level: 'easy' },
+    });
     expect([withLevel.status, withLevel.body.error.details.field]).toEqual([400, 'bot_level']);
     const noBet = await request<{ error: { details: { field: string } } }>(`${server.url}/api/v1/rooms/`, { token: p.token, body });
     expect([noBet.status, noBet.body.error.details.field]).toEqual([400, 'bet_amount']);
@@ -141,7 +171,10 @@ describe('practice rooms', () => {
     const lobby = await request<{ items: RoomPayload[] }>(`${server.url}/api/v1/rooms/`, { token: human.token });
     expect(lobby.body.items.map((r) => r.id)).not.toContain(room.id);
     const stranger = await newPlayer(server.url);
-    const seat = await request<{ error: { code: string } }>(`${server.url}/api/v1/rooms/${room.id}/seat`, { token: stranger.token, body: {} });
+    const seat = await request<{ error: { code: string } }>(`${server.url}/api/v1/rooms/${room.id}/seat`, {
+      token: stranger.token,
+      body: {},
+    });
     expect(seat.body.error.code).toBe('room/already_started');
 
     const watch = await request<WatchState>(`${server.url}/api/v1/rooms/${room.id}/watch`, { token: human.token });
@@ -152,7 +185,10 @@ describe('practice rooms', () => {
     for (const { timer_response: t } of watch.body.timers) expect(Date.parse(t.expired_at) - Date.parse(t.created_at)).toBe(30_000);
 
     // One practice game at a time: a second one points back to the table being played.
-    const second = await request<{ error: { code: string; details: { room_id: number } } }>(`${server.url}/api/v1/rooms/`, { token: human.token, body: practice });
+    const second = await request<{ error: { code: string; details: { room_id: number } } }>(`${server.url}/api/v1/rooms/`, {
+      token: human.token,
+      body: practice,
+    });
     expect([second.status, second.body.error.code, second.body.error.details.room_id]).toEqual([409, 'room/practice_running', room.id]);
 
     const log = await playOut({ server, clock }, room.id, human);
@@ -174,14 +210,28 @@ describe('practice rooms', () => {
     expect([career.status, career.body.items]).toEqual([200, []]);
     // Over: a new practice game may start.
     expect((await request(`${server.url}/api/v1/rooms/`, { token: human.token, body: practice })).status).toBe(201);
-    const botUsers = await server.store.db.select({ isBot: users.isBot, passwordHash: users.passwordHash }).from(users).where(eq(users.isBot, true));
+    const botUsers = await server.store.db
+      .select({ isBot: users.isBot, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.isBot, true));
     expect(botUsers.length).toBeGreaterThanOrEqual(2);
     expect(botUsers.every((b) => b.passwordHash === null)).toBe(true);
   });
 
   it.each([
     ['five easy bots, transfers and a secret trump', { bots: 5, bot_level: 'easy', is_transfer_allowed: true, secret_trump_mode: true }],
-    ['one hard bot, 24 cards, a cheating speed room, death match', { bots: 1, bot_level: 'hard', deck_size: 24, is_cheating_allowed: true, is_speed_mode: true, is_death_match_allowed: true, is_classic_mode_allowed: false }],
+    [
+      'one hard bot, 24 cards, a cheating speed room, death match',
+      {
+        bots: 1,
+        bot_level: 'hard',
+        deck_size: 24,
+        is_cheating_allowed: true,
+        is_speed_mode: true,
+        is_death_match_allowed: true,
+        is_classic_mode_allowed: false,
+      },
+    ],
   ])('%s: the game is played to the end', async (_name, options) => {
     const human = await newPlayer(server.url, 'h');
     const room = await createPractice(server.url, human, options);

@@ -22,46 +22,51 @@ export async function createPracticeRoom(
   body: CreateRoomBody & { practice: NonNullable<CreateRoomBody['practice']> },
   passwordHash: string | null,
 ): Promise<Result<RoomPayload>> {
-  return inRoomTransaction(context, (json: Result<RoomPayload>) => (json.ok ? json.value.id : 0), async (tx, outbox, now) => {
-    // One practice game at a time: a second would only leave the first to time out unattended.
-    const running = await runningPracticeRoom(tx, userId);
-    if (running !== null) return alreadyPlaying(running);
-    const bots = await botUserIds(tx, body.practice.bots);
-    // The claim's unique index decides between concurrent creations: one inserts, the others find
-    // the conflict (after waiting for the winner's commit) and get the refusal, never a 500.
-    const [room] = await tx
-      .insert(rooms)
-      .values({
-        practiceUserId: userId,
-        creatorId: userId,
-        status: 'ready',
-        betAmount: 0n,
-        balanceType: body.balance_type,
-        playerCount: body.practice.bots + 1,
-        ...roomOptionColumns(body),
-        passwordHash,
-        botLevel: body.practice.level,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!room) {
-      const [holder] = await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.practiceUserId, userId));
-      return alreadyPlaying(holder?.id ?? null);
-    }
-    const seated = [userId, ...bots].map((id, position) => ({ roomId: room!.id, position, userId: id, isReady: true, seatedAt: now }));
-    await tx.insert(roomSeats).values(seated);
-    const seats = await seatsOfRoom(tx, room!.id);
-    const started = await startGame(tx, room!, seats, { now, config: context.config, outbox });
-    // Nobody stakes anything, so nobody can be short of it.
-    if (!started.started) throw new Error(`practice room ${room!.id} did not start`);
-    const dealt = await readRoom(tx, room!.id);
-    if (!dealt) return failure('room/not_found', `No room ${room!.id}`);
-    return ok(roomJson(dealt, seats));
-  });
+  return inRoomTransaction(
+    context,
+    (json: Result<RoomPayload>) => (json.ok ? json.value.id : 0),
+    async (tx, outbox, now) => {
+      // One practice game at a time: a second would only leave the first to time out unattended.
+      const running = await runningPracticeRoom(tx, userId);
+      if (running !== null) return alreadyPlaying(running);
+      const bots = await botUserIds(tx, body.practice.bots);
+      // The claim's unique index decides between concurrent creations: one inserts, the others find
+      // the conflict (after waiting for the winner's commit) and get the refusal, never a 500.
+      const [room] = await tx
+        .insert(rooms)
+        .values({
+          practiceUserId: userId,
+          creatorId: userId,
+          status: 'ready',
+          betAmount: 0n,
+          balanceType: body.balance_type,
+          playerCount: body.practice.bots + 1,
+          ...roomOptionColumns(body),
+          passwordHash,
+          botLevel: body.practice.level,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!room) {
+        const [holder] = await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.practiceUserId, userId));
+        return alreadyPlaying(holder?.id ?? null);
+      }
+      const seated = [userId, ...bots].map((id, position) => ({ roomId: room!.id, position, userId: id, isReady: true, seatedAt: now }));
+      await tx.insert(roomSeats).values(seated);
+      const seats = await seatsOfRoom(tx, room!.id);
+      const started = await startGame(tx, room!, seats, { now, config: context.config, outbox });
+      // Nobody stakes anything, so nobody can be short of it.
+      if (!started.started) throw new Error(`practice room ${room!.id} did not start`);
+      const dealt = await readRoom(tx, room!.id);
+      if (!dealt) return failure('room/not_found', `No room ${room!.id}`);
+      return ok(roomJson(dealt, seats));
+    },
+  );
 }
 
-const alreadyPlaying = (roomId: number | null) => failure('room/practice_running', 'You are already playing a practice game', { room_id: roomId });
+const alreadyPlaying = (roomId: number | null) =>
+  failure('room/practice_running', 'You are already playing a practice game', { room_id: roomId });
 
 /**
  * The user's practice game they are still playing (not yet out of it), or null; a claim on a game
@@ -74,7 +79,11 @@ async function runningPracticeRoom(tx: Tx, userId: number): Promise<number | nul
     const state = row.gameState as GameState | null;
     return row.status === 'in_progress' && state !== null && state.results[state.players.indexOf(me)] === null;
   };
-  const claims = await tx.select({ id: rooms.id, status: rooms.status, gameState: rooms.gameState }).from(rooms).where(eq(rooms.practiceUserId, userId)).for('update');
+  const claims = await tx
+    .select({ id: rooms.id, status: rooms.status, gameState: rooms.gameState })
+    .from(rooms)
+    .where(eq(rooms.practiceUserId, userId))
+    .for('update');
   const claimed = claims.find(isPlaying);
   if (claimed) return claimed.id;
   if (claims.length > 0) await tx.update(rooms).set({ practiceUserId: null }).where(eq(rooms.practiceUserId, userId));
@@ -88,4 +97,3 @@ async function runningPracticeRoom(tx: Tx, userId: number): Promise<number | nul
 
 /** Whether a room is a practice room (its bots' level is set). */
 export const isPracticeRoom = (room: { readonly botLevel: string | null }) => room.botLevel !== null;
-

@@ -38,8 +38,7 @@ export interface HistoryQuery {
 }
 
 export type HistoryResult =
-  | { ok: true; publications: Publication[]; position: StreamPosition }
-  | { ok: false; reason: 'unrecoverable'; position: StreamPosition };
+  { ok: true; publications: Publication[]; position: StreamPosition } | { ok: false; reason: 'unrecoverable'; position: StreamPosition };
 
 export interface PublishOptions {
   /** A repeated publish with the same key returns the first result and publishes nothing. */

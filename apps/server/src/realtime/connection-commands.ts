@@ -41,7 +41,9 @@ export async function handleCommand(connection: CommandConnection, command: Comm
     case 'history':
       return history(connection, id, request);
     case 'rpc':
-      return request.method === 'time' ? connection.reply(id, 'rpc', { data: { time: connection.hub.now() } }) : connection.replyError(id, errorCode.methodNotFound);
+      return request.method === 'time'
+        ? connection.reply(id, 'rpc', { data: { time: connection.hub.now() } })
+        : connection.replyError(id, errorCode.methodNotFound);
     case 'refresh':
       return refresh(connection, id, request);
     case 'sub_refresh':
@@ -68,7 +70,13 @@ async function connect(connection: CommandConnection, id: number, request: Recor
   connection.userId = verdict.userId;
   connection.expiresAt = (verdict.expiresAt ?? 0) * 1000;
   connection.hub.opened(connection);
-  connection.reply(id, 'connect', { client: connection.clientId, version: connection.hub.version, ping: connection.hub.pingIntervalSeconds, pong: true, ...expiry(connection) });
+  connection.reply(id, 'connect', {
+    client: connection.clientId,
+    version: connection.hub.version,
+    ping: connection.hub.pingIntervalSeconds,
+    pong: true,
+    ...expiry(connection),
+  });
 }
 
 /** The token's remaining life for the connect and refresh replies: the client refreshes when `ttl` runs out. */
@@ -148,7 +156,10 @@ async function subscribe(connection: CommandConnection, id: number, request: Rec
  */
 async function handleSend(connection: CommandConnection, data: unknown): Promise<void> {
   if (connection.hub.onSend !== undefined) return connection.hub.onSend(connection.userId, data);
-  connection.hub.logger.warn({ user: connection.userId, client: connection.clientId }, 'realtime send refused: this server takes no client messages');
+  connection.hub.logger.warn(
+    { user: connection.userId, client: connection.clientId },
+    'realtime send refused: this server takes no client messages',
+  );
   await connection.close(disconnect.notAvailable);
 }
 
@@ -196,4 +207,3 @@ async function history(connection: CommandConnection, id: number, request: Recor
   if (!history.ok) return connection.replyError(id, errorCode.unrecoverablePosition);
   connection.reply(id, 'history', { publications: history.publications, epoch: history.position.epoch, offset: history.position.offset });
 }
-

@@ -20,7 +20,10 @@ export interface GatewayLimits {
   /** Commands per second a connection may send on average, and in one burst (a reconnect sends connect and every subscribe at once). */
   commandsPerSecond: number;
   commandBurst: number;
-  /** Commands past the budget answered 111 before the connection is closed with 3013 (too many requests); paid back at `commandsPerSecond`. */
+  /**
+   * Commands past the budget answered 111 before the connection is closed with 3013 (too many
+   * requests); paid back at `commandsPerSecond`.
+   */
   commandOverdraft: number;
   /** Received frames waiting behind a command still running (a slow Redis, a slow channel rule); past it, 3013. */
   maxPendingBytes: number;
@@ -28,7 +31,10 @@ export interface GatewayLimits {
   maxBufferedBytes: number;
   /** Connections one user may hold across every node; the one past it closes their oldest (3512). */
   maxConnectionsPerUser: number;
-  /** Refused commands (bad request, unknown method or channel, permission denied...) a connection may send within `commandErrorWindowMs` before it is closed with 3509. */
+  /**
+   * Refused commands (bad request, unknown method or channel, permission denied...) a connection
+   * may send within `commandErrorWindowMs` before it is closed with 3509.
+   */
   maxCommandErrors: number;
   commandErrorWindowMs: number;
 }

@@ -39,7 +39,12 @@ export class Connection implements CommandConnection {
     readonly hub: ConnectionHub<Connection>,
   ) {
     this.openedAt = hub.now();
-    this.commandBudget = new CommandBudget(hub.limits.commandsPerSecond, hub.limits.commandBurst, hub.limits.commandOverdraft, this.openedAt);
+    this.commandBudget = new CommandBudget(
+      hub.limits.commandsPerSecond,
+      hub.limits.commandBurst,
+      hub.limits.commandOverdraft,
+      this.openedAt,
+    );
     this.errorBudget = new ErrorBudget(hub.limits.maxCommandErrors, hub.limits.commandErrorWindowMs, this.openedAt);
     ws.on('message', (data: Buffer, isBinary: boolean) => {
       this.isAwaitingPong = false;

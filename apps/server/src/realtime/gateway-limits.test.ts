@@ -1,7 +1,18 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, testClock, until, type TestNode, watchedClient } from './test-support.js';
+import {
+  disconnectClients,
+  newClient,
+  nextEvent,
+  rawSocket,
+  signToken,
+  startNode,
+  testClock,
+  until,
+  type TestNode,
+  watchedClient,
+} from './test-support.js';
 
 const stops: (() => Promise<void>)[] = [];
 

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, testClock, until, type TestNode, watchedClient } from './test-support.js';
+import {
+  disconnectClients,
+  newClient,
+  nextEvent,
+  rawSocket,
+  signToken,
+  startNode,
+  testClock,
+  until,
+  type TestNode,
+  watchedClient,
+} from './test-support.js';
 
 const stops: (() => Promise<void>)[] = [];
 
@@ -14,7 +25,10 @@ afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
 });
 
-async function replies(socket: { received: unknown[] }, count: number): Promise<{ id: number; error?: { code: number }; sub_refresh?: object }[]> {
+async function replies(
+  socket: { received: unknown[] },
+  count: number,
+): Promise<{ id: number; error?: { code: number }; sub_refresh?: object }[]> {
   await until(() => socket.received.length >= count);
   return socket.received as { id: number; error?: { code: number }; sub_refresh?: object }[];
 }
@@ -23,7 +37,11 @@ describe('sub_refresh: subscriptions carry no token and never expire', () => {
   it('answers a refresh of a subscribed channel without an expiry, so the client schedules none', async () => {
     const { url } = await node();
     const socket = await rawSocket(url);
-    socket.send({ id: 1, connect: { token: await signToken('u1') } }, { id: 2, subscribe: { channel: 'lobby' } }, { id: 3, sub_refresh: { channel: 'lobby', token: 'ignored' } });
+    socket.send(
+      { id: 1, connect: { token: await signToken('u1') } },
+      { id: 2, subscribe: { channel: 'lobby' } },
+      { id: 3, sub_refresh: { channel: 'lobby', token: 'ignored' } },
+    );
     const [, subscribed, refreshed] = await replies(socket, 3);
     expect(subscribed).not.toHaveProperty('subscribe.expires');
     expect(refreshed).toEqual({ id: 3, sub_refresh: {} });
@@ -33,7 +51,11 @@ describe('sub_refresh: subscriptions carry no token and never expire', () => {
   it('refuses a refresh of a channel the client is not subscribed to (103) or without a channel (107)', async () => {
     const { url } = await node();
     const socket = await rawSocket(url);
-    socket.send({ id: 1, connect: { token: await signToken('u1') } }, { id: 2, sub_refresh: { channel: 'room:9' } }, { id: 3, sub_refresh: {} });
+    socket.send(
+      { id: 1, connect: { token: await signToken('u1') } },
+      { id: 2, sub_refresh: { channel: 'room:9' } },
+      { id: 3, sub_refresh: {} },
+    );
     const [, notSubscribed, noChannel] = await replies(socket, 3);
     expect(notSubscribed?.error?.code).toBe(103);
     expect(noChannel?.error?.code).toBe(107);
@@ -53,7 +75,7 @@ describe('a client that keeps sending commands the server must refuse', () => {
     expect(gateway.connectionCount()).toBe(0);
   });
 
-  it('counts every kind of refusal: unknown channel, another user\'s channel, publish, bad subscribe', async () => {
+  it("counts every kind of refusal: unknown channel, another user's channel, publish, bad subscribe", async () => {
     const { url } = await node({ limits: { maxCommandErrors: 3 } });
     const socket = await rawSocket(url);
     socket.send(
@@ -83,7 +105,7 @@ describe('a client that keeps sending commands the server must refuse', () => {
     expect((await client.rpc('time', {})).data).toHaveProperty('time');
   });
 
-  it('does not count a refused token or a lost position, which are the client\'s normal paths', async () => {
+  it("does not count a refused token or a lost position, which are the client's normal paths", async () => {
     const { url } = await node({ limits: { maxCommandErrors: 1 } });
     const socket = await rawSocket(url);
     socket.send(
@@ -103,7 +125,9 @@ describe('a client that keeps sending commands the server must refuse', () => {
 describe('channel rules that depend on the subscribe data', () => {
   it('passes the subscription data to the rule, and a rule set later replaces the first', async () => {
     const { url, gateway } = await node();
-    gateway.setCanSubscribe((_userId, channel, data) => channel !== 'room:7' || (data as { password?: string } | undefined)?.password === 'open sesame');
+    gateway.setCanSubscribe(
+      (_userId, channel, data) => channel !== 'room:7' || (data as { password?: string } | undefined)?.password === 'open sesame',
+    );
     const client = newClient(url, { token: await signToken('u1') });
     client.connect();
     await client.ready(5000);

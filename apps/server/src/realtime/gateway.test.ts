@@ -4,7 +4,18 @@ import type { Broker, BrokerLimits } from './broker.js';
 import { createMemoryBroker } from './memory-broker.js';
 import type { GatewayOptions } from './gateway.js';
 import { createRedisBroker } from './redis-broker.js';
-import { disconnectClients, newClient, nextEvent, rawSocket, signToken, startNode, startProxy, testClock, until, type TestNode } from './test-support.js';
+import {
+  disconnectClients,
+  newClient,
+  nextEvent,
+  rawSocket,
+  signToken,
+  startNode,
+  startProxy,
+  testClock,
+  until,
+  type TestNode,
+} from './test-support.js';
 import { redisUrl, uniquePrefix } from './test-redis.js';
 
 type MakeBroker = (limits: Partial<BrokerLimits>) => Broker;
@@ -57,7 +68,12 @@ describe.each(brokers)('realtime gateway with the centrifuge client, %s broker',
     await until(() => socket.received.length === 5);
     // From Redis the three may arrive in separate reads (and so frames); in memory they come in one turn.
     if (brokerName === 'in-memory') expect(frames).toHaveLength(1);
-    expect(frames.join('\n').split('\n').map((line) => (JSON.parse(line) as { push: { pub: { data: unknown } } }).push.pub.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(
+      frames
+        .join('\n')
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { push: { pub: { data: unknown } } }).push.pub.data),
+    ).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
 
     const client = newClient(url, { token: await signToken('u2') });
     const sub = client.newSubscription('lobby');
@@ -106,7 +122,11 @@ describe.each(brokers)('realtime gateway with the centrifuge client, %s broker',
     await until(() => joins.includes('bob'));
     await bobRoom.ready(5000);
     const presence = await aliceRoom.presence();
-    expect(Object.values(presence.clients).map((c) => c.user).sort()).toEqual(['alice', 'bob']);
+    expect(
+      Object.values(presence.clients)
+        .map((c) => c.user)
+        .sort(),
+    ).toEqual(['alice', 'bob']);
     expect(await aliceRoom.presenceStats()).toEqual({ numClients: 2, numUsers: 2 });
     expect(await gateway.isUserConnected('room:42', 'bob')).toBe(true);
 

@@ -118,9 +118,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   const attached: { server: Server; onUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void }[] = [];
   let isClosing = false;
 
-  const cap = new ConnectionCap<Connection>(limits.maxConnectionsPerUser, (connection) => void connection.close(disconnect.connectionLimit));
+  const cap = new ConnectionCap<Connection>(
+    limits.maxConnectionsPerUser,
+    (connection) => void connection.close(disconnect.connectionLimit),
+  );
   const announce = (command: ControlCommand) =>
-    broker.publishControl(command).catch((error: unknown) => logger.warn({ err: error, user: command.userId }, 'realtime connection announcement failed'));
+    broker
+      .publishControl(command)
+      .catch((error: unknown) => logger.warn({ err: error, user: command.userId }, 'realtime connection announcement failed'));
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false });
 
@@ -219,7 +224,8 @@ export function createGateway(options: GatewayOptions): Gateway {
           turnPingWheel();
           clearTimeout(pongCheck);
           pongCheck = setTimeout(() => {
-            for (const connection of connections) if (connection.isAwaitingPong && connection.isConnected) void connection.close(disconnect.noPong);
+            for (const connection of connections)
+              if (connection.isAwaitingPong && connection.isConnected) void connection.close(disconnect.noPong);
           }, pongTimeoutMs);
         }, pingIntervalMs)
       : undefined;

@@ -7,7 +7,15 @@ export type { Broker, BrokerLimits, ClientInfo, Publication, PublishItem, Publis
 export { defaultCanSubscribe, defaultChannelOptions, type CanSubscribe, type ChannelOptions, type SubscribeDecision } from './channels.js';
 export { disconnect, errorCode, isTerminal } from './codes.js';
 export type { GatewayLimits, Logger, VerifyToken } from './connection-types.js';
-export { createGateway, defaultGatewayLimits, type ChannelPresence, type Gateway, type GatewayOptions, type PresenceChange, type PresenceListener } from './gateway.js';
+export {
+  createGateway,
+  defaultGatewayLimits,
+  type ChannelPresence,
+  type Gateway,
+  type GatewayOptions,
+  type PresenceChange,
+  type PresenceListener,
+} from './gateway.js';
 export { createMemoryBroker } from './memory-broker.js';
 export { createRedisBroker } from './redis-broker.js';
 

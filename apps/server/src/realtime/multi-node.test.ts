@@ -33,7 +33,10 @@ function startNodeProcess(prefix: string): Promise<NodeProcess> {
         port,
         child,
         async publish(channel, data) {
-          const res = await fetch(`http://127.0.0.1:${port}/publish?channel=${encodeURIComponent(channel)}`, { method: 'POST', body: JSON.stringify(data) });
+          const res = await fetch(`http://127.0.0.1:${port}/publish?channel=${encodeURIComponent(channel)}`, {
+            method: 'POST',
+            body: JSON.stringify(data),
+          });
           return (await res.json()) as { offset: number; epoch: string };
         },
       });
@@ -67,7 +70,11 @@ describe.runIf(url !== undefined)('several realtime nodes sharing Redis', () => 
     await until(() => seen.length === 1);
     expect(seen).toEqual([{ seq: 1 }]);
     const presence = await subA.presence();
-    expect(Object.values(presence.clients).map((c) => c.user).sort()).toEqual(['alice', 'bob']);
+    expect(
+      Object.values(presence.clients)
+        .map((c) => c.user)
+        .sort(),
+    ).toEqual(['alice', 'bob']);
   });
 
   it('recovers without loss on node B after node A is killed', async () => {

@@ -166,7 +166,13 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       const position = parsePosition(isRepeat ? result.slice(1) : result);
       if (!isRepeat && listened.has(items[i]!.channel)) {
         const item = items[i]!;
-        deliver({ type: 'pub', channel: item.channel, pub: { offset: position.offset, data: item.data }, epoch: position.epoch, raw: texts[i]! });
+        deliver({
+          type: 'pub',
+          channel: item.channel,
+          pub: { offset: position.offset, data: item.data },
+          epoch: position.epoch,
+          raw: texts[i]!,
+        });
       }
       return position;
     });

@@ -27,7 +27,12 @@ const systemClock = (): Date => new Date();
 /** An access token as the accounts module issues it: HS256, `sub` = user id; its times are read from `now`. */
 export function signToken(userId: string, expiresInSeconds = 900, now: () => Date = systemClock): Promise<string> {
   const seconds = Math.floor(now().getTime() / 1000);
-  return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt(seconds).setExpirationTime(seconds + expiresInSeconds).sign(secret);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt(seconds)
+    .setExpirationTime(seconds + expiresInSeconds)
+    .sign(secret);
 }
 
 /** Checks tokens as the accounts module does, against the clock given. */
@@ -106,7 +111,11 @@ export async function watchedClient(url: string, userId: string) {
 }
 
 /** Resolves at the first event of that name, or fails after the time given. */
-export function nextEvent<T>(emitter: { once(event: string, listener: (ctx: T) => void): unknown }, event: string, timeoutMs = 5000): Promise<T> {
+export function nextEvent<T>(
+  emitter: { once(event: string, listener: (ctx: T) => void): unknown },
+  event: string,
+  timeoutMs = 5000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} event within ${timeoutMs} ms`)), timeoutMs);
     emitter.once(event, (ctx: T) => {
@@ -125,13 +134,17 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs =
 }
 
 /** A bare socket speaking the protocol by hand, for what the real client never does. */
-export async function rawSocket(url: string): Promise<{ ws: WebSocket; received: unknown[]; closed: Promise<{ code: number; reason: string }>; send(...commands: object[]): void }> {
+export async function rawSocket(
+  url: string,
+): Promise<{ ws: WebSocket; received: unknown[]; closed: Promise<{ code: number; reason: string }>; send(...commands: object[]): void }> {
   const ws = new WebSocket(url);
   const received: unknown[] = [];
   ws.on('message', (data: Buffer) => {
     for (const line of data.toString().split('\n')) if (line.trim() !== '') received.push(JSON.parse(line));
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   await once(ws, 'open');
   return { ws, received, closed, send: (...commands) => ws.send(commands.map((c) => JSON.stringify(c)).join('\n')) };
 }
@@ -165,7 +178,10 @@ export async function startProxy(target: number): Promise<TestProxy> {
   const server = createNetServer((client) => {
     if (proxy.isRefusing) return void client.destroy();
     const upstream = connect(proxy.target, '127.0.0.1');
-    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       open.add(a);
       a.pipe(b);
       a.on('error', () => b.destroy());

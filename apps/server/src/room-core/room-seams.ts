@@ -16,7 +16,12 @@ export type StartOutcome = { started: true } | { started: false; unfunded: numbe
  * Starts the game of a full room whose every player is ready, inside the room's locked
  * transaction; players who can no longer cover the stake are returned instead (nothing moved).
  */
-export type StartGame = (tx: Tx, room: RoomRow, seats: readonly SeatRow[], context: { now: Date; config: RoomsConfig; outbox: Outbox }) => Promise<StartOutcome>;
+export type StartGame = (
+  tx: Tx,
+  room: RoomRow,
+  seats: readonly SeatRow[],
+  context: { now: Date; config: RoomsConfig; outbox: Outbox },
+) => Promise<StartOutcome>;
 
 /** The seat rules of a room before its game starts, which a game's leave and deadlines fall back on. */
 export interface SeatsBeforeStart {

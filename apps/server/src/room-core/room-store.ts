@@ -48,7 +48,22 @@ export async function lockRoom(tx: Tx, id: number): Promise<RoomRow | undefined>
 // What a player's move reads of its room: the game, its timers and banks, who is away or played
 // for, the practice bots' owner, and the stake (paid out at the end). The room's options are in
 // the game state; its lobby and tournament columns are read only when a game ends (`completeRoom`).
-const moveKeys = ['id', 'status', 'creatorId', 'betAmount', 'balanceType', 'botLevel', 'gameState', 'timerStartedAt', 'expiresAt', 'bankStartedAt', 'timeBanks', 'exitReasons', 'standIns', 'offlineSince'] as const;
+const moveKeys = [
+  'id',
+  'status',
+  'creatorId',
+  'betAmount',
+  'balanceType',
+  'botLevel',
+  'gameState',
+  'timerStartedAt',
+  'expiresAt',
+  'bankStartedAt',
+  'timeBanks',
+  'exitReasons',
+  'standIns',
+  'offlineSince',
+] as const;
 export type MoveRoom = Pick<RoomRow, (typeof moveKeys)[number]>;
 const moveColumns = columnsOf(moveKeys);
 const lockMoveSql = `select ${namesOf(moveColumns)} from rooms where id = $1 for update`;

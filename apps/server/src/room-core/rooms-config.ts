@@ -81,14 +81,20 @@ const envSchema = z.object({
     .refine(([min = 0, max = min]) => min <= max, 'min must not exceed max')
     .optional(),
   STAND_IN_SECONDS: z.coerce.number().min(0).max(3600).optional(),
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only').optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only')
+    .optional(),
 });
 
 /** Reads the rooms' settings from the environment; a bad value names its variable. */
 export function loadRoomsConfig(env: NodeJS.ProcessEnv): { ok: true; config: RoomsConfig } | { ok: false; message: string } {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    return { ok: false, message: `Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}` };
+    return {
+      ok: false,
+      message: `Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    };
   }
   const e = parsed.data;
   const d = defaultRoomsConfig;

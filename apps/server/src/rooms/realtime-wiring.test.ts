@@ -31,7 +31,9 @@ async function signedIn(url: string) {
     isRefreshServerDown: false,
     async getToken(): Promise<string> {
       if (user.isRefreshServerDown) throw new Error('refresh endpoint unreachable');
-      const answer = await request<{ access_token: string; refresh_token: string }>(`${url}/api/user/refresh`, { body: { refresh_token: refreshToken } });
+      const answer = await request<{ access_token: string; refresh_token: string }>(`${url}/api/user/refresh`, {
+        body: { refresh_token: refreshToken },
+      });
       if (answer.status !== 200) throw new Error(`refresh failed: ${answer.status}`);
       refreshToken = answer.body.refresh_token;
       user.refreshes += 1;
@@ -103,8 +105,16 @@ describe('publishing through the app’s realtime wiring', () => {
     client.connect();
     await sub.ready(5000);
 
-    const first = await services.realtime.publish('tournament:2', { type: 'round_started', round: 1 }, { idempotencyKey: 'tournament:2:round:1' });
-    const retried = await services.realtime.publish('tournament:2', { type: 'round_started', round: 1 }, { idempotencyKey: 'tournament:2:round:1' });
+    const first = await services.realtime.publish(
+      'tournament:2',
+      { type: 'round_started', round: 1 },
+      { idempotencyKey: 'tournament:2:round:1' },
+    );
+    const retried = await services.realtime.publish(
+      'tournament:2',
+      { type: 'round_started', round: 1 },
+      { idempotencyKey: 'tournament:2:round:1' },
+    );
     await services.realtime.publish('tournament:2', { type: 'round_started', round: 2 }, { idempotencyKey: 'tournament:2:round:2' });
     // One channel delivers in publish order: a duplicate of round 1 would arrive before round 2.
     await until(() => seen.some((data) => (data as { round?: number }).round === 2));

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Centrifuge } from 'centrifuge';
 import { until } from '../realtime/test-support.js';
 import { request } from '../test-support/http.js';
-import { createRoom, listen, newPlayer, startedRoom, startRoomsServer, type Captured, type RoomsServer, type TestPlayer } from './test-support.js';
+import {
+  createRoom,
+  listen,
+  newPlayer,
+  startedRoom,
+  startRoomsServer,
+  type Captured,
+  type RoomsServer,
+  type TestPlayer,
+} from './test-support.js';
 
 let server: RoomsServer;
 const clients: Centrifuge[] = [];
@@ -16,14 +25,24 @@ afterAll(async () => {
 
 interface Seated {
   position: number;
-  room: { id: number; status: string; bet_amount: string; is_private: boolean; is_transfer_allowed: boolean; deck_size: number; seats: { player_id: number }[] };
+  room: {
+    id: number;
+    status: string;
+    bet_amount: string;
+    is_private: boolean;
+    is_transfer_allowed: boolean;
+    deck_size: number;
+    seats: { player_id: number }[];
+  };
 }
-const rematch = (id: number | string, p: TestPlayer) => request<Seated & { error?: { code: string } }>(`${server.url}/api/v1/rooms/${id}/rematch`, { token: p.token, method: 'POST' });
+const rematch = (id: number | string, p: TestPlayer) =>
+  request<Seated & { error?: { code: string } }>(`${server.url}/api/v1/rooms/${id}/rematch`, { token: p.token, method: 'POST' });
 
 /** A two-player game that ends at once: the first player surrenders. */
 async function finishedGame(players: TestPlayer[], options: Record<string, unknown> = {}): Promise<number> {
   const id = await createRoom(server.url, players[0]!, options);
-  for (const p of players.slice(1)) await request(`${server.url}/api/v1/rooms/${id}/seat`, { token: p.token, body: { password: options.password } });
+  for (const p of players.slice(1))
+    await request(`${server.url}/api/v1/rooms/${id}/seat`, { token: p.token, body: { password: options.password } });
   for (const p of players) await request(`${server.url}/api/v1/rooms/${id}/ready`, { token: p.token, method: 'POST' });
   const gave = await request(`${server.url}/api/v1/rooms/${id}/surrender`, { token: players[0]!.token, body: {} });
   expect(gave.status).toBe(200);
@@ -39,7 +58,13 @@ describe('POST rooms/{id}/rematch', () => {
 
     const first = await rematch(old, a);
     expect(first.status).toBe(201);
-    expect(first.body.room).toMatchObject({ status: 'pending', bet_amount: '250', is_private: true, is_transfer_allowed: true, deck_size: 24 });
+    expect(first.body.room).toMatchObject({
+      status: 'pending',
+      bet_amount: '250',
+      is_private: true,
+      is_transfer_allowed: true,
+      deck_size: 24,
+    });
     expect(first.body.room.seats.map((s) => s.player_id)).toEqual([a.id]);
     await until(() => captured.some((m) => m.data.type === 'rematch_offered'));
     expect(captured.find((m) => m.data.type === 'rematch_offered')!.data).toMatchObject({ room_id: first.body.room.id, from_room_id: old });
@@ -55,7 +80,10 @@ describe('POST rooms/{id}/rematch', () => {
     expect(finished.body.rematch_room_id).toBe(first.body.room.id);
 
     // The password carried over: both are seated, so both may press ready and play again.
-    for (const p of [a, b]) expect((await request(`${server.url}/api/v1/rooms/${first.body.room.id}/ready`, { token: p.token, method: 'POST' })).status).toBe(200);
+    for (const p of [a, b])
+      expect((await request(`${server.url}/api/v1/rooms/${first.body.room.id}/ready`, { token: p.token, method: 'POST' })).status).toBe(
+        200,
+      );
     const room = await request<{ status: string }>(`${server.url}/api/v1/rooms/${first.body.room.id}`, { token: a.token });
     expect(room.body.status).toBe('in_progress');
   });
@@ -66,9 +94,13 @@ describe('POST rooms/{id}/rematch', () => {
     const answers = await Promise.all([rematch(old, a), rematch(old, b)]);
     expect(answers.map((r) => r.status)).toEqual([201, 201]);
     expect(answers[0]!.body.room.id).toBe(answers[1]!.body.room.id);
-    const room = await request<{ seats: { player_id: number }[] }>(`${server.url}/api/v1/rooms/${answers[0]!.body.room.id}`, { token: a.token });
+    const room = await request<{ seats: { player_id: number }[] }>(`${server.url}/api/v1/rooms/${answers[0]!.body.room.id}`, {
+      token: a.token,
+    });
     expect(room.body.seats.map((s) => s.player_id).sort()).toEqual([a.id, b.id].sort());
-    const lobby = await request<{ items: { id: number; seats: { player_id: number }[] }[] }>(`${server.url}/api/v1/rooms/?limit=100`, { token: a.token });
+    const lobby = await request<{ items: { id: number; seats: { player_id: number }[] }[] }>(`${server.url}/api/v1/rooms/?limit=100`, {
+      token: a.token,
+    });
     expect(lobby.body.items.filter((r) => r.seats.some((s) => s.player_id === a.id))).toHaveLength(1);
   });
 

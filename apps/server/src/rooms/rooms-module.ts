@@ -43,7 +43,15 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
   const { publisher } = options;
   const now = options.now ?? (() => new Date());
   const limits = options.limits ?? createMemoryRateWindows(() => now().getTime());
-  const context = { store: options.store, realtime: options.realtime, publisher, config: options.config, now, limits, onGameOver: options.onGameOver };
+  const context = {
+    store: options.store,
+    realtime: options.realtime,
+    publisher,
+    config: options.config,
+    now,
+    limits,
+    onGameOver: options.onGameOver,
+  };
   const rooms = createRoomsService(context, startGame);
   const seatedRooms = createSeatedRooms(options.config, startGame);
   const games = createGameService(context, rooms);

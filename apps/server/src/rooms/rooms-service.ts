@@ -8,7 +8,18 @@ import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { accounts } from '../store/schema.js';
 import type { Outbox } from '../publishing/outbox.js';
-import { gameStateOf, listRooms, lockRoom, readRoom, roomJson, roomOptionColumns, seatsOf, seatsOfRoom, type RoomRow, type SeatRow } from '../room-core/room-store.js';
+import {
+  gameStateOf,
+  listRooms,
+  lockRoom,
+  readRoom,
+  roomJson,
+  roomOptionColumns,
+  seatsOf,
+  seatsOfRoom,
+  type RoomRow,
+  type SeatRow,
+} from '../room-core/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
 import type { SeatsBeforeStart, StartGame } from '../room-core/room-seams.js';
 import { createPasswordAttempts } from './password-attempts.js';
@@ -68,7 +79,20 @@ type RoomOptions = Pick<
 function optionsOf(room: RoomRow): Omit<RoomOptions, 'passwordHash'> {
   const { betAmount, balanceType, playerCount, deckSize, isSpeedMode, isTransferAllowed, isCheatingAllowed, isDrawAllowed } = room;
   const { isDeathMatchAllowed, isClassicModeAllowed, cardTransferPermission, secretTrumpMode } = room;
-  return { betAmount, balanceType, playerCount, deckSize, isSpeedMode, isTransferAllowed, isCheatingAllowed, isDrawAllowed, isDeathMatchAllowed, isClassicModeAllowed, cardTransferPermission, secretTrumpMode };
+  return {
+    betAmount,
+    balanceType,
+    playerCount,
+    deckSize,
+    isSpeedMode,
+    isTransferAllowed,
+    isCheatingAllowed,
+    isDrawAllowed,
+    isDeathMatchAllowed,
+    isClassicModeAllowed,
+    cardTransferPermission,
+    secretTrumpMode,
+  };
 }
 
 const cannotCover = (bet: bigint, balance: bigint) =>
@@ -89,7 +113,11 @@ async function updateSeating(
   // The caller's fresh read of the seats when it has one: one round trip fewer per seat change.
   const seats = known ?? (await seatsOfRoom(tx, room.id));
   if (seats.length === 0) {
-    const [closed] = await tx.update(rooms).set({ status: 'FINISHED', expiresAt: null, finishedAt: now }).where(eq(rooms.id, room.id)).returning();
+    const [closed] = await tx
+      .update(rooms)
+      .set({ status: 'FINISHED', expiresAt: null, finishedAt: now })
+      .where(eq(rooms.id, room.id))
+      .returning();
     outbox.toRoom(room.id, { type: 'room_closed', room_id: room.id, seq: room.seq });
     outbox.toLobby({ type: 'room_removed', room_id: room.id });
     return { room: closed!, seats };
@@ -97,17 +125,14 @@ async function updateSeating(
   // The room's deadline is its earliest unready seat's.
   let nextReady: Date | null = null;
   for (const seat of seats) {
-    if (!seat.isReady && seat.readyDeadline !== null && (nextReady === null || seat.readyDeadline < nextReady)) nextReady = seat.readyDeadline;
+    if (!seat.isReady && seat.readyDeadline !== null && (nextReady === null || seat.readyDeadline < nextReady))
+      nextReady = seat.readyDeadline;
   }
   const status = seats.length >= room.playerCount ? 'ready' : 'pending';
   // Everyone seated is ready but seats are free: the room waits for players, not for ever.
   const waitsForPlayers = status === 'pending' && nextReady === null;
   const expiresAt = waitsForPlayers ? new Date(now.getTime() + openRoomSeconds * 1000) : nextReady;
-  const [updated] = await tx
-    .update(rooms)
-    .set({ status, expiresAt })
-    .where(eq(rooms.id, room.id))
-    .returning();
+  const [updated] = await tx.update(rooms).set({ status, expiresAt }).where(eq(rooms.id, room.id)).returning();
   const json = roomJson(updated!, seats);
   outbox.toRoom(room.id, { type: 'room_changed', room_id: room.id, seq: room.seq, room: json });
   outbox.toLobby({ type: 'room_changed', room: json });
@@ -127,7 +152,8 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     return isRight;
   }
 
-  const updateSeats = (tx: Tx, outbox: Outbox, room: RoomRow, now: Date, seats?: SeatRow[]) => updateSeating(tx, outbox, room, now, config.openRoomSeconds, seats);
+  const updateSeats = (tx: Tx, outbox: Outbox, room: RoomRow, now: Date, seats?: SeatRow[]) =>
+    updateSeating(tx, outbox, room, now, config.openRoomSeconds, seats);
 
   /** A new room with its creator in seat 0, if the creator can cover the stake. */
   async function insertRoom(tx: Tx, outbox: Outbox, userId: number, options: RoomOptions, now: Date): Promise<Result<RoomPayload>> {
@@ -144,7 +170,14 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
   }
 
   /** Seats the user in the locked room (the first free seat unless one is asked for). */
-  async function takeSeat(tx: Tx, outbox: Outbox, room: RoomRow, userId: number, wanted: number | undefined, now: Date): Promise<Result<SeatAnswer>> {
+  async function takeSeat(
+    tx: Tx,
+    outbox: Outbox,
+    room: RoomRow,
+    userId: number,
+    wanted: number | undefined,
+    now: Date,
+  ): Promise<Result<SeatAnswer>> {
     if (room.status === 'FINISHED') return failure('room/finished', 'This room is closed');
     if (room.status === 'in_progress') return failure('room/already_started', 'The game has started');
     const seats = await seatsOfRoom(tx, room.id);
@@ -153,7 +186,8 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     const free = Array.from({ length: room.playerCount }, (_, p) => p).filter((p) => !seats.some((s) => s.position === p));
     let position = free[0]!;
     if (wanted !== undefined) {
-      if (wanted >= room.playerCount) return failure('request/invalid', `position: must be below ${room.playerCount}`, { field: 'position' });
+      if (wanted >= room.playerCount)
+        return failure('request/invalid', `position: must be below ${room.playerCount}`, { field: 'position' });
       if (!free.includes(wanted)) return failure('room/seat_taken', `Seat ${wanted} is taken`);
       position = wanted;
     }
@@ -171,12 +205,17 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
       .delete(roomSeats)
       .where(and(eq(roomSeats.roomId, room.id), eq(roomSeats.isReady, false), lte(roomSeats.readyDeadline, now)))
       .returning({ userId: roomSeats.userId, position: roomSeats.position });
-    for (const seat of lost) outbox.toUser(seat.userId, { type: 'seat_lost', room_id: room.id, position: seat.position, reason: 'not_ready' });
+    for (const seat of lost)
+      outbox.toUser(seat.userId, { type: 'seat_lost', room_id: room.id, position: seat.position, reason: 'not_ready' });
     if (lost.length === 0 && room.status === 'pending') {
       // The deadline was the open room's: nobody came, so the room closes and frees its seats
       // (no stake has moved before the start, so nothing is refunded).
-      const left = await tx.delete(roomSeats).where(eq(roomSeats.roomId, room.id)).returning({ userId: roomSeats.userId, position: roomSeats.position });
-      for (const seat of left) outbox.toUser(seat.userId, { type: 'seat_lost', room_id: room.id, position: seat.position, reason: 'room_expired' });
+      const left = await tx
+        .delete(roomSeats)
+        .where(eq(roomSeats.roomId, room.id))
+        .returning({ userId: roomSeats.userId, position: roomSeats.position });
+      for (const seat of left)
+        outbox.toUser(seat.userId, { type: 'seat_lost', room_id: room.id, position: seat.position, reason: 'room_expired' });
     }
     await updateSeats(tx, outbox, room, now);
   }
@@ -185,13 +224,22 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     async create(userId, body) {
       const passwordHash = body.password === undefined ? null : await hashRoomPassword(body.password);
       if (body.practice !== null) return createPracticeRoom(context, startGame, userId, { ...body, practice: body.practice }, passwordHash);
-      const options = { betAmount: body.bet_amount, balanceType: body.balance_type, playerCount: body.player_count, ...roomOptionColumns(body), passwordHash };
+      const options = {
+        betAmount: body.bet_amount,
+        balanceType: body.balance_type,
+        playerCount: body.player_count,
+        ...roomOptionColumns(body),
+        passwordHash,
+      };
       return inRoomTransaction(context, 0, (tx, outbox, now) => insertRoom(tx, outbox, userId, options, now));
     },
 
     async list(query) {
       const { rows, hasNext } = await listRooms(store.db, query);
-      const seats = await seatsOf(store.db, rows.map((r) => r.id));
+      const seats = await seatsOf(
+        store.db,
+        rows.map((r) => r.id),
+      );
       return { items: rows.map((r) => roomJson(r, seats.get(r.id) ?? [])), hasNext };
     },
 
@@ -208,7 +256,8 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
       // player of the room needs no password (FEATURES.md §11).
       if (room0.passwordHash !== null && !(await hasRoomInvite(store.db, roomId, userId))) {
         if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
-        if (!(await isPasswordRight(userId, roomId, body.password, room0.passwordHash))) return failure('room/wrong_password', 'This room needs its password');
+        if (!(await isPasswordRight(userId, roomId, body.password, room0.passwordHash)))
+          return failure('room/wrong_password', 'This room needs its password');
       }
       return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
         const room = await lockRoom(tx, roomId);
@@ -288,9 +337,11 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
       if (room.passwordHash === null) return ok(true);
       if ((await seatsOfRoom(store.db, roomId)).some((s) => s.userId === userId)) return ok(true);
       if (await hasRoomInvite(store.db, roomId, userId)) return ok(true);
-      if (password === undefined || password === '') return failure('room/password_required', 'This room is private: its password is needed to watch it');
+      if (password === undefined || password === '')
+        return failure('room/password_required', 'This room is private: its password is needed to watch it');
       if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
-      if (!(await isPasswordRight(userId, roomId, password, room.passwordHash))) return failure('room/wrong_password', 'This room needs its password');
+      if (!(await isPasswordRight(userId, roomId, password, room.passwordHash)))
+        return failure('room/wrong_password', 'This room needs its password');
       return ok(true);
     },
 
@@ -320,7 +371,8 @@ export function roomChannelRule(service: Pick<RoomsService, 'canWatch'>): CanSub
     if (decision !== true || !channel.startsWith('room:')) return decision;
     const roomId = Number(channel.slice('room:'.length));
     if (!Number.isSafeInteger(roomId) || roomId <= 0) return false;
-    const password = typeof data === 'object' && data !== null && 'password' in data && typeof data.password === 'string' ? data.password : undefined;
+    const password =
+      typeof data === 'object' && data !== null && 'password' in data && typeof data.password === 'string' ? data.password : undefined;
     return (await service.canWatch(asUserId(Number(userId)), asRoomId(roomId), password)).ok;
   };
 }

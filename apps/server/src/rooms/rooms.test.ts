@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../realtime/test-support.js';
 import { request } from '../test-support/http.js';
-import { bonusBalance, classicRoom, createRoom, listen, newPlayer, startedRoom, startRoomsServer, type RoomsServer } from './test-support.js';
+import {
+  bonusBalance,
+  classicRoom,
+  createRoom,
+  listen,
+  newPlayer,
+  startedRoom,
+  startRoomsServer,
+  type RoomsServer,
+} from './test-support.js';
 
 let server: RoomsServer;
 beforeAll(async () => {
@@ -14,10 +23,32 @@ const rooms = () => `${server.url}/api/v1/rooms/`;
 describe('creating a room', () => {
   it('seats the creator and returns the room without the password', async () => {
     const p = await newPlayer(server.url);
-    const created = await request<Record<string, unknown>>(rooms(), { token: p.token, body: { ...classicRoom, bet_amount: 999, password: 'hunter22' } });
+    const created = await request<Record<string, unknown>>(rooms(), {
+      token: p.token,
+      body: { ...classicRoom, bet_amount: 999, password: 'hunter22' },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'pending', bet_amount: '999', is_private: true, seats_taken: 1, player_count: 2, bot_level: null });
-    expect(created.body.seats).toEqual([{ position: 0, player_id: p.id, username: p.username, avatar_url: null, country: null, is_ready: false, is_bot: false, user_id: p.id, avatar: null }]);
+    expect(created.body).toMatchObject({
+      status: 'pending',
+      bet_amount: '999',
+      is_private: true,
+      seats_taken: 1,
+      player_count: 2,
+      bot_level: null,
+    });
+    expect(created.body.seats).toEqual([
+      {
+        position: 0,
+        player_id: p.id,
+        username: p.username,
+        avatar_url: null,
+        country: null,
+        is_ready: false,
+        is_bot: false,
+        user_id: p.id,
+        avatar: null,
+      },
+    ]);
     // The lobby names the table's host (FEATURES.md §11).
     expect(created.body.host).toEqual({ user_id: p.id, username: p.username, avatar: null });
     expect(JSON.stringify(created.body)).not.toContain('hunter22');
@@ -35,7 +66,10 @@ describe('creating a room', () => {
     ['an unknown wallet', { balance_type: 'GOLD' }, 'balance_type'],
   ])('refuses %s with 400 naming the field', async (_name, patch, field) => {
     const p = await newPlayer(server.url);
-    const answer = await request<{ error: { code: string; details: { field: string } } }>(rooms(), { token: p.token, body: { ...classicRoom, ...patch } });
+    const answer = await request<{ error: { code: string; details: { field: string } } }>(rooms(), {
+      token: p.token,
+      body: { ...classicRoom, ...patch },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('request/invalid');
     expect(answer.body.error.details.field).toBe(field);
@@ -63,9 +97,14 @@ describe('the lobby', () => {
       { player_count: 3, bet_amount: 4999, is_speed_mode: true },
       { player_count: 4, deck_size: 24, bet_amount: 5000, card_transfer_permission: 'NEIGHBORS_ONLY' },
       { player_count: 2, bet_amount: 4998, is_death_match_allowed: true, is_classic_mode_allowed: false },
-    ]) ids.push(await createRoom(server.url, p, options));
+    ])
+      ids.push(await createRoom(server.url, p, options));
     const list = async (query: string) =>
-      (await request<{ items: { id: number }[]; links: { next: string | null; previous: string | null } }>(`${rooms()}?${query}`, { token: p.token })).body;
+      (
+        await request<{ items: { id: number }[]; links: { next: string | null; previous: string | null } }>(`${rooms()}?${query}`, {
+          token: p.token,
+        })
+      ).body;
     const mine = (body: { items: { id: number }[] }) => body.items.map((r) => r.id).filter((id) => ids.includes(id));
 
     expect(mine(await list('min_bet=4998&max_bet=5000'))).toEqual([ids[2], ids[1], ids[0]]);
@@ -82,7 +121,12 @@ describe('the lobby', () => {
     expect(mine(first)).toEqual([ids[2], ids[1]]);
     expect(first.links.previous).toBeNull();
     expect(first.links.next).toContain('page=2');
-    const second = (await request<{ items: { id: number }[]; links: { next: string | null; previous: string | null } }>(`${server.url}${first.links.next}`, { token: p.token })).body;
+    const second = (
+      await request<{ items: { id: number }[]; links: { next: string | null; previous: string | null } }>(
+        `${server.url}${first.links.next}`,
+        { token: p.token },
+      )
+    ).body;
     expect(mine(second)).toEqual([ids[0]]);
     expect(second.links.next).toBeNull();
     expect(second.links.previous).toContain('page=1');
@@ -106,7 +150,8 @@ describe('seats', () => {
   it('refuses a taken seat, a second seat, a full room, a wrong password and an uncovered stake', async () => {
     const [a, b, c] = [await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url)];
     const id = await createRoom(server.url, a, { player_count: 2, password: 'pw' });
-    const seat = (p: typeof a, body: Record<string, unknown>) => request<{ error: { code: string }; position: number }>(`${rooms()}${id}/seat`, { token: p.token, body });
+    const seat = (p: typeof a, body: Record<string, unknown>) =>
+      request<{ error: { code: string }; position: number }>(`${rooms()}${id}/seat`, { token: p.token, body });
     expect((await seat(b, { position: 1 })).body.error.code).toBe('room/wrong_password');
     expect((await seat(b, { position: 0, password: 'pw' })).body.error.code).toBe('room/seat_taken');
     expect((await seat(a, { password: 'pw' })).body.error.code).toBe('room/already_seated');
@@ -137,16 +182,22 @@ describe('seats', () => {
     const second = await request<{ status: string }>(`${rooms()}${id}/ready`, { token: b.token, method: 'POST' });
     expect(second.body.status).toBe('in_progress');
     expect(await bonusBalance(server.url, a)).toBe(9_500n);
-    const watch = await request<{ seed_hash: string; seed: string | null; seats: Record<string, { card_count: number }> }>(`${rooms()}${id}/watch`, { token: a.token });
+    const watch = await request<{ seed_hash: string; seed: string | null; seats: Record<string, { card_count: number }> }>(
+      `${rooms()}${id}/watch`,
+      { token: a.token },
+    );
     expect(watch.body.seed_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(watch.body.seed).toBeNull();
     expect(watch.body.seats[String(a.id)]!.card_count).toBe(6);
     const cards = await request<{ items: unknown[]; seq: number }>(`${rooms()}${id}/cards`, { token: b.token });
     expect(cards.body.items).toHaveLength(6);
-    expect((await request<{ error: { code: string } }>(`${rooms()}${id}/seat`, { token: (await newPlayer(server.url)).token, body: {} })).body.error.code).toBe(
-      'room/already_started',
+    expect(
+      (await request<{ error: { code: string } }>(`${rooms()}${id}/seat`, { token: (await newPlayer(server.url)).token, body: {} })).body
+        .error.code,
+    ).toBe('room/already_started');
+    expect((await request<{ error: { code: string } }>(`${rooms()}${id}/record`, { token: a.token })).body.error.code).toBe(
+      'room/not_finished',
     );
-    expect((await request<{ error: { code: string } }>(`${rooms()}${id}/record`, { token: a.token })).body.error.code).toBe('room/not_finished');
     // A spectator gets no cards and the public view; a player's view holds its own hand.
     const spectator = await newPlayer(server.url, 's');
     expect((await request<{ items: unknown[] }>(`${rooms()}${id}/cards`, { token: spectator.token })).body.items).toEqual([]);
@@ -165,20 +216,27 @@ describe('seats', () => {
     const room = await request<{ status: string; seats: { player_id: number }[] }>(`${rooms()}${id}`, { token: b.token });
     expect(room.body.status).toBe('pending');
     expect(room.body.seats.map((s) => s.player_id)).toEqual([b.id]);
-    expect((await request<{ error: { code: string } }>(`${rooms()}${id}/leave`, { token: a.token, method: 'POST' })).body.error.code).toBe('room/not_seated');
+    expect((await request<{ error: { code: string } }>(`${rooms()}${id}/leave`, { token: a.token, method: 'POST' })).body.error.code).toBe(
+      'room/not_seated',
+    );
   });
 
   it('answers 404 for an unknown room', async () => {
     const p = await newPlayer(server.url);
     expect((await request<{ error: { code: string } }>(`${rooms()}999999`, { token: p.token })).body.error.code).toBe('room/not_found');
-    expect((await request(`${rooms()}999999/attack`, { token: p.token, body: { cards: [{ suit: 'hearts', rank: '6' }] } })).status).toBe(404);
+    expect((await request(`${rooms()}999999/attack`, { token: p.token, body: { cards: [{ suit: 'hearts', rank: '6' }] } })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('connection state', () => {
   it('presence/connect hands out the realtime endpoint and a token the gateway accepts', async () => {
     const p = await newPlayer(server.url);
-    const connect = await request<{ url: string; token: string }>(`${server.url}/api/v1/presence/connect`, { token: p.token, method: 'POST' });
+    const connect = await request<{ url: string; token: string }>(`${server.url}/api/v1/presence/connect`, {
+      token: p.token,
+      method: 'POST',
+    });
     expect(connect.status).toBe(200);
     expect(connect.body.url).toBe('/connection/websocket');
     const client = await listen(server.wsUrl, { ...p, token: connect.body.token }, ['lobby'], []);
@@ -189,7 +247,12 @@ describe('connection state', () => {
   it("a seat shows is_connected while its player is on the room's channel; a player who drops keeps the seat", async () => {
     const [a, b] = [await newPlayer(server.url), await newPlayer(server.url)];
     const id = await startedRoom(server.url, [a, b]);
-    const watch = async () => (await request<{ status: string; seats: Record<string, { is_connected: boolean }> }>(`${server.url}/api/v1/rooms/${id}/watch`, { token: a.token })).body;
+    const watch = async () =>
+      (
+        await request<{ status: string; seats: Record<string, { is_connected: boolean }> }>(`${server.url}/api/v1/rooms/${id}/watch`, {
+          token: a.token,
+        })
+      ).body;
     expect(Object.values((await watch()).seats).map((s) => s.is_connected)).toEqual([false, false]);
     const client = await listen(server.wsUrl, a, [`room:${id}`], []);
     await until(async () => (await watch()).seats[String(a.id)]?.is_connected === true);
@@ -211,7 +274,10 @@ describe('a stake spent before the start', () => {
     await startedRoom(server.url, [b, c]);
     expect(await bonusBalance(server.url, b)).toBe(9_900n);
     await request(`${server.url}/api/v1/rooms/${x}/ready`, { token: b.token, method: 'POST' });
-    const last = await request<{ status: string; seats: { player_id: number }[] }>(`${server.url}/api/v1/rooms/${x}/ready`, { token: a.token, method: 'POST' });
+    const last = await request<{ status: string; seats: { player_id: number }[] }>(`${server.url}/api/v1/rooms/${x}/ready`, {
+      token: a.token,
+      method: 'POST',
+    });
     expect(last.status).toBe(200);
     expect(last.body.status).toBe('pending');
     expect(last.body.seats.map((s) => s.player_id)).toEqual([a.id]);

@@ -54,7 +54,9 @@ export function createSeatedRooms(config: RoomsConfig, startGame: StartGame): Se
           tournamentRound: request.tournament.round,
         })
         .returning();
-      await tx.insert(roomSeats).values(request.players.map((userId, position) => ({ roomId: room!.id, position, userId, isReady: true, seatedAt: now })));
+      await tx
+        .insert(roomSeats)
+        .values(request.players.map((userId, position) => ({ roomId: room!.id, position, userId, isReady: true, seatedAt: now })));
       const started = await startGame(tx, room!, await seatsOfRoom(tx, room!.id), { now, config, outbox });
       // Nobody stakes anything, so nobody can be short of it.
       if (!started.started) throw new Error(`tournament ${request.tournament.id} room ${room!.id} did not start`);

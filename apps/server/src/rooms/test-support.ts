@@ -53,7 +53,18 @@ export async function startRoomsServer(options: RoomsServerOptions = {}): Promis
   // No time bank unless a test asks for one: a timer test's expiry then plays the timeout at once.
   // No hand-over of away players either (an hour): test clients that never subscribe to the room's
   // channel would otherwise be handed to the stand-in 20 s into every game.
-  const config = testConfig({ ...options.config, rooms: { ...defaultRoomsConfig, sweepIntervalMs: 0, actionsPerSecond: 10_000, timeBankSeconds: 0, standInSeconds: 3600, redisPrefix: `durak-test-${randomBytes(4).toString('hex')}`, ...options.rooms } });
+  const config = testConfig({
+    ...options.config,
+    rooms: {
+      ...defaultRoomsConfig,
+      sweepIntervalMs: 0,
+      actionsPerSecond: 10_000,
+      timeBankSeconds: 0,
+      standInSeconds: 3600,
+      redisPrefix: `durak-test-${randomBytes(4).toString('hex')}`,
+      ...options.rooms,
+    },
+  });
   const store = options.store ?? (await createTestStore());
   const now = options.clock?.now;
   const { built, port } = await listenApp(config, { logger: false, store, ...(now ? { now } : {}) });
@@ -148,7 +159,8 @@ export async function playToEnd(url: string, roomId: number, players: readonly T
       const view = await request<GameView>(`${p.url ?? url}/api/v1/rooms/${roomId}/view`, { token: p.token });
       answers.push({ receiver: p.id, body: view.body });
       // The hand call too, now and then: its answers go through the same secrecy check.
-      if (step % 4 === 0) answers.push({ receiver: p.id, body: (await request(`${p.url ?? url}/api/v1/rooms/${roomId}/cards`, { token: p.token })).body });
+      if (step % 4 === 0)
+        answers.push({ receiver: p.id, body: (await request(`${p.url ?? url}/api/v1/rooms/${roomId}/cards`, { token: p.token })).body });
       if (view.body.status === 'FINISHED') return { answers, applied };
       let legal = legalActions(view.body, String(p.id));
       // In secret trump mode a view cannot know which cards are trumps, so a defence the view
@@ -156,7 +168,10 @@ export async function playToEnd(url: string, roomId: number, players: readonly T
       for (;;) {
         const choice = chooseAction(view.body, legal, random);
         if (!choice) break;
-        const answer = await request(`${p.url ?? url}/api/v1/${roomActionPath(roomId, choice.type)}`, { token: p.token, body: actionBody(choice, view.body.seq) });
+        const answer = await request(`${p.url ?? url}/api/v1/${roomActionPath(roomId, choice.type)}`, {
+          token: p.token,
+          body: actionBody(choice, view.body.seq),
+        });
         answers.push({ receiver: p.id, body: answer.body });
         if (answer.status === 200) {
           applied++;
@@ -182,7 +197,12 @@ export interface Captured {
 }
 
 /** A real centrifuge client for the player, subscribed to the given channels; every publication is captured. */
-export async function listen(wsUrl: string, player: TestPlayer, channelNames: readonly string[], captured: Captured[]): Promise<Centrifuge> {
+export async function listen(
+  wsUrl: string,
+  player: TestPlayer,
+  channelNames: readonly string[],
+  captured: Captured[],
+): Promise<Centrifuge> {
   const client = new Centrifuge(wsUrl, { websocket: WebSocket, token: player.token, minReconnectDelay: 50, maxReconnectDelay: 300 });
   const subscribed: Promise<unknown>[] = [];
   for (const channel of channelNames) {
@@ -198,7 +218,9 @@ export async function listen(wsUrl: string, player: TestPlayer, channelNames: re
 
 /** Sum over every account: zero at every commit (DESIGN.md §5). */
 export async function ledgerSum(store: Store): Promise<bigint> {
-  const result = (await store.db.execute(sql`select coalesce(sum(balance), 0)::text as total from accounts`)) as unknown as { rows: { total: string }[] };
+  const result = (await store.db.execute(sql`select coalesce(sum(balance), 0)::text as total from accounts`)) as unknown as {
+    rows: { total: string }[];
+  };
   return BigInt(result.rows[0]!.total);
 }
 

@@ -26,7 +26,8 @@ export function countRedisCommands<T extends CountableRedis>(redis: T): T {
   const send = redis.sendCommand.bind(redis);
   redis.sendCommand = (command, ...rest) => {
     workCounters.redisCalls++;
-    for (const arg of command.args) workCounters.redisBytesUp += typeof arg === 'string' || Buffer.isBuffer(arg) ? arg.length : String(arg).length;
+    for (const arg of command.args)
+      workCounters.redisBytesUp += typeof arg === 'string' || Buffer.isBuffer(arg) ? arg.length : String(arg).length;
     return send(command, ...rest);
   };
   return redis;

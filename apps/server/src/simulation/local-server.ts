@@ -17,7 +17,18 @@ export interface LocalServer {
  */
 export async function startLocalServer(env: NodeJS.ProcessEnv = process.env): Promise<LocalServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'durak-sim-'));
-  const loaded = loadConfig({ ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '0', JWT_SECRET: env.JWT_SECRET ?? randomBytes(32).toString('hex'), ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'silent', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' });
+  const loaded = loadConfig({
+    ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT: '0',
+    JWT_SECRET: env.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    ACTIONS_PER_SECOND: '10000',
+    LOG_LEVEL: 'silent',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+  });
   if (!loaded.ok) throw new Error(loaded.message);
   // PGlite in memory: a simulation leaves nothing behind.
   const config = { ...loaded.config, pgliteDir: undefined };

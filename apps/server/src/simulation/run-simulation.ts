@@ -90,8 +90,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const table: Player[] = [];
     for (let seat = 0; seat < options.players; seat++) {
       const username = `sim${tag}s${slot}p${seat}`;
-      const registered = await call<{ access_token: string }>(`${options.url}/api/user/registration`, null, 'POST', { username, password: 'simulated-player' });
-      if (registered.status !== 201) throw new Error(`registration failed (${registered.status}): ${JSON.stringify(registered.body)} — run the server with AUTH_RATE_LIMIT=0`);
+      const registered = await call<{ access_token: string }>(`${options.url}/api/user/registration`, null, 'POST', {
+        username,
+        password: 'simulated-player',
+      });
+      if (registered.status !== 201)
+        throw new Error(
+          `registration failed (${registered.status}): ${JSON.stringify(registered.body)} — run the server with AUTH_RATE_LIMIT=0`,
+        );
       const token = registered.body.access_token;
       const me = await call<{ id: number }>(`${options.url}/api/user/users/me`, token, 'GET');
       const client = new Centrifuge(wsUrl, { websocket: WebSocket, token });
@@ -157,7 +163,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
   async function playOne(table: Player[], gameNo: number): Promise<void> {
     const random = seeded(gameNo + 1);
-    const created = await call<{ id: number }>(`${api}/rooms/`, table[0]!.token, 'POST', { ...room, player_count: table.length, ...options.room });
+    const created = await call<{ id: number }>(`${api}/rooms/`, table[0]!.token, 'POST', {
+      ...room,
+      player_count: table.length,
+      ...options.room,
+    });
     if (created.status !== 201) throw new Error(`room creation failed: ${JSON.stringify(created.body)}`);
     const roomId = created.body.id;
     const sent = new Map<number, number>();
@@ -192,10 +202,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     // A lost publication must not stall the table: every 2 s (beyond the longest think) without
     // progress all players look again.
     let seenSeq = -2;
-    const watchdog = setInterval(() => {
-      if (lastSeq === seenSeq) for (const player of table) act(player, roomId, sent, random).catch(() => errors++);
-      seenSeq = lastSeq;
-    }, 2000 + (think?.max ?? 0));
+    const watchdog = setInterval(
+      () => {
+        if (lastSeq === seenSeq) for (const player of table) act(player, roomId, sent, random).catch(() => errors++);
+        seenSeq = lastSeq;
+      },
+      2000 + (think?.max ?? 0),
+    );
     await Promise.race([finished.then(() => finishedGames++), stopped]);
     clearInterval(watchdog);
     for (const [i, sub] of subs.entries()) {

@@ -52,10 +52,16 @@ export const agentRollups = pgTable(
       .references(() => users.id),
     day: date('day', { mode: 'string' }).notNull(),
     games: integer('games').notNull().default(0),
-    rake: bigint('rake', { mode: 'bigint' }).notNull().default(sql`0`),
+    rake: bigint('rake', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Chips x basis points: the exact commission, never rounded per game. */
-    commissionUnits: bigint('commission_units', { mode: 'bigint' }).notNull().default(sql`0`),
-    deposits: bigint('deposits', { mode: 'bigint' }).notNull().default(sql`0`),
+    commissionUnits: bigint('commission_units', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    deposits: bigint('deposits', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [primaryKey({ name: 'agent_rollups_pk', columns: [t.agentId, t.day] })],
 );

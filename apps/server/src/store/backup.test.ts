@@ -16,7 +16,14 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) console.warn('\n*** DATABASE_URL is not set: the pg_dump/pg_restore backup test is NOT running ***\n');
 
 const admin = { username: 'backupadmin', password: 'backup-admin-password' };
-const cheap = { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000' };
+const cheap = {
+  ADMIN_USERNAME: admin.username,
+  ADMIN_PASSWORD: admin.password,
+  ARGON2_MEMORY_KIB: '1024',
+  ARGON2_TIME_COST: '1',
+  AUTH_RATE_LIMIT: '0',
+  ACTIONS_PER_SECOND: '10000',
+};
 const servers: ServerProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -100,7 +107,9 @@ describe('back up and restore', () => {
     expect(before.players[2]!.wallets).toContainEqual({ wallet_type: 'BALANCE', balance: '12345' });
 
     // The database a running server has open is refused, not copied half-written.
-    const refused = await run(process.execPath, ['scripts/backup.mjs', file], { cwd: repoRoot, env: scriptEnv(source) }).catch((error: { code: number; stderr: string }) => error);
+    const refused = await run(process.execPath, ['scripts/backup.mjs', file], { cwd: repoRoot, env: scriptEnv(source) }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('stop it, then back up') });
 
     await first.stop();
@@ -110,20 +119,24 @@ describe('back up and restore', () => {
     expect(await apiView(second.url, history)).toEqual(before);
   }, 120_000);
 
-  it.runIf(databaseUrl !== undefined)('PostgreSQL: pg_dump of a running server, pg_restore into a fresh database, the same balances and game', async () => {
-    const source = await createTestDatabase();
-    const target = await createTestDatabase();
-    cleanups.push(source.drop, target.drop);
-    const file = join(tempDir('backup-file'), 'durak.dump');
-    const first = await start({ DATABASE_URL: source.url!, DATA_DIR: tempDir('backup-node') });
-    const history = await makeHistory(first.url);
-    const before = await apiView(first.url, history);
+  it.runIf(databaseUrl !== undefined)(
+    'PostgreSQL: pg_dump of a running server, pg_restore into a fresh database, the same balances and game',
+    async () => {
+      const source = await createTestDatabase();
+      const target = await createTestDatabase();
+      cleanups.push(source.drop, target.drop);
+      const file = join(tempDir('backup-file'), 'durak.dump');
+      const first = await start({ DATABASE_URL: source.url!, DATA_DIR: tempDir('backup-node') });
+      const history = await makeHistory(first.url);
+      const before = await apiView(first.url, history);
 
-    // pg_dump reads one snapshot, so the server may go on running.
-    await run('pg_dump', ['--format=custom', `--file=${file}`, `--dbname=${source.url!}`]);
-    await first.stop();
-    await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${target.url!}`, file]);
-    const second = await start({ DATABASE_URL: target.url!, DATA_DIR: tempDir('backup-node') });
-    expect(await apiView(second.url, history)).toEqual(before);
-  }, 120_000);
+      // pg_dump reads one snapshot, so the server may go on running.
+      await run('pg_dump', ['--format=custom', `--file=${file}`, `--dbname=${source.url!}`]);
+      await first.stop();
+      await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${target.url!}`, file]);
+      const second = await start({ DATABASE_URL: target.url!, DATA_DIR: tempDir('backup-node') });
+      expect(await apiView(second.url, history)).toEqual(before);
+    },
+    120_000,
+  );
 });

@@ -25,7 +25,15 @@ async function startNode(env: Record<string, string>): Promise<ServerProcess> {
   // FAULTS_NODE_LOG: the node's log into that file instead of this run's stderr, to read at leisure.
   const log = process.env.FAULTS_NODE_LOG;
   const node = await startServerProcess(
-    { ...env, AUTH_RATE_LIMIT: '0', ACTIONS_PER_SECOND: '10000', LOG_LEVEL: 'error', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', TIMER_SWEEP_MS: '100' },
+    {
+      ...env,
+      AUTH_RATE_LIMIT: '0',
+      ACTIONS_PER_SECOND: '10000',
+      LOG_LEVEL: 'error',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      TIMER_SWEEP_MS: '100',
+    },
     { inheritEnv: true, onStderr: log ? (chunk) => appendFileSync(log, chunk) : toTestStderr },
   );
   cleanups.push(() => node.kill());
@@ -44,7 +52,10 @@ async function query<T>(url: string, text: string, values: unknown[] = []): Prom
 
 /** A call's status, or 0 when the connection itself failed (the node died or dropped it). */
 async function statusOf(call: Promise<{ status: number }>): Promise<number> {
-  return call.then((r) => r.status, () => 0);
+  return call.then(
+    (r) => r.status,
+    () => 0,
+  );
 }
 
 interface Answer {
@@ -58,7 +69,10 @@ describe('what counts as the database being away', () => {
     ['a lost connection (08006)', Object.assign(new Error('connection failure'), { code: '08006' })],
     ['a socket reset under the driver', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
     ['a client the pool handed out dead', new Error('Client has encountered a connection error and is not queryable')],
-    ['drizzle wrapping a dropped connection', new Error('Failed query: select 1', { cause: new Error('Connection terminated unexpectedly') })],
+    [
+      'drizzle wrapping a dropped connection',
+      new Error('Failed query: select 1', { cause: new Error('Connection terminated unexpectedly') }),
+    ],
     ['a closed embedded database', new Error('PGlite is closed')],
   ])('%s is unavailable', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -94,7 +108,12 @@ describe.runIf(databaseUrl !== undefined)('every backend of a node terminated un
     const database = await createTestDatabase();
     cleanups.push(database.drop);
     const dbUrl = database.url!;
-    const node = await startNode({ DATABASE_URL: dbUrl, JWT_SECRET: randomBytes(32).toString('hex'), TURN_SECONDS: '60', ...(process.env.REDIS_URL ? { REDIS_PREFIX: `durak-test-${randomBytes(4).toString('hex')}` } : {}) });
+    const node = await startNode({
+      DATABASE_URL: dbUrl,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      TURN_SECONDS: '60',
+      ...(process.env.REDIS_URL ? { REDIS_PREFIX: `durak-test-${randomBytes(4).toString('hex')}` } : {}),
+    });
 
     const spinners: TestPlayer[] = [];
     for (let i = 0; i < 8; i++) spinners.push(await newPlayer(node.url, 'f'));
@@ -107,7 +126,12 @@ describe.runIf(databaseUrl !== undefined)('every backend of a node terminated un
     let isLoaded = true;
     const spinLoop = async (p: TestPlayer) => {
       while (isLoaded) {
-        const status = await statusOf(request(`${node.url}/api/v1/bandit/spin`, { token: p.token, body: { bet: '10', balance_type: 'BONUS_BALANCE', idempotency_key: `fault-spin-${++keys}` } }));
+        const status = await statusOf(
+          request(`${node.url}/api/v1/bandit/spin`, {
+            token: p.token,
+            body: { bet: '10', balance_type: 'BONUS_BALANCE', idempotency_key: `fault-spin-${++keys}` },
+          }),
+        );
         answers.push({ status, at: performance.now() });
         if (status === 0) return;
       }
@@ -116,13 +140,18 @@ describe.runIf(databaseUrl !== undefined)('every backend of a node terminated un
     const moveLoop = async () => {
       while (isLoaded) {
         for (const p of table) {
-          const view = await request<GameView>(`${node.url}/api/v1/rooms/${roomId}/view`, { token: p.token }).catch(() => ({ status: 0, body: undefined }));
+          const view = await request<GameView>(`${node.url}/api/v1/rooms/${roomId}/view`, { token: p.token }).catch(() => ({
+            status: 0,
+            body: undefined,
+          }));
           answers.push({ status: view.status, at: performance.now() });
           if (view.status === 0) return;
           if (view.status !== 200 || !view.body) continue;
           const choice = chooseAction(view.body, legalActions(view.body, String(p.id)), random);
           if (!choice) continue;
-          const status = await statusOf(request(`${node.url}/api/v1/rooms/${roomId}/${choice.type}`, { token: p.token, body: actionBody(choice, view.body.seq) }));
+          const status = await statusOf(
+            request(`${node.url}/api/v1/rooms/${roomId}/${choice.type}`, { token: p.token, body: actionBody(choice, view.body.seq) }),
+          );
           // A stale seq (409) or a rule refusal (422) is the game's answer, not the fault's.
           answers.push({ status: status === 409 || status === 422 ? 200 : status, at: performance.now() });
         }
@@ -133,8 +162,13 @@ describe.runIf(databaseUrl !== undefined)('every backend of a node terminated un
 
     const faultAt = performance.now();
     // Two statements: in one, the planner may evaluate pg_terminate_backend before excluding our own pid.
-    const pids = await query<{ pid: number }>(dbUrl, 'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    const terminated = await query<{ pid: number }>(dbUrl, 'select p as pid from unnest($1::int[]) as p where pg_terminate_backend(p)', [pids.map((r) => r.pid)]);
+    const pids = await query<{ pid: number }>(
+      dbUrl,
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    const terminated = await query<{ pid: number }>(dbUrl, 'select p as pid from unnest($1::int[]) as p where pg_terminate_backend(p)', [
+      pids.map((r) => r.pid),
+    ]);
     // The load goes on until every client has had a few answers after the fault.
     await until(() => answers.filter((a) => a.at > faultAt).length >= 60 || answers.some((a) => a.status === 0), 60_000);
     isLoaded = false;
@@ -151,7 +185,12 @@ describe.runIf(databaseUrl !== undefined)('every backend of a node terminated un
     // After the fault: the pool has reconnected and every client is served.
     expect((await request(`${node.url}/readyz`)).body).toMatchObject({ status: 'ready' });
     const after = await Promise.all(
-      spinners.map((p) => request(`${node.url}/api/v1/bandit/spin`, { token: p.token, body: { bet: '10', balance_type: 'BONUS_BALANCE', idempotency_key: `after-spin-${p.id}` } })),
+      spinners.map((p) =>
+        request(`${node.url}/api/v1/bandit/spin`, {
+          token: p.token,
+          body: { bet: '10', balance_type: 'BONUS_BALANCE', idempotency_key: `after-spin-${p.id}` },
+        }),
+      ),
     );
     const succeededAfter = after.filter((r) => r.status === 200).length;
     expect(succeededAfter).toBe(spinners.length);
@@ -162,8 +201,11 @@ describe.runIf(databaseUrl !== undefined)('every backend of a node terminated un
 
     // Nothing half-written: every account sums to zero and matches its ledger lines.
     const [sum] = await query<{ total: string }>(dbUrl, 'select coalesce(sum(balance), 0)::text as total from accounts');
-    const mismatched = await query(dbUrl, `select a.id from accounts a left join ledger_entries e on e.account_id = a.id
-      group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`);
+    const mismatched = await query(
+      dbUrl,
+      `select a.id from accounts a left join ledger_entries e on e.account_id = a.id
+      group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
+    );
     expect(sum?.total).toBe('0');
     expect(mismatched).toEqual([]);
     expect(node.exitCode).toBeNull();

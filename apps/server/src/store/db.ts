@@ -22,7 +22,17 @@ import { workCounters } from '../shared/work-counters.js';
 import { countRoundTrips, firstFailure, isPipelinedClient, pipelinedTransaction, trackWrites, writesOf } from './transactions.js';
 
 // Each area's tables live in their own file, which reads users from the base one; one schema for queries.
-const schema = { ...baseSchema, ...roomsSchema, ...tournamentsSchema, ...playersSchema, ...banditSchema, ...adminSchema, ...economySchema, ...friendsSchema, ...chatSchema };
+const schema = {
+  ...baseSchema,
+  ...roomsSchema,
+  ...tournamentsSchema,
+  ...playersSchema,
+  ...banditSchema,
+  ...adminSchema,
+  ...economySchema,
+  ...friendsSchema,
+  ...chatSchema,
+};
 
 export type Schema = typeof schema;
 /** The database handle services use; the same type for PostgreSQL and PGlite. */
@@ -146,7 +156,8 @@ interface PgliteClientLike {
 const timeTypes = [1082, 1114, 1184, 1186] as const; // date, timestamp, timestamptz, interval
 const asText = (value: string) => value;
 const pgTimesAsText = {
-  getTypeParser: (oid: number, format?: string) => ((timeTypes as readonly number[]).includes(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')),
+  getTypeParser: (oid: number, format?: string) =>
+    (timeTypes as readonly number[]).includes(oid) ? asText : pg.types.getTypeParser(oid, format as 'text'),
 };
 const pgliteTimesAsText = Object.fromEntries(timeTypes.map((oid) => [oid, asText]));
 
@@ -158,7 +169,8 @@ const pgliteTimesAsText = Object.fromEntries(timeTypes.map((oid) => [oid, asText
  */
 export async function preparedRows(tx: Tx, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
   const client = sessionClient(tx);
-  if (isPipelinedClient(client)) return ((await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })) as { rows: unknown[][] }).rows;
+  if (isPipelinedClient(client))
+    return ((await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })) as { rows: unknown[][] }).rows;
   workCounters.statements++;
   workCounters.roundTrips++;
   return (await (client as PgliteClientLike).query(text, values, { rowMode: 'array', parsers: pgliteTimesAsText })).rows;

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema.js';
 
 /** Cosmetics (FEATURES.md §2): card backs and table felts; price 0 is a free default everyone owns. */
@@ -38,7 +52,12 @@ export const userAssets = pgTable(
     isActive: boolean('is_active').notNull().default(false),
     acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.assetId] }), uniqueIndex('user_assets_one_active').on(t.userId, t.type).where(sql`${t.isActive}`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.assetId] }),
+    uniqueIndex('user_assets_one_active')
+      .on(t.userId, t.type)
+      .where(sql`${t.isActive}`),
+  ],
 );
 
 /** Chip packs (bought through a deposit provider) and conversion offers between wallet types. */

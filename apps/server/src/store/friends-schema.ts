@@ -19,7 +19,10 @@ export const friendships = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ name: 'friendships_pk', columns: [t.userId, t.friendId] }), index('friendships_incoming_idx').on(t.friendId, t.status)],
+  (t) => [
+    primaryKey({ name: 'friendships_pk', columns: [t.userId, t.friendId] }),
+    index('friendships_incoming_idx').on(t.friendId, t.status),
+  ],
 );
 
 /** A friend invited to a waiting table: seated there without the private room's password. */

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { ruleColumns } from './rule-columns.js';
 import { users } from './schema.js';
 
@@ -41,7 +55,9 @@ export const rooms = pgTable(
     /** A practice room's computer players' level (easy | normal | hard); null for a room of people. */
     botLevel: text('bot_level'),
     /** The creator of a practice game they still play, else null: unique, one such game per user (0011). */
-    practiceUserId: bigint('practice_user_id', { mode: 'number' }).unique('rooms_one_practice_per_user_idx').references(() => users.id),
+    practiceUserId: bigint('practice_user_id', { mode: 'number' })
+      .unique('rooms_one_practice_per_user_idx')
+      .references(() => users.id),
     /** The room of this finished game's rematch, set once under this row's lock (FEATURES.md §6). */
     rematchRoomId: bigint('rematch_room_id', { mode: 'number' }),
     /** Each player's time bank, ms (player id -> ms); refilled when a game starts. */
@@ -59,9 +75,15 @@ export const rooms = pgTable(
     check('rooms_status', sql`${t.status} in ('pending','ready','in_progress','FINISHED')`),
     check('rooms_bet_not_negative', sql`${t.betAmount} >= 0`),
     check('rooms_bot_level', sql`${t.botLevel} in ('easy','normal','hard')`),
-    index('rooms_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
-    index('rooms_lobby_idx').on(t.createdAt).where(sql`${t.status} <> 'FINISHED'`),
-    index('rooms_practice_idx').on(t.creatorId).where(sql`${t.botLevel} is not null and ${t.status} = 'in_progress'`),
+    index('rooms_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} is not null`),
+    index('rooms_lobby_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'FINISHED'`),
+    index('rooms_practice_idx')
+      .on(t.creatorId)
+      .where(sql`${t.botLevel} is not null and ${t.status} = 'in_progress'`),
   ],
 );
 
@@ -80,7 +102,11 @@ export const roomSeats = pgTable(
     readyDeadline: timestamp('ready_deadline', { withTimezone: true }),
     seatedAt: timestamp('seated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.roomId, t.position] }), unique('room_seats_one_per_user').on(t.roomId, t.userId), index('room_seats_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.position] }),
+    unique('room_seats_one_per_user').on(t.roomId, t.userId),
+    index('room_seats_user_idx').on(t.userId),
+  ],
 );
 
 /** Every step of a game in order: seq 0 is the deal, then one row per applied action. */

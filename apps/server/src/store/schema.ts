@@ -35,7 +35,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Admin area (0006_admin.sql): the referral path root-first (set by a trigger at insert), an
     // agent's RevShare rate, and the last settled game (active players).
-    ancestors: bigint('ancestors', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+    ancestors: bigint('ancestors', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     commissionBps: integer('commission_bps').notNull().default(0),
     lastPlayedAt: timestamp('last_played_at', { withTimezone: true }),
     // Going live (0011_revocation.sql): access tokens older than this version are refused.
@@ -97,7 +100,9 @@ export const accounts = pgTable(
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
     systemKey: text('system_key'),
     walletType: text('wallet_type').notNull(),
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [
     unique('accounts_user_wallet').on(t.userId, t.walletType),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { ruleColumns } from './rule-columns.js';
 import { users } from './schema.js';
 
@@ -56,7 +69,9 @@ export const tournaments = pgTable(
   },
   (t) => [
     check('tournaments_status', sql`${t.status} in ('registration','running','paused','finished','cancelled')`),
-    index('tournaments_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    index('tournaments_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} is not null`),
   ],
 );
 

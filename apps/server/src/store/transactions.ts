@@ -73,7 +73,11 @@ export interface DrizzleParts {
  * publishes after the commit is ever published. Drizzle's own `transaction` waits for each of
  * BEGIN and COMMIT alone.
  */
-export async function pipelinedTransaction<T>(pool: pg.Pool, parts: DrizzleParts, fn: (tx: NodePgTransaction<Record<string, unknown>, TablesRelationalConfig>) => Promise<T>): Promise<T> {
+export async function pipelinedTransaction<T>(
+  pool: pg.Pool,
+  parts: DrizzleParts,
+  fn: (tx: NodePgTransaction<Record<string, unknown>, TablesRelationalConfig>) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   const begun = client.query('begin');
   const session = new NodePgSession(new PipelinedClient(client, begun) as unknown as NodePgClient, parts.dialect, parts.relations);

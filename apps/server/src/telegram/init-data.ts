@@ -61,7 +61,10 @@ export function validateInitData(initData: string, botToken: string, now: Date =
   if (withNul !== undefined) {
     const field = `init_data.${withNul}`;
     const message = 'contains a NUL character, which is not allowed in text';
-    return { ok: false, error: { code: 'request/invalid', message: `${field}: ${message}`, details: { field, in: 'body', issues: [{ field, message }] } } };
+    return {
+      ok: false,
+      error: { code: 'request/invalid', message: `${field}: ${message}`, details: { field, in: 'body', issues: [{ field, message }] } },
+    };
   }
   const user = parseUser(fields.get('user'));
   if (!user) return invalid('Init data has no user');

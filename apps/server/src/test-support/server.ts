@@ -52,7 +52,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // No sweeper by default: timer tests fire deadlines by hand with a controlled clock.
     // Its own Redis namespace: test files run side by side on one Redis.
     rooms: { ...defaultRoomsConfig, sweepIntervalMs: 0, redisPrefix: `durak-test-${randomBytes(4).toString('hex')}` },
-    economy: { paymentsSandbox: true, telegramApiUrl: 'http://127.0.0.1:9', telegramWebhookSecret: 'test-webhook-secret', chipsPerStar: 100n, promoUsesPerMinute: 1000 },
+    economy: {
+      paymentsSandbox: true,
+      telegramApiUrl: 'http://127.0.0.1:9',
+      telegramWebhookSecret: 'test-webhook-secret',
+      chipsPerStar: 100n,
+      promoUsesPerMinute: 1000,
+    },
     ...overrides,
   };
 }

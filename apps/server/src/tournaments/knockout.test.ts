@@ -48,14 +48,19 @@ describe('rooms of a round', () => {
   });
 });
 
-const finish = (...rows: [number, RoomFinish['result'], number][]): RoomFinish[] => rows.map(([userId, result, place]) => ({ userId, result, place }));
+const finish = (...rows: [number, RoomFinish['result'], number][]): RoomFinish[] =>
+  rows.map(([userId, result, place]) => ({ userId, result, place }));
 
 describe('who advances from a room', () => {
   it.each([
     ['heads-up: the winner goes on, the durak is out', finish([1, 'victory', 1], [2, 'defeat', 2]), [1]],
     ['four players: the first two out go on', finish([3, 'victory', 1], [1, 'victory', 2], [4, 'victory', 3], [2, 'defeat', 4]), [3, 1]],
     ['three players: two go on (the better half rounds up)', finish([2, 'victory', 1], [3, 'victory', 2], [1, 'defeat', 3]), [2, 3]],
-    ['a draw between the last two when the half is full: neither goes on', finish([1, 'victory', 1], [2, 'victory', 2], [3, 'draw', 3], [4, 'draw', 3]), [1, 2]],
+    [
+      'a draw between the last two when the half is full: neither goes on',
+      finish([1, 'victory', 1], [2, 'victory', 2], [3, 'draw', 3], [4, 'draw', 3]),
+      [1, 2],
+    ],
     ['a draw between the last two when one spot is left: both go on', finish([1, 'victory', 1], [2, 'draw', 2], [3, 'draw', 2]), [1, 2, 3]],
     ['heads-up draw (no durak): both go on', finish([1, 'draw', 1], [2, 'draw', 1]), [1, 2]],
     ['death match: only the winner is not a loser', finish([2, 'victory', 1], [1, 'defeat', 2], [3, 'defeat', 2]), [2]],

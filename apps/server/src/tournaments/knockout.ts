@@ -19,7 +19,8 @@ export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${
 function repeatsOf(rooms: readonly (readonly number[])[], pastPairs: ReadonlySet<string>): number {
   let repeats = 0;
   for (const room of rooms) {
-    for (let i = 0; i < room.length; i++) for (let j = i + 1; j < room.length; j++) if (pastPairs.has(pairKey(room[i]!, room[j]!))) repeats++;
+    for (let i = 0; i < room.length; i++)
+      for (let j = i + 1; j < room.length; j++) if (pastPairs.has(pairKey(room[i]!, room[j]!))) repeats++;
   }
   return repeats;
 }
@@ -29,7 +30,13 @@ function repeatsOf(rooms: readonly (readonly number[])[], pastPairs: ReadonlySet
  * fewest earlier pairings is kept ("avoiding repeated pairs where possible"); with few players a
  * repeat can be unavoidable, and then the draw with the fewest wins.
  */
-export function drawRooms(players: readonly number[], roomSize: number, pastPairs: ReadonlySet<string>, random: () => number, tries = 32): number[][] {
+export function drawRooms(
+  players: readonly number[],
+  roomSize: number,
+  pastPairs: ReadonlySet<string>,
+  random: () => number,
+  tries = 32,
+): number[][] {
   const sizes = roomSizes(players.length, roomSize);
   let best: number[][] = [];
   let bestRepeats = Number.POSITIVE_INFINITY;
@@ -93,7 +100,7 @@ export function placesOf(final: readonly RoomFinish[], eliminated: readonly Elim
   const placings: Placing[] = [];
   let next = 1;
   const finalByPlace = [...final].sort((a, b) => a.place - b.place);
-  for (let i = 0; i < finalByPlace.length; ) {
+  for (let i = 0; i < finalByPlace.length;) {
     const group = finalByPlace.filter((f) => f.place === finalByPlace[i]!.place);
     for (const f of group) placings.push({ userId: f.userId, place: next, sharedBy: group.length });
     next += group.length;
@@ -113,7 +120,11 @@ export function placesOf(final: readonly RoomFinish[], eliminated: readonly Elim
  * equally, chips floored; the chips left over go one each to the group's members in the order
  * they finished their last game (the better place first), so every prize chip is paid.
  */
-export function prizesOf(placings: readonly Placing[], prizeOfPlace: (place: number) => bigint, order: (a: number, b: number) => number): Map<number, bigint> {
+export function prizesOf(
+  placings: readonly Placing[],
+  prizeOfPlace: (place: number) => bigint,
+  order: (a: number, b: number) => number,
+): Map<number, bigint> {
   const prizes = new Map<number, bigint>();
   const groups = new Map<number, number[]>();
   for (const p of placings) groups.set(p.place, [...(groups.get(p.place) ?? []), p.userId]);

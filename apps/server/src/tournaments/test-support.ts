@@ -29,7 +29,12 @@ export function tournamentBody(clock: TestClock, overrides: Record<string, unkno
   };
 }
 
-export async function createTournament(url: string, token: string, clock: TestClock, overrides: Record<string, unknown> = {}): Promise<number> {
+export async function createTournament(
+  url: string,
+  token: string,
+  clock: TestClock,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
   const created = await request<{ id: number }>(`${url}/api/v1/tournament/`, { token, body: tournamentBody(clock, overrides) });
   if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.id;
@@ -53,11 +58,20 @@ const toMove = (action: Action): PlayerMove => {
  * bot picks a legal move. `absent` players never act: the test's clock and the room sweeper
  * hand them to the stand-in, as the server would.
  */
-export async function playGame(server: RoomsServer, roomId: number, random = rng(11), absent: ReadonlySet<number> = new Set(), clock?: TestClock): Promise<number> {
+export async function playGame(
+  server: RoomsServer,
+  roomId: number,
+  random = rng(11),
+  absent: ReadonlySet<number> = new Set(),
+  clock?: TestClock,
+): Promise<number> {
   const games = server.module.games;
   for (let step = 0; step < 5000; step++) {
     let acted = false;
-    const [room] = await server.store.db.select({ status: rooms.status, players: sql<string[]>`${rooms.gameState}->'players'` }).from(rooms).where(eq(rooms.id, roomId));
+    const [room] = await server.store.db
+      .select({ status: rooms.status, players: sql<string[]>`${rooms.gameState}->'players'` })
+      .from(rooms)
+      .where(eq(rooms.id, roomId));
     if (!room || room.status === 'FINISHED') return step;
     for (const player of room.players.map(Number)) {
       if (absent.has(player)) continue;
@@ -90,7 +104,13 @@ export async function playGame(server: RoomsServer, roomId: number, random = rng
 }
 
 /** Runs a started tournament to its end: plays every running game, then lets the break pass. */
-export async function playTournament(server: RoomsServer, service: TournamentsService, id: number, clock: TestClock, random = rng(5)): Promise<{ rounds: number; games: number }> {
+export async function playTournament(
+  server: RoomsServer,
+  service: TournamentsService,
+  id: number,
+  clock: TestClock,
+  random = rng(5),
+): Promise<{ rounds: number; games: number }> {
   let games = 0;
   for (let guard = 0; guard < 100; guard++) {
     const [t] = await server.store.db.select().from(tournaments).where(eq(tournaments.id, id));

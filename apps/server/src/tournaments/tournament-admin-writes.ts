@@ -41,7 +41,12 @@ export function createTournamentAdminWrites(context: AdminWriteContext): Tournam
   }
 
   /** Locks the tournament, lets `change` act on it, and audits what it was and what it became. */
-  function audited(actor: AuditActor, id: number, action: string, change: (tx: Tx, t: TournamentRow, outbox: Outbox, at: Date) => Promise<Result<void>>) {
+  function audited(
+    actor: AuditActor,
+    id: number,
+    action: string,
+    change: (tx: Tx, t: TournamentRow, outbox: Outbox, at: Date) => Promise<Result<void>>,
+  ) {
     return inTransaction(id, async (tx, outbox, at): Promise<Result<TournamentPayload>> => {
       const t = await lockTournament(tx, id);
       if (!t) return notFound(id);
@@ -57,7 +62,8 @@ export function createTournamentAdminWrites(context: AdminWriteContext): Tournam
   return {
     async create(actor, body) {
       const startsAt = new Date(body.starts_at);
-      if (startsAt.getTime() <= now().getTime()) return failure('request/invalid', 'starts_at: must be in the future', { field: 'starts_at' });
+      if (startsAt.getTime() <= now().getTime())
+        return failure('request/invalid', 'starts_at: must be in the future', { field: 'starts_at' });
       if (!(await presetById(store.db, body.payout_preset_id))) {
         return failure('request/invalid', 'payout_preset_id: no such payout preset', { field: 'payout_preset_id' });
       }
@@ -92,7 +98,12 @@ export function createTournamentAdminWrites(context: AdminWriteContext): Tournam
           })
           .returning();
         const created = tournamentJson(row!, 0);
-        await appendAudit(tx, actor, { action: 'tournament.create', resource: `tournament:${created.id}`, before: null, after: created }, now());
+        await appendAudit(
+          tx,
+          actor,
+          { action: 'tournament.create', resource: `tournament:${created.id}`, before: null, after: created },
+          now(),
+        );
         return ok(created);
       });
     },

@@ -58,9 +58,21 @@ export function createTournamentAdmin(store: Store): TournamentAdmin {
         .select({ e: tournamentEntries, username: users.username })
         .from(tournamentEntries)
         .innerJoin(users, eq(users.id, tournamentEntries.userId))
-        .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.isRegistered, true), place === undefined ? undefined : eq(tournamentEntries.place, place)))
+        .where(
+          and(
+            eq(tournamentEntries.tournamentId, id),
+            eq(tournamentEntries.isRegistered, true),
+            place === undefined ? undefined : eq(tournamentEntries.place, place),
+          ),
+        )
         .orderBy(sql`${tournamentEntries.place} asc nulls last`, asc(tournamentEntries.userId));
-      return rows.map((r) => ({ place: r.e.place ?? 0, user_id: r.e.userId, username: r.username, round_reached: r.e.roundReached, prize: (r.e.prize ?? 0n).toString() }));
+      return rows.map((r) => ({
+        place: r.e.place ?? 0,
+        user_id: r.e.userId,
+        username: r.username,
+        round_reached: r.e.roundReached,
+        prize: (r.e.prize ?? 0n).toString(),
+      }));
     },
   };
 }

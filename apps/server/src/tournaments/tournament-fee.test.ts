@@ -21,19 +21,32 @@ afterAll(async () => server?.close());
 const players = (n: number) => Promise.all(Array.from({ length: n }, () => newPlayer(server.url, 'f')));
 
 async function house(): Promise<bigint> {
-  const [row] = await queryRows<{ balance: string }>(server.store.db, sql`select coalesce(sum(balance), 0)::text as balance from accounts where system_key = 'house' and wallet_type = 'BONUS_BALANCE'`);
+  const [row] = await queryRows<{ balance: string }>(
+    server.store.db,
+    sql`select coalesce(sum(balance), 0)::text as balance from accounts where system_key = 'house' and wallet_type = 'BONUS_BALANCE'`,
+  );
   return BigInt(row!.balance);
 }
 async function poolAccount(id: number): Promise<bigint> {
-  const [row] = await queryRows<{ balance: string }>(server.store.db, sql`select coalesce(sum(balance), 0)::text as balance from accounts where system_key = ${`tournament:${id}`}`);
+  const [row] = await queryRows<{ balance: string }>(
+    server.store.db,
+    sql`select coalesce(sum(balance), 0)::text as balance from accounts where system_key = ${`tournament:${id}`}`,
+  );
   return BigInt(row!.balance);
 }
 async function rakeOf(id: number): Promise<string | undefined> {
-  const info = await request<{ items: { id: number; rake: string; pool: string }[] }>(`${server.url}/api/v1/admin/tournament/info?limit=100`, { token: admin });
+  const info = await request<{ items: { id: number; rake: string; pool: string }[] }>(
+    `${server.url}/api/v1/admin/tournament/info?limit=100`,
+    { token: admin },
+  );
   return info.body.items.find((t) => t.id === id)?.rake;
 }
 const detail = async (id: number, token: string) =>
-  (await request<{ pool: string; fee: string; player_info: { is_eliminated: boolean } }>(`${server.url}/api/v1/tournament/${id}`, { token })).body;
+  (
+    await request<{ pool: string; fee: string; player_info: { is_eliminated: boolean } }>(`${server.url}/api/v1/tournament/${id}`, {
+      token,
+    })
+  ).body;
 
 describe('a tournament with a house fee', () => {
   it('takes buy-in to the pool and fee to the house at registration; the pool and its prizes never see the fee', async () => {
@@ -68,7 +81,10 @@ describe('a tournament with a house fee', () => {
     const [a] = await players(1);
     const balance = await bonusBalance(server.url, a!);
     const id = await createTournament(server.url, admin, clock, { buy_in: balance.toString(), fee: '1' });
-    const refused = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/registration`, { token: a!.token, body: { tournament_id: id } });
+    const refused = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/registration`, {
+      token: a!.token,
+      body: { tournament_id: id },
+    });
     expect(refused.body.error.code).toBe('wallet/insufficient_funds');
     expect(await bonusBalance(server.url, a!)).toBe(balance);
     expect(await poolAccount(id)).toBe(0n);
@@ -77,12 +93,21 @@ describe('a tournament with a house fee', () => {
 
   it('takes the fee again at a rebuy, and a cancellation refunds every fee and every buy-in', async () => {
     const field = await players(4);
-    const id = await createTournament(server.url, admin, clock, { room_size: 2, rebuy_rounds: 1, rebuy_price: '150', buy_in: '100', fee: '10' });
+    const id = await createTournament(server.url, admin, clock, {
+      room_size: 2,
+      rebuy_rounds: 1,
+      rebuy_price: '150',
+      buy_in: '100',
+      fee: '10',
+    });
     await registerAll(server.url, id, field);
     const balances = await Promise.all(field.map((p) => bonusBalance(server.url, p)));
     clock.advance(61_000);
     await server.services.tournaments.fireDue();
-    const running = await queryRows<{ id: string }>(server.store.db, sql`select id from rooms where tournament_id = ${id} and status <> 'FINISHED'`);
+    const running = await queryRows<{ id: string }>(
+      server.store.db,
+      sql`select id from rooms where tournament_id = ${id} and status <> 'FINISHED'`,
+    );
     for (const room of running) await playGame(server, Number(room.id));
     const statuses = await Promise.all(field.map((p) => detail(id, p.token)));
     const out = field[statuses.findIndex((s) => s.player_info.is_eliminated)]!;
@@ -94,7 +119,11 @@ describe('a tournament with a house fee', () => {
     expect(await house()).toBe(houseBefore + 10n);
     expect(await rakeOf(id)).toBe('50');
 
-    const cancelled = await request(`${server.url}/api/v1/tournament/delete`, { token: admin, method: 'DELETE', body: { tournament_id: id } });
+    const cancelled = await request(`${server.url}/api/v1/tournament/delete`, {
+      token: admin,
+      method: 'DELETE',
+      body: { tournament_id: id },
+    });
     expect(cancelled.status).toBe(200);
     // Every player has back what they had after registering plus the buy-in and fee of that registration.
     const after = await Promise.all(field.map((p) => bonusBalance(server.url, p)));

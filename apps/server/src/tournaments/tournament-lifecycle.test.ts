@@ -1,7 +1,17 @@
 import { parseMessage } from '@durak/protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bonusBalance, createClock, ledgerSum, listen, newPlayer, startRoomsServer, type Captured, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import {
+  bonusBalance,
+  createClock,
+  ledgerSum,
+  listen,
+  newPlayer,
+  startRoomsServer,
+  type Captured,
+  type RoomsServer,
+  type TestPlayer,
+} from '../rooms/test-support.js';
 import { rooms } from '../store/rooms-schema.js';
 import { request } from '../test-support/http.js';
 import { createTestStore } from '../test-support/store.js';
@@ -23,9 +33,19 @@ afterAll(async () => server?.close());
 
 const players = (n: number) => Promise.all(Array.from({ length: n }, () => newPlayer(server.url, 'l')));
 const detail = async (id: number, token = admin) =>
-  (await request<{ status: string; round: number; pool: string; player_info: { is_eliminated: boolean; rebuys: number; room_id: number | null; bye_round: number | null } }>(`${server.url}/api/v1/tournament/${id}`, { token })).body;
+  (
+    await request<{
+      status: string;
+      round: number;
+      pool: string;
+      player_info: { is_eliminated: boolean; rebuys: number; room_id: number | null; bye_round: number | null };
+    }>(`${server.url}/api/v1/tournament/${id}`, { token })
+  ).body;
 const runningRooms = (id: number) =>
-  server.store.db.select({ id: rooms.id, round: rooms.tournamentRound }).from(rooms).where(and(eq(rooms.tournamentId, id), sql`${rooms.status} <> 'FINISHED'`));
+  server.store.db
+    .select({ id: rooms.id, round: rooms.tournamentRound })
+    .from(rooms)
+    .where(and(eq(rooms.tournamentId, id), sql`${rooms.status} <> 'FINISHED'`));
 
 async function start() {
   clock.advance(61_000);
@@ -52,15 +72,24 @@ describe('the start', () => {
     const field = await players(5);
     const id = await createTournament(server.url, admin, clock, { room_size: 3 });
     await registerAll(server.url, id, field);
-    const late = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/registration`, { token: (await players(1))[0]!.token, body: { tournament_id: id } });
+    const late = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/registration`, {
+      token: (await players(1))[0]!.token,
+      body: { tournament_id: id },
+    });
     expect(late.status).toBe(200); // still open before the start
     await start();
     const t = await detail(id, field[0]!.token);
     expect([t.status, t.round]).toEqual(['running', 1]);
     expect(t.player_info.room_id).not.toBeNull();
-    const closed = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/registration`, { token: (await players(1))[0]!.token, body: { tournament_id: id } });
+    const closed = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/registration`, {
+      token: (await players(1))[0]!.token,
+      body: { tournament_id: id },
+    });
     expect([closed.status, closed.body.error.code]).toEqual([409, 'tournament/not_open']);
-    const list = await request<{ items: { round: number; player_count: number }[] }>(`${server.url}/api/v1/tournament/${id}/rooms?round=1`, { token: field[0]!.token });
+    const list = await request<{ items: { round: number; player_count: number }[] }>(
+      `${server.url}/api/v1/tournament/${id}/rooms?round=1`,
+      { token: field[0]!.token },
+    );
     expect(list.body.items.map((r) => r.player_count).sort()).toEqual([3, 3]);
     // Tournament games are not lobby rooms.
     const lobby = await request<{ items: { id: number }[] }>(`${server.url}/api/v1/rooms/?limit=100`, { token: field[0]!.token });
@@ -83,7 +112,9 @@ describe('a bye', () => {
       const byeSeat = infos.findIndex((i) => i.room_id === null);
       expect(infos.map((i) => i.bye_round)).toEqual(field.map((_, seat) => (seat === byeSeat ? 1 : null)));
       const bye = field[byeSeat]!;
-      await expect.poll(() => captured.filter((c) => c.data.type === 'tournament_bye').map((c) => [c.receiver, c.data.round])).toEqual([[bye.id, 1]]);
+      await expect
+        .poll(() => captured.filter((c) => c.data.type === 'tournament_bye').map((c) => [c.receiver, c.data.round]))
+        .toEqual([[bye.id, 1]]);
       for (const c of captured) expect(parseMessage(c.channel, c.data), JSON.stringify(c.data)).toMatchObject({ ok: true });
       // The table's game ends: the bye player is still in and goes on to the final.
       await playRound(id);
@@ -105,14 +136,20 @@ describe('between rounds', () => {
     const id = await createTournament(server.url, admin, clock, { room_size: 2, rebuy_rounds: 1, rebuy_price: '150', buy_in: '100' });
     await registerAll(server.url, id, field);
     await start();
-    const early = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/${id}/rebuy`, { token: field[0]!.token, method: 'POST' });
+    const early = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/${id}/rebuy`, {
+      token: field[0]!.token,
+      method: 'POST',
+    });
     expect(early.body.error.code).toBe('tournament/not_eliminated');
     await playRound(id);
     const statuses = await Promise.all(field.map((p) => detail(id, p.token)));
     const outIndex = statuses.findIndex((s) => s.player_info.is_eliminated);
     const out = field[outIndex]!;
     const before = await bonusBalance(server.url, out);
-    const rebought = await request<{ pool: string; player_info: { is_eliminated: boolean; rebuys: number } }>(`${server.url}/api/v1/tournament/${id}/rebuy`, { token: out.token, method: 'POST' });
+    const rebought = await request<{ pool: string; player_info: { is_eliminated: boolean; rebuys: number } }>(
+      `${server.url}/api/v1/tournament/${id}/rebuy`,
+      { token: out.token, method: 'POST' },
+    );
     expect(rebought.status).toBe(200);
     expect(rebought.body.player_info).toMatchObject({ is_eliminated: false, rebuys: 1 });
     expect(rebought.body.pool).toBe('750');
@@ -124,8 +161,13 @@ describe('between rounds', () => {
     expect(seatedAgain.player_info.room_id).not.toBeNull();
     // Round 2 is past rebuy_rounds: whoever goes out now stays out.
     await playRound(id);
-    const nowOut = (await Promise.all(field.map(async (p) => [p, await detail(id, p.token)] as const))).find(([, s]) => s.player_info.is_eliminated);
-    const closed = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/${id}/rebuy`, { token: nowOut![0].token, method: 'POST' });
+    const nowOut = (await Promise.all(field.map(async (p) => [p, await detail(id, p.token)] as const))).find(
+      ([, s]) => s.player_info.is_eliminated,
+    );
+    const closed = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/${id}/rebuy`, {
+      token: nowOut![0].token,
+      method: 'POST',
+    });
     expect(closed.body.error.code).toBe('tournament/rebuy_closed');
     await playTournament(server, server.services.tournaments, id, clock);
     expect((await detail(id)).status).toBe('finished');
@@ -143,10 +185,16 @@ describe('between rounds', () => {
     clock.advance(300_000); // far past the 10 s break
     await server.services.tournaments.fireDue();
     expect(await detail(id)).toMatchObject({ status: 'paused', round: 1 });
-    const continued = await request<{ status: string; round: number }>(`${server.url}/api/v1/tournament/${id}/continue`, { token: admin, method: 'POST' });
+    const continued = await request<{ status: string; round: number }>(`${server.url}/api/v1/tournament/${id}/continue`, {
+      token: admin,
+      method: 'POST',
+    });
     expect(continued.body).toMatchObject({ status: 'running', round: 2 });
     expect((await runningRooms(id)).length).toBeGreaterThan(0);
-    const again = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/${id}/continue`, { token: admin, method: 'POST' });
+    const again = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/${id}/continue`, {
+      token: admin,
+      method: 'POST',
+    });
     expect(again.body.error.code).toBe('tournament/not_paused');
   });
 
@@ -157,18 +205,28 @@ describe('between rounds', () => {
     await registerAll(server.url, id, field);
     await start();
     await playRound(id);
-    const out = (await Promise.all(field.map(async (p) => [p, await detail(id, p.token)] as const))).find(([, s]) => s.player_info.is_eliminated)![0];
+    const out = (await Promise.all(field.map(async (p) => [p, await detail(id, p.token)] as const))).find(
+      ([, s]) => s.player_info.is_eliminated,
+    )![0];
     expect((await request(`${server.url}/api/v1/tournament/${id}/rebuy`, { token: out.token, method: 'POST' })).status).toBe(200);
     clock.advance(11_000);
     await server.services.tournaments.fireDue();
     const live = await runningRooms(id);
     expect(live.length).toBeGreaterThan(0);
-    const cancelled = await request<{ status: string }>(`${server.url}/api/v1/tournament/delete`, { token: admin, method: 'DELETE', body: { tournament_id: id } });
+    const cancelled = await request<{ status: string }>(`${server.url}/api/v1/tournament/delete`, {
+      token: admin,
+      method: 'DELETE',
+      body: { tournament_id: id },
+    });
     expect(cancelled.body.status).toBe('cancelled');
     expect(await runningRooms(id)).toEqual([]);
     expect(await Promise.all(field.map((p) => bonusBalance(server.url, p)))).toEqual(before);
     expect(await ledgerSum(server.store)).toBe(0n);
-    const twice = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/delete`, { token: admin, method: 'DELETE', body: { tournament_id: id } });
+    const twice = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/delete`, {
+      token: admin,
+      method: 'DELETE',
+      body: { tournament_id: id },
+    });
     expect(twice.body.error.code).toBe('tournament/over');
   });
 });
@@ -181,12 +239,18 @@ describe('every game ends', () => {
     await start();
     const [room] = await runningRooms(id);
     await playGame(server, room!.id, undefined, new Set([field[1]!.id]), clock);
-    const watch = await request<{ seats: Record<string, { result_reason: string | null }> }>(`${server.url}/api/v1/rooms/${room!.id}/watch`, { token: field[0]!.token });
+    const watch = await request<{ seats: Record<string, { result_reason: string | null }> }>(
+      `${server.url}/api/v1/rooms/${room!.id}/watch`,
+      { token: field[0]!.token },
+    );
     // Never counted out by the timer: the absent player's game ended like anyone's.
     expect(watch.body.seats[String(field[1]!.id)]!.result_reason).toBe('normal');
     const t = await detail(id, field[0]!.token);
     expect(t.status).toBe('finished');
-    const places = await request<{ items: { user_id: number; place: number; prize: string }[] }>(`${server.url}/api/v1/admin/tournament/${id}/place/info?place=1`, { token: admin });
+    const places = await request<{ items: { user_id: number; place: number; prize: string }[] }>(
+      `${server.url}/api/v1/admin/tournament/${id}/place/info?place=1`,
+      { token: admin },
+    );
     // Who wins is the cards' (the absent player may); the pool of 200 goes to first place.
     expect(places.body.items.length).toBeGreaterThan(0);
     for (const item of places.body.items) expect(field.map((p) => p.id)).toContain(item.user_id);
@@ -204,10 +268,14 @@ describe('the tournament channel', () => {
       await registerAll(server.url, id, field);
       await start();
       await playTournament(server, server.services.tournaments, id, clock);
-      await expect.poll(() => captured.filter((c) => c.channel === `tournament:${id}`).map((c) => c.data.type)).toEqual(
-        expect.arrayContaining(['players_changed', 'tournament_changed', 'round_started']),
-      );
-      await expect.poll(() => captured.some((c) => c.data.type === 'tournament_changed' && (c.data.tournament as { status: string }).status === 'finished')).toBe(true);
+      await expect
+        .poll(() => captured.filter((c) => c.channel === `tournament:${id}`).map((c) => c.data.type))
+        .toEqual(expect.arrayContaining(['players_changed', 'tournament_changed', 'round_started']));
+      await expect
+        .poll(() =>
+          captured.some((c) => c.data.type === 'tournament_changed' && (c.data.tournament as { status: string }).status === 'finished'),
+        )
+        .toBe(true);
       await expect.poll(() => captured.some((c) => c.channel === `#${field[0]!.id}` && c.data.type === 'tournament_seated')).toBe(true);
       // Every publication the player heard is one the protocol declares (the web parses them so).
       for (const c of captured) expect(parseMessage(c.channel, c.data), JSON.stringify(c.data)).toMatchObject({ ok: true });
@@ -231,7 +299,12 @@ describe('a node restart', () => {
     const [one] = await first.store.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.tournamentId, id));
     await playGame(first, one!.id);
     await first.close(); // mid-round: the other games of round 1 are still running
-    const second = await startRoomsServer({ store, clock: shared, rooms: { tournamentBreakSeconds: 5 }, config: { jwtSecret: first.config.jwtSecret } });
+    const second = await startRoomsServer({
+      store,
+      clock: shared,
+      rooms: { tournamentBreakSeconds: 5 },
+      config: { jwtSecret: first.config.jwtSecret },
+    });
     try {
       await playTournament(second, second.services.tournaments, id, shared);
       const t = await request<{ status: string }>(`${second.url}/api/v1/tournament/${id}`, { token: field[0]!.token });

@@ -28,7 +28,12 @@ export async function movePlayerChips(
     memo: { tournament_id: t.id },
   });
   if (moved.ok) {
-    outbox.toUser(move.userId, { type: 'wallet_changed', tournament_id: t.id, wallet_type: walletType, amount: (move.direction === 'in' ? -move.amount : move.amount).toString() });
+    outbox.toUser(move.userId, {
+      type: 'wallet_changed',
+      tournament_id: t.id,
+      wallet_type: walletType,
+      amount: (move.direction === 'in' ? -move.amount : move.amount).toString(),
+    });
   }
   return moved;
 }

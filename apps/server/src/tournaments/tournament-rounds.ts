@@ -9,7 +9,19 @@ import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
 import { lockAccountSet, transfer } from '../wallets/ledger.js';
 import { advancersOf, drawRooms, pairKey, placesOf, prizesOf, type RoomFinish } from './knockout.js';
 import { payoutStructure, prizeDistribution } from './payouts.js';
-import { entriesOf, gameOptionsOf, houseAccount, pastPairsOf, poolAccount, poolOf, presetById, registeredCount, tournamentJson, unfinishedRooms, type TournamentRow } from './tournament-store.js';
+import {
+  entriesOf,
+  gameOptionsOf,
+  houseAccount,
+  pastPairsOf,
+  poolAccount,
+  poolOf,
+  presetById,
+  registeredCount,
+  tournamentJson,
+  unfinishedRooms,
+  type TournamentRow,
+} from './tournament-store.js';
 
 /** What running the rounds needs from the rest of the server. */
 export interface RoundDeps {
@@ -40,7 +52,14 @@ export async function seatNextRound(tx: Tx, t: TournamentRow, outbox: Outbox, no
   const round = t.round + 1;
   if (active.length <= 1) {
     // Everyone else went out (a bye carried the last player through): the tournament is won.
-    await finishTournament(tx, t, active.map((userId) => ({ userId, result: 'victory', place: 1 })), round, outbox, now);
+    await finishTournament(
+      tx,
+      t,
+      active.map((userId) => ({ userId, result: 'victory', place: 1 })),
+      round,
+      outbox,
+      now,
+    );
     return;
   }
   const isFinal = active.length <= t.roomSize;
@@ -66,7 +85,12 @@ export async function seatNextRound(tx: Tx, t: TournamentRow, outbox: Outbox, no
       for (const userId of table) outbox.toUser(userId, { type: 'tournament_bye', tournament_id: t.id, round });
       continue;
     }
-    const roomId = await deps.rooms.openSeatedRoom(tx, outbox, { options: gameOptionsOf(t), balanceType: t.balanceType, creatorId: t.createdBy, players: table, tournament: { id: t.id, round } }, now);
+    const roomId = await deps.rooms.openSeatedRoom(
+      tx,
+      outbox,
+      { options: gameOptionsOf(t), balanceType: t.balanceType, creatorId: t.createdBy, players: table, tournament: { id: t.id, round } },
+      now,
+    );
     seated.push({ id: roomId, round, status: 'in_progress', player_count: table.length });
     for (const userId of table) outbox.toUser(userId, { type: 'tournament_seated', tournament_id: t.id, round, room_id: roomId });
   }
@@ -79,7 +103,15 @@ export async function seatNextRound(tx: Tx, t: TournamentRow, outbox: Outbox, no
  * out in this round. The final's end places everyone and pays. When the round's last game ends,
  * the next round is due after the break, unless an admin paused the tournament.
  */
-export async function recordGame(tx: Tx, t: TournamentRow, room: { id: number; round: number }, results: readonly ResultPayload[], outbox: Outbox, now: Date, deps: RoundDeps): Promise<void> {
+export async function recordGame(
+  tx: Tx,
+  t: TournamentRow,
+  room: { id: number; round: number },
+  results: readonly ResultPayload[],
+  outbox: Outbox,
+  now: Date,
+  deps: RoundDeps,
+): Promise<void> {
   const finish: RoomFinish[] = results.map((r) => ({ userId: Number(r.player_id), result: r.result, place: r.place }));
   if (t.finalRound === room.round) {
     await finishTournament(tx, t, finish, room.round, outbox, now);
@@ -93,9 +125,18 @@ export async function recordGame(tx: Tx, t: TournamentRow, room: { id: number; r
       .set({ lastGamePlace: f.place, ...(isOut ? { isEliminated: true, eliminatedRound: room.round } : {}) })
       .where(and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.userId, f.userId)));
   }
-  outbox.toTournament(t.id, { type: 'players_changed', tournament_id: t.id, round: room.round, eliminated: finish.filter((f) => !advancing.has(f.userId)).map((f) => f.userId) });
+  outbox.toTournament(t.id, {
+    type: 'players_changed',
+    tournament_id: t.id,
+    round: room.round,
+    eliminated: finish.filter((f) => !advancing.has(f.userId)).map((f) => f.userId),
+  });
   if ((await unfinishedRooms(tx, t.id, room.round)) > 0) return;
-  if (t.status === 'running') await tx.update(tournaments).set({ dueAt: new Date(now.getTime() + deps.breakMs) }).where(eq(tournaments.id, t.id));
+  if (t.status === 'running')
+    await tx
+      .update(tournaments)
+      .set({ dueAt: new Date(now.getTime() + deps.breakMs) })
+      .where(eq(tournaments.id, t.id));
   await publishChanged(tx, t, outbox);
 }
 
@@ -104,7 +145,14 @@ export async function recordGame(tx: Tx, t: TournamentRow, room: { id: number; r
  * they went out in. A guarantee above what was paid in comes from the house first; then every
  * prize moves pool -> winner, and the pool is left at exactly 0.
  */
-export async function finishTournament(tx: Tx, t: TournamentRow, final: readonly RoomFinish[], round: number, outbox: Outbox, now: Date): Promise<void> {
+export async function finishTournament(
+  tx: Tx,
+  t: TournamentRow,
+  final: readonly RoomFinish[],
+  round: number,
+  outbox: Outbox,
+  now: Date,
+): Promise<void> {
   const entries = (await entriesOf(tx, t.id)).filter((e) => e.isRegistered);
   const inFinal = new Set(final.map((f) => f.userId));
   const eliminated = entries
@@ -116,7 +164,10 @@ export async function finishTournament(tx: Tx, t: TournamentRow, final: readonly
   const pool = poolOf(t);
   const distribution = prizeDistribution(payoutStructure(preset, entries.length), pool);
   const prizeOfPlace = (place: number) => distribution.find((d) => d.place === place)?.amount ?? 0n;
-  const lastPlace = new Map([...final.map((f) => [f.userId, f.place] as const), ...eliminated.map((e) => [e.userId, e.gamePlace] as const)]);
+  const lastPlace = new Map([
+    ...final.map((f) => [f.userId, f.place] as const),
+    ...eliminated.map((e) => [e.userId, e.gamePlace] as const),
+  ]);
   const prizes = prizesOf(placings, prizeOfPlace, (a, b) => (lastPlace.get(a) ?? 99) - (lastPlace.get(b) ?? 99) || a - b);
 
   const walletType = walletOf(t);
@@ -152,7 +203,12 @@ export async function finishTournament(tx: Tx, t: TournamentRow, final: readonly
   for (const p of placings) {
     await tx
       .update(tournamentEntries)
-      .set({ place: p.place, prize: prizes.get(p.userId) ?? 0n, isEliminated: p.place > 1, ...(inFinal.has(p.userId) ? { lastGamePlace: lastPlace.get(p.userId) ?? null } : {}) })
+      .set({
+        place: p.place,
+        prize: prizes.get(p.userId) ?? 0n,
+        isEliminated: p.place > 1,
+        ...(inFinal.has(p.userId) ? { lastGamePlace: lastPlace.get(p.userId) ?? null } : {}),
+      })
       .where(and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.userId, p.userId)));
   }
   const paidOut = winners.reduce((sum, [, amount]) => sum + amount, 0n);
@@ -178,7 +234,11 @@ async function assertPoolEmpty(tx: Tx, t: TournamentRow): Promise<void> {
 export async function cancelTournament(tx: Tx, t: TournamentRow, outbox: Outbox, now: Date, rooms: SeatedRooms): Promise<void> {
   const walletType = walletOf(t);
   const payers = (await entriesOf(tx, t.id)).filter((e) => e.paidIn > 0n);
-  await lockAccountSet(tx, [{ system: poolAccount(t.id), walletType }, { system: houseAccount, walletType }, ...payers.map((e) => ({ userId: e.userId, walletType }))]);
+  await lockAccountSet(tx, [
+    { system: poolAccount(t.id), walletType },
+    { system: houseAccount, walletType },
+    ...payers.map((e) => ({ userId: e.userId, walletType })),
+  ]);
   for (const e of payers) {
     const refunded = await transfer(tx, {
       from: { system: poolAccount(t.id), walletType },
@@ -207,7 +267,10 @@ export async function cancelTournament(tx: Tx, t: TournamentRow, outbox: Outbox,
   }
   await tx.update(tournamentEntries).set({ paidIn: 0n, feePaid: 0n }).where(eq(tournamentEntries.tournamentId, t.id));
   await rooms.closeTournamentRooms(tx, outbox, t.id, now);
-  await tx.update(tournaments).set({ status: 'cancelled', paidIn: 0n, feesTaken: 0n, dueAt: null, finishedAt: now }).where(eq(tournaments.id, t.id));
+  await tx
+    .update(tournaments)
+    .set({ status: 'cancelled', paidIn: 0n, feesTaken: 0n, dueAt: null, finishedAt: now })
+    .where(eq(tournaments.id, t.id));
   await assertPoolEmpty(tx, t);
   await publishChanged(tx, t, outbox);
 }

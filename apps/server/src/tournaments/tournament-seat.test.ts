@@ -34,7 +34,9 @@ describe('GET /api/v1/tournament/seat', () => {
     const other = await request<Seat>(`${server.url}/api/v1/tournament/seat`, { token: field[1]!.token });
     expect(other.body.seat?.room_id).toBe(roomId);
 
-    const room = await request<{ tournament_id: number | null; bet_amount: string }>(`${server.url}/api/v1/rooms/${roomId}`, { token: field[0]!.token });
+    const room = await request<{ tournament_id: number | null; bet_amount: string }>(`${server.url}/api/v1/rooms/${roomId}`, {
+      token: field[0]!.token,
+    });
     expect(room.body.tournament_id).toBe(id);
 
     await playGame(server, roomId);
@@ -50,7 +52,10 @@ describe('GET /api/v1/tournament/seat', () => {
 describe('a tournament’s place info', () => {
   it('answers {items, links} like every list', async () => {
     const id = await createTournament(server.url, admin, clock);
-    const places = await request<{ items: unknown[]; links: { next: string | null; previous: string | null } }>(`${server.url}/api/v1/admin/tournament/${id}/place/info`, { token: admin });
+    const places = await request<{ items: unknown[]; links: { next: string | null; previous: string | null } }>(
+      `${server.url}/api/v1/admin/tournament/${id}/place/info`,
+      { token: admin },
+    );
     expect(places.status).toBe(200);
     expect(places.body).toEqual({ items: [], links: { next: null, previous: null } });
   });
@@ -59,7 +64,10 @@ describe('a tournament’s place info', () => {
 describe('a lobby room', () => {
   it('says it belongs to no tournament', async () => {
     const p = await newPlayer(server.url, 'lob');
-    const created = await request<{ id: number; tournament_id: number | null }>(`${server.url}/api/v1/rooms/`, { token: p.token, body: { bet_amount: '100', player_count: 2, deck_size: 36 } });
+    const created = await request<{ id: number; tournament_id: number | null }>(`${server.url}/api/v1/rooms/`, {
+      token: p.token,
+      body: { bet_amount: '100', player_count: 2, deck_size: 36 },
+    });
     expect(created.status).toBeLessThan(300);
     expect(created.body.tournament_id).toBeNull();
   });

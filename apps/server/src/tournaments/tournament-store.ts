@@ -109,7 +109,12 @@ export async function listTournaments(db: Db, query: { status?: string | undefin
   return { items: rows.slice(0, query.limit).map((r) => tournamentJson(r.t, r.players)), hasNext: rows.length > query.limit };
 }
 
-export async function listPlayers(db: Db, tournamentId: number, page: number, limit: number): Promise<{ items: TournamentPlayer[]; hasNext: boolean }> {
+export async function listPlayers(
+  db: Db,
+  tournamentId: number,
+  page: number,
+  limit: number,
+): Promise<{ items: TournamentPlayer[]; hasNext: boolean }> {
   const rows = await db
     .select({ e: tournamentEntries, username: users.username, avatar: users.avatarUrl, country: users.country })
     .from(tournamentEntries)
@@ -133,7 +138,11 @@ export async function listPlayers(db: Db, tournamentId: number, page: number, li
   };
 }
 
-export async function listTournamentRooms(db: Db, tournamentId: number, query: { round?: number | undefined; page: number; limit: number }) {
+export async function listTournamentRooms(
+  db: Db,
+  tournamentId: number,
+  query: { round?: number | undefined; page: number; limit: number },
+) {
   const playerCount = sql<number>`(select count(*)::int from room_seats s where s.room_id = ${rooms.id})`;
   const rows = await db
     .select({ id: rooms.id, round: rooms.tournamentRound, status: rooms.status, player_count: playerCount })
@@ -157,7 +166,10 @@ export async function currentRoomOf(db: Db | Tx, tournamentId: number, userId: n
 }
 
 /** The player's running tournament game in any tournament (the newest, should there be two). */
-export async function runningSeatOf(db: Db | Tx, userId: number): Promise<{ tournamentId: number; name: string; round: number; roomId: number } | null> {
+export async function runningSeatOf(
+  db: Db | Tx,
+  userId: number,
+): Promise<{ tournamentId: number; name: string; round: number; roomId: number } | null> {
   const [row] = await db
     .select({ tournamentId: tournaments.id, name: tournaments.name, round: rooms.tournamentRound, roomId: rooms.id })
     .from(rooms)
@@ -173,8 +185,13 @@ export async function runningSeatOf(db: Db | Tx, userId: number): Promise<{ tour
  * The round a player sits out with a bye: the tournament's current round when they are still in
  * it, reached it, and hold no seat at any of its tables; null otherwise.
  */
-export async function byeRoundOf(db: Db | Tx, t: Pick<TournamentRow, 'id' | 'round' | 'status'>, entry: { userId: number; isEliminated: boolean; roundReached: number }): Promise<number | null> {
-  if ((t.status !== 'running' && t.status !== 'paused') || t.round === 0 || entry.isEliminated || entry.roundReached !== t.round) return null;
+export async function byeRoundOf(
+  db: Db | Tx,
+  t: Pick<TournamentRow, 'id' | 'round' | 'status'>,
+  entry: { userId: number; isEliminated: boolean; roundReached: number },
+): Promise<number | null> {
+  if ((t.status !== 'running' && t.status !== 'paused') || t.round === 0 || entry.isEliminated || entry.roundReached !== t.round)
+    return null;
   const [seat] = await db
     .select({ id: rooms.id })
     .from(rooms)

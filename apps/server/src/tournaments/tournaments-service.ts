@@ -14,7 +14,22 @@ import { createTournamentAdmin, type TournamentAdmin } from './tournament-admin.
 import { createTournamentAdminWrites, type TournamentAdminWrites } from './tournament-admin-writes.js';
 import { movePlayerChips } from './tournament-money.js';
 import { cancelTournament, publishChanged, recordGame, seatNextRound, type RoundDeps } from './tournament-rounds.js';
-import { allPresets, byeRoundOf, currentRoomOf, runningSeatOf, poolOf, listPlayers, listTournamentRooms, listTournaments, lockDueTournament, lockTournament, presetById, registeredCount, tournamentJson, type TournamentRow } from './tournament-store.js';
+import {
+  allPresets,
+  byeRoundOf,
+  currentRoomOf,
+  runningSeatOf,
+  poolOf,
+  listPlayers,
+  listTournamentRooms,
+  listTournaments,
+  lockDueTournament,
+  lockTournament,
+  presetById,
+  registeredCount,
+  tournamentJson,
+  type TournamentRow,
+} from './tournament-store.js';
 
 export interface TournamentsOptions {
   readonly store: Store;
@@ -37,11 +52,16 @@ export interface TournamentsService extends TournamentAdminWrites {
   cancelRegistration(userId: number, id: number): Promise<Result<TournamentDetail>>;
   rebuy(userId: number, id: number): Promise<Result<TournamentDetail>>;
   players(id: number, page: number, limit: number): Promise<Result<Awaited<ReturnType<typeof listPlayers>>>>;
-  rooms(id: number, query: { round?: number | undefined; page: number; limit: number }): Promise<Result<Awaited<ReturnType<typeof listTournamentRooms>>>>;
+  rooms(
+    id: number,
+    query: { round?: number | undefined; page: number; limit: number },
+  ): Promise<Result<Awaited<ReturnType<typeof listTournamentRooms>>>>;
   readonly admin: TournamentAdmin;
   presets(): Promise<PayoutPreset[]>;
   /** The payout of today's field: the preset cut to the entrants, and the prizes of today's pool. */
-  payouts(id: number): Promise<Result<{ structure: { place: number; bps: number }[]; pool: bigint; prizes: { place: number; amount: bigint }[] }>>;
+  payouts(
+    id: number,
+  ): Promise<Result<{ structure: { place: number; bps: number }[]; pool: bigint; prizes: { place: number; amount: bigint }[] }>>;
   places(id: number, place?: number): Promise<Result<Awaited<ReturnType<TournamentAdmin['places']>>>>;
   /** Called by the rooms in the transaction of every game's last action. */
   onGameOver(tx: Tx, room: RoomRow, results: readonly ResultPayload[], outbox: Outbox, now: Date): Promise<void>;
@@ -134,17 +154,34 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         const t = await lockTournament(tx, id);
         if (!t) return notFound(id);
         if (t.status !== 'registration') return failure('tournament/not_open', 'Registration is closed');
-        const [entry] = await tx.select().from(tournamentEntries).where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
+        const [entry] = await tx
+          .select()
+          .from(tournamentEntries)
+          .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
         if (entry?.isRegistered) return failure('tournament/already_registered', 'You are already registered');
         if ((await registeredCount(tx, id)) >= t.maxPlayers) return failure('tournament/full', 'The tournament is full');
         const registrations = (entry?.registrations ?? 0) + 1;
         if (t.buyIn > 0n) {
-          const paid = await movePlayerChips(tx, outbox, t, { userId, amount: t.buyIn, direction: 'in', account: 'pool', kind: 'tournament_buy_in', key: `tournament:${id}:entry:${userId}:${registrations}` });
+          const paid = await movePlayerChips(tx, outbox, t, {
+            userId,
+            amount: t.buyIn,
+            direction: 'in',
+            account: 'pool',
+            kind: 'tournament_buy_in',
+            key: `tournament:${id}:entry:${userId}:${registrations}`,
+          });
           if (!paid.ok) return paid;
         }
         // The fee goes beside the buy-in to the house, in the same transaction: a wallet that cannot pay both pays neither.
         if (t.fee > 0n) {
-          const fee = await movePlayerChips(tx, outbox, t, { userId, amount: t.fee, direction: 'in', account: 'house', kind: 'tournament_fee', key: `tournament:${id}:entry_fee:${userId}:${registrations}` });
+          const fee = await movePlayerChips(tx, outbox, t, {
+            userId,
+            amount: t.fee,
+            direction: 'in',
+            account: 'house',
+            kind: 'tournament_fee',
+            key: `tournament:${id}:entry_fee:${userId}:${registrations}`,
+          });
           if (!fee.ok) return fee;
         }
         if (entry) {
@@ -155,7 +192,10 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         } else {
           await tx.insert(tournamentEntries).values({ tournamentId: id, userId, paidIn: t.buyIn, feePaid: t.fee });
         }
-        await tx.update(tournaments).set({ paidIn: t.paidIn + t.buyIn, feesTaken: t.feesTaken + t.fee }).where(eq(tournaments.id, id));
+        await tx
+          .update(tournaments)
+          .set({ paidIn: t.paidIn + t.buyIn, feesTaken: t.feesTaken + t.fee })
+          .where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
         outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
         await publishChanged(tx, updated, outbox);
@@ -167,23 +207,44 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
       return inTransaction(id, async (tx, outbox) => {
         const t = await lockTournament(tx, id);
         if (!t) return notFound(id);
-        if (t.status !== 'registration') return failure('tournament/not_open', 'The tournament has started: entries can no longer be withdrawn');
-        const [entry] = await tx.select().from(tournamentEntries).where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
+        if (t.status !== 'registration')
+          return failure('tournament/not_open', 'The tournament has started: entries can no longer be withdrawn');
+        const [entry] = await tx
+          .select()
+          .from(tournamentEntries)
+          .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
         if (!entry?.isRegistered) return failure('tournament/not_registered', 'You are not registered');
         if (entry.paidIn > 0n) {
-          const back = await movePlayerChips(tx, outbox, t, { userId, amount: entry.paidIn, direction: 'out', account: 'pool', kind: 'tournament_refund', key: `tournament:${id}:withdraw:${userId}:${entry.registrations}` });
+          const back = await movePlayerChips(tx, outbox, t, {
+            userId,
+            amount: entry.paidIn,
+            direction: 'out',
+            account: 'pool',
+            kind: 'tournament_refund',
+            key: `tournament:${id}:withdraw:${userId}:${entry.registrations}`,
+          });
           if (!back.ok) throw new Error(`withdrawal refund failed: ${back.error.code}`);
         }
         // Before the start a withdrawal costs nothing: the house gives its fee back too.
         if (entry.feePaid > 0n) {
-          const back = await movePlayerChips(tx, outbox, t, { userId, amount: entry.feePaid, direction: 'out', account: 'house', kind: 'tournament_fee_refund', key: `tournament:${id}:withdraw_fee:${userId}:${entry.registrations}` });
+          const back = await movePlayerChips(tx, outbox, t, {
+            userId,
+            amount: entry.feePaid,
+            direction: 'out',
+            account: 'house',
+            kind: 'tournament_fee_refund',
+            key: `tournament:${id}:withdraw_fee:${userId}:${entry.registrations}`,
+          });
           if (!back.ok) throw new Error(`withdrawal fee refund failed: ${back.error.code}`);
         }
         await tx
           .update(tournamentEntries)
           .set({ isRegistered: false, paidIn: 0n, feePaid: 0n })
           .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
-        await tx.update(tournaments).set({ paidIn: t.paidIn - entry.paidIn, feesTaken: t.feesTaken - entry.feePaid }).where(eq(tournaments.id, id));
+        await tx
+          .update(tournaments)
+          .set({ paidIn: t.paidIn - entry.paidIn, feesTaken: t.feesTaken - entry.feePaid })
+          .where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
         outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
         await publishChanged(tx, updated, outbox);
@@ -195,23 +256,44 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
       return inTransaction(id, async (tx, outbox) => {
         const t = await lockTournament(tx, id);
         if (!t) return notFound(id);
-        if (t.status !== 'running' && t.status !== 'paused') return failure('tournament/not_running', 'Rebuys are taken while the tournament runs');
-        const [entry] = await tx.select().from(tournamentEntries).where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
+        if (t.status !== 'running' && t.status !== 'paused')
+          return failure('tournament/not_running', 'Rebuys are taken while the tournament runs');
+        const [entry] = await tx
+          .select()
+          .from(tournamentEntries)
+          .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
         if (!entry?.isRegistered) return failure('tournament/not_registered', 'You are not in this tournament');
         if (!entry.isEliminated) return failure('tournament/not_eliminated', 'You are still in the tournament');
         if (t.round > t.rebuyRounds || t.finalRound !== null) return failure('tournament/rebuy_closed', 'Rebuys are closed');
         const rebuys = entry.rebuys + 1;
-        const paid = await movePlayerChips(tx, outbox, t, { userId, amount: t.rebuyPrice, direction: 'in', account: 'pool', kind: 'tournament_rebuy', key: `tournament:${id}:rebuy:${userId}:${rebuys}` });
+        const paid = await movePlayerChips(tx, outbox, t, {
+          userId,
+          amount: t.rebuyPrice,
+          direction: 'in',
+          account: 'pool',
+          kind: 'tournament_rebuy',
+          key: `tournament:${id}:rebuy:${userId}:${rebuys}`,
+        });
         if (!paid.ok) return paid;
         if (t.fee > 0n) {
-          const fee = await movePlayerChips(tx, outbox, t, { userId, amount: t.fee, direction: 'in', account: 'house', kind: 'tournament_fee', key: `tournament:${id}:rebuy_fee:${userId}:${rebuys}` });
+          const fee = await movePlayerChips(tx, outbox, t, {
+            userId,
+            amount: t.fee,
+            direction: 'in',
+            account: 'house',
+            kind: 'tournament_fee',
+            key: `tournament:${id}:rebuy_fee:${userId}:${rebuys}`,
+          });
           if (!fee.ok) return fee;
         }
         await tx
           .update(tournamentEntries)
           .set({ rebuys, paidIn: entry.paidIn + t.rebuyPrice, feePaid: entry.feePaid + t.fee, isEliminated: false, eliminatedRound: null })
           .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
-        await tx.update(tournaments).set({ paidIn: t.paidIn + t.rebuyPrice, feesTaken: t.feesTaken + t.fee }).where(eq(tournaments.id, id));
+        await tx
+          .update(tournaments)
+          .set({ paidIn: t.paidIn + t.rebuyPrice, feesTaken: t.feesTaken + t.fee })
+          .where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
         outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: t.round, eliminated: [] });
         await publishChanged(tx, updated, outbox);
@@ -259,19 +341,24 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
       let handled = 0;
       while (handled < limit) {
         // On the tournament's own chain; when nothing was due the outbox is empty and nothing is flushed.
-        const id = await withPublications(store, publisher, (due: number) => publishOrder.tournament(due), async (tx, outbox) => {
-          const at = now();
-          const t = await lockDueTournament(tx, at);
-          if (!t) return 0;
-          if (t.status === 'registration') {
-            const entrants = await registeredCount(tx, t.id);
-            if (entrants >= t.minPlayers) await seatNextRound(tx, t, outbox, at, deps);
-            else await cancelTournament(tx, t, outbox, at, deps.rooms);
-          } else {
-            await seatNextRound(tx, t, outbox, at, deps);
-          }
-          return t.id;
-        });
+        const id = await withPublications(
+          store,
+          publisher,
+          (due: number) => publishOrder.tournament(due),
+          async (tx, outbox) => {
+            const at = now();
+            const t = await lockDueTournament(tx, at);
+            if (!t) return 0;
+            if (t.status === 'registration') {
+              const entrants = await registeredCount(tx, t.id);
+              if (entrants >= t.minPlayers) await seatNextRound(tx, t, outbox, at, deps);
+              else await cancelTournament(tx, t, outbox, at, deps.rooms);
+            } else {
+              await seatNextRound(tx, t, outbox, at, deps);
+            }
+            return t.id;
+          },
+        );
         if (id === 0) break;
         handled++;
       }

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bonusBalance, createClock, ledgerSum, newPlayer, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import {
+  bonusBalance,
+  createClock,
+  ledgerSum,
+  newPlayer,
+  startRoomsServer,
+  type RoomsServer,
+  type TestPlayer,
+} from '../rooms/test-support.js';
 import { request } from '../test-support/http.js';
 import { adminToken, createTournament, playTournament, registerAll, tournamentBody } from './test-support.js';
 
@@ -24,7 +32,9 @@ async function startNow() {
 }
 
 async function tournament(id: number, token = admin) {
-  return (await request<Record<string, unknown> & { player_info: Record<string, unknown> }>(`${server.url}/api/v1/tournament/${id}`, { token })).body;
+  return (
+    await request<Record<string, unknown> & { player_info: Record<string, unknown> }>(`${server.url}/api/v1/tournament/${id}`, { token })
+  ).body;
 }
 
 describe('creating a tournament', () => {
@@ -40,7 +50,10 @@ describe('creating a tournament', () => {
     ['a payout preset that does not exist', { payout_preset_id: 999 }, 'payout_preset_id'],
     ['a start in the past', { starts_at: '2020-01-01T00:00:00Z' }, 'starts_at'],
   ])('refuses %s with 400 naming the field', async (_name, overrides, field) => {
-    const answer = await request<{ error: { code: string; details: { field: string } } }>(`${server.url}/api/v1/tournament/`, { token: admin, body: tournamentBody(clock, overrides) });
+    const answer = await request<{ error: { code: string; details: { field: string } } }>(`${server.url}/api/v1/tournament/`, {
+      token: admin,
+      body: tournamentBody(clock, overrides),
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('request/invalid');
     expect(answer.body.error.details.field).toBe(field);
@@ -60,9 +73,19 @@ describe('creating a tournament', () => {
   });
 
   it('lists pinned tournaments first', async () => {
-    const later = await createTournament(server.url, admin, clock, { name: 'Pinned later', starts_at: new Date(clock.now().getTime() + 3_600_000).toISOString() });
-    await request(`${server.url}/api/v1/tournament/update/${later}/is_pinned`, { token: admin, method: 'PATCH', body: { is_pinned: true } });
-    const list = await request<{ items: { id: number; is_pinned: boolean }[] }>(`${server.url}/api/v1/tournament/?status=registration&limit=100`, { token: admin });
+    const later = await createTournament(server.url, admin, clock, {
+      name: 'Pinned later',
+      starts_at: new Date(clock.now().getTime() + 3_600_000).toISOString(),
+    });
+    await request(`${server.url}/api/v1/tournament/update/${later}/is_pinned`, {
+      token: admin,
+      method: 'PATCH',
+      body: { is_pinned: true },
+    });
+    const list = await request<{ items: { id: number; is_pinned: boolean }[] }>(
+      `${server.url}/api/v1/tournament/?status=registration&limit=100`,
+      { token: admin },
+    );
     expect(list.body.items[0]!.id).toBe(later);
     expect(list.body.items[0]!.is_pinned).toBe(true);
   });
@@ -83,7 +106,10 @@ describe('registration', () => {
     expect([full.status, full.body.error.code]).toEqual([409, 'tournament/full']);
     expect((await tournament(id)).pool).toBe('500');
 
-    const withdrawn = await request<{ player_info: { is_registered: boolean } }>(`${server.url}/api/v1/tournament/cancel`, { token: a!.token, body: { tournament_id: id } });
+    const withdrawn = await request<{ player_info: { is_registered: boolean } }>(`${server.url}/api/v1/tournament/cancel`, {
+      token: a!.token,
+      body: { tournament_id: id },
+    });
     expect(withdrawn.body.player_info.is_registered).toBe(false);
     expect(await bonusBalance(server.url, a!)).toBe(before);
     expect((await tournament(id)).pool).toBe('250');
@@ -95,7 +121,9 @@ describe('registration', () => {
     const id = await createTournament(server.url, admin, clock, { buy_in: '300' });
     const before = await bonusBalance(server.url, a!);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => request(`${server.url}/api/v1/tournament/registration`, { token: a!.token, body: { tournament_id: id } })),
+      Array.from({ length: 5 }, () =>
+        request(`${server.url}/api/v1/tournament/registration`, { token: a!.token, body: { tournament_id: id } }),
+      ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await bonusBalance(server.url, a!)).toBe(before - 300n);
@@ -104,15 +132,24 @@ describe('registration', () => {
   it('refuses a player who cannot pay, and bad ids, without moving anything', async () => {
     const [a] = await players(1);
     const id = await createTournament(server.url, admin, clock, { buy_in: '99999999' });
-    const poor = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/registration`, { token: a!.token, body: { tournament_id: id } });
+    const poor = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/registration`, {
+      token: a!.token,
+      body: { tournament_id: id },
+    });
     expect(poor.body.error.code).toBe('wallet/insufficient_funds');
     expect((await tournament(id)).players_count).toBe(0);
     for (const body of [{ tournament_id: 'x' }, { tournament_id: -1 }, { tournament_id: 1.5 }, {}]) {
-      const bad = await request<{ error: { details: { field: string } } }>(`${server.url}/api/v1/tournament/registration`, { token: a!.token, body });
+      const bad = await request<{ error: { details: { field: string } } }>(`${server.url}/api/v1/tournament/registration`, {
+        token: a!.token,
+        body,
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.error.details.field).toBe('tournament_id');
     }
-    const missing = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/registration`, { token: a!.token, body: { tournament_id: 999_999 } });
+    const missing = await request<{ error: { code: string } }>(`${server.url}/api/v1/tournament/registration`, {
+      token: a!.token,
+      body: { tournament_id: 999_999 },
+    });
     expect([missing.status, missing.body.error.code]).toEqual([404, 'tournament/not_found']);
   });
 });
@@ -133,7 +170,10 @@ describe('a whole tournament played by bots', () => {
 
     const t = await tournament(id);
     expect(t.status).toBe('finished');
-    const standings = await request<{ items: { place: number; user_id: number; prize: string }[] }>(`${server.url}/api/v1/admin/tournament/${id}/place/info`, { token: admin });
+    const standings = await request<{ items: { place: number; user_id: number; prize: string }[] }>(
+      `${server.url}/api/v1/admin/tournament/${id}/place/info`,
+      { token: admin },
+    );
     expect(standings.body.items).toHaveLength(n);
     expect(standings.body.items[0]!.place).toBe(1);
     const prizes = standings.body.items.reduce((sum, i) => sum + BigInt(i.prize), 0n);
@@ -143,7 +183,9 @@ describe('a whole tournament played by bots', () => {
       const p = field.find((f) => f.id === item.user_id)!;
       expect(await bonusBalance(server.url, p)).toBe(before.get(p.id)! + BigInt(item.prize));
     }
-    const pool = (await server.store.db.execute(sql`select balance::text as b from accounts where system_key = ${`tournament:${id}`}`)) as unknown as { rows: { b: string }[] };
+    const pool = (await server.store.db.execute(
+      sql`select balance::text as b from accounts where system_key = ${`tournament:${id}`}`,
+    )) as unknown as { rows: { b: string }[] };
     expect(pool.rows[0]!.b).toBe('0');
     expect(await ledgerSum(server.store)).toBe(0n);
   });

@@ -13,7 +13,10 @@ beforeAll(async () => {
   store = await createTestStore();
   await store.withTransaction(async (tx) => {
     for (let i = 0; i < 16; i++) {
-      const [user] = await tx.insert(users).values({ username: `ledger_user_${i}` }).returning({ id: users.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ username: `ledger_user_${i}` })
+        .returning({ id: users.id });
       if (!user) throw new Error('no user');
       userIds.push(user.id);
       await openWallets(tx, user.id);
@@ -48,9 +51,12 @@ async function expectBooksBalance(): Promise<void> {
     .from(accounts)
     .where(sql`${accounts.userId} is not null and ${accounts.balance} < 0`);
   expect(negative?.n).toBe(0);
-  const mismatched = await queryRows(store.db, sql`
+  const mismatched = await queryRows(
+    store.db,
+    sql`
     select a.id from accounts a left join ledger_entries e on e.account_id = a.id
-    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`);
+    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
+  );
   expect(mismatched).toEqual([]);
 }
 
@@ -94,7 +100,10 @@ describe('ledger transfer', () => {
 
   it('the database itself refuses a negative user wallet (CHECK constraint)', async () => {
     await expect(
-      store.db.update(accounts).set({ balance: -1n }).where(eq(accounts.userId, userIds[0] ?? 0)),
+      store.db
+        .update(accounts)
+        .set({ balance: -1n })
+        .where(eq(accounts.userId, userIds[0] ?? 0)),
     ).rejects.toThrow();
   });
 

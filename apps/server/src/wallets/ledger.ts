@@ -33,7 +33,10 @@ export interface TransferRecord {
 }
 
 /** The transfer made (or, for a retried key, the one made before), or why nothing moved. */
-export type TransferResult = Result<{ readonly transfer: TransferRecord; readonly isReplay: boolean }, 'wallet/insufficient_funds' | 'wallet/not_found' | 'wallet/idempotency_key_reused'>;
+export type TransferResult = Result<
+  { readonly transfer: TransferRecord; readonly isReplay: boolean },
+  'wallet/insufficient_funds' | 'wallet/not_found' | 'wallet/idempotency_key_reused'
+>;
 
 /**
  * Moves chips between two accounts: the only way money moves (DESIGN.md §5).
@@ -109,7 +112,9 @@ function replay(row: typeof ledgerTransfers.$inferSelect, fromId: number, toId: 
   // A key the client chose may come back for another movement (a price changed between a request
   // and its retry): that is the client's mistake to hear about, not a 500; nothing moves.
   if (row.fromAccountId !== fromId || row.toAccountId !== toId || row.amount !== amount) {
-    return failure('wallet/idempotency_key_reused', 'This idempotency key was used for a different movement', { idempotency_key: row.idempotencyKey });
+    return failure('wallet/idempotency_key_reused', 'This idempotency key was used for a different movement', {
+      idempotency_key: row.idempotencyKey,
+    });
   }
   return ok({ transfer: toRecord(row), isReplay: true });
 }
@@ -143,7 +148,13 @@ const isRef = (row: LockedRow, ref: AccountRef) =>
       ? row.userId === ref.userId && row.walletType === ref.walletType
       : row.systemKey === ref.system && row.walletType === ref.walletType;
 
-const lockedColumns = { id: accounts.id, userId: accounts.userId, systemKey: accounts.systemKey, walletType: accounts.walletType, balance: accounts.balance };
+const lockedColumns = {
+  id: accounts.id,
+  userId: accounts.userId,
+  systemKey: accounts.systemKey,
+  walletType: accounts.walletType,
+  balance: accounts.balance,
+};
 
 /**
  * Locks the accounts in one statement, in id order (the fixed order that rules out deadlocks).
@@ -151,16 +162,30 @@ const lockedColumns = { id: accounts.id, userId: accounts.userId, systemKey: acc
  * the order still holds. A missing user wallet is simply absent from the answer.
  */
 async function lockRows(tx: Tx, refs: readonly AccountRef[]): Promise<LockedRow[]> {
-  const rows = await tx.select(lockedColumns).from(accounts).where(or(...refs.map(matches))).orderBy(asc(accounts.id)).for('update');
+  const rows = await tx
+    .select(lockedColumns)
+    .from(accounts)
+    .where(or(...refs.map(matches)))
+    .orderBy(asc(accounts.id))
+    .for('update');
   const missing = refs.filter((ref) => 'system' in ref && !rows.some((row) => isRef(row, ref)));
   if (missing.length === 0) return rows;
   for (const ref of missing) await resolveAccount(tx, ref);
-  const created = await tx.select(lockedColumns).from(accounts).where(or(...missing.map(matches))).orderBy(asc(accounts.id)).for('update');
+  const created = await tx
+    .select(lockedColumns)
+    .from(accounts)
+    .where(or(...missing.map(matches)))
+    .orderBy(asc(accounts.id))
+    .for('update');
   return [...rows, ...created];
 }
 
 /** Finds and locks both accounts of a transfer. */
-async function lockAccounts(tx: Tx, fromRef: AccountRef, toRef: AccountRef): Promise<{ from: LockedAccount; to: LockedAccount } | undefined> {
+async function lockAccounts(
+  tx: Tx,
+  fromRef: AccountRef,
+  toRef: AccountRef,
+): Promise<{ from: LockedAccount; to: LockedAccount } | undefined> {
   const rows = await lockRows(tx, [fromRef, toRef]);
   const from = rows.find((r) => isRef(r, fromRef));
   const to = rows.find((r) => isRef(r, toRef));

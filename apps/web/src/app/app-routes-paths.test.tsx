@@ -25,7 +25,17 @@ const { AppRoutes } = await import('./app-routes');
 
 const renderAt = (path: string, signedIn: typeof user | null = user) => renderRoutesAt(AppRoutes, path, signedIn ?? undefined);
 
-const user = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [] };
+const user = {
+  id: 1,
+  username: 'anna',
+  avatar_url: null,
+  country: null,
+  language: null,
+  parent_id: null,
+  telegram_id: null,
+  roles: [],
+  wallets: [],
+};
 afterEach(cleanup);
 
 describe('SPEC §2 routes', () => {
@@ -63,9 +73,12 @@ describe('SPEC §2 routes', () => {
     expect(screen.getByTestId('where').textContent).toBe(path);
   });
 
-  it.each(['/admin/foo', '/admin/agents/9', '/admin/banner', '/durak', '/nowhere', '/games/1'])('an unknown path (%s) goes home', async (path) => {
-    renderAt(path);
-    expect((await screen.findByTestId('page')).textContent).toBe('main');
-    expect(screen.getByTestId('where').textContent).toBe('/');
-  });
+  it.each(['/admin/foo', '/admin/agents/9', '/admin/banner', '/durak', '/nowhere', '/games/1'])(
+    'an unknown path (%s) goes home',
+    async (path) => {
+      renderAt(path);
+      expect((await screen.findByTestId('page')).textContent).toBe('main');
+      expect(screen.getByTestId('where').textContent).toBe('/');
+    },
+  );
 });

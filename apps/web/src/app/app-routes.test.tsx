@@ -8,7 +8,17 @@ import { AppRoutes } from './app-routes';
 
 const renderAt = (path: string, signedIn?: typeof user) => renderRoutesAt(AppRoutes, path, signedIn);
 
-const user: Me = { id: 1, username: 'Константинопольский', avatar_url: 'http://insecure/a.png', country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+const user: Me = {
+  id: 1,
+  username: 'Константинопольский',
+  avatar_url: 'http://insecure/a.png',
+  country: null,
+  language: null,
+  parent_id: null,
+  telegram_id: null,
+  roles: [],
+  wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }],
+};
 
 beforeEach(() => useSessionStore.setState({ isSignedOut: false }));
 afterEach(() => {

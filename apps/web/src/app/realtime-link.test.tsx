@@ -25,13 +25,28 @@ vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => k
 
 const { RealtimeLink } = await import('./realtime-link');
 
-const user: Me = { id: 7, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+const user: Me = {
+  id: 7,
+  username: 'anna',
+  avatar_url: null,
+  country: null,
+  language: null,
+  parent_id: null,
+  telegram_id: null,
+  roles: [],
+  wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }],
+};
 const client = testQueryClient();
 beforeEach(() => {
   refreshWallets.mockReset();
   client.setQueryData(queryKeys.me, user);
 });
-const renderLink = () => render(<QueryClientProvider client={client}><RealtimeLink /></QueryClientProvider>);
+const renderLink = () =>
+  render(
+    <QueryClientProvider client={client}>
+      <RealtimeLink />
+    </QueryClientProvider>,
+  );
 afterEach(cleanup);
 
 describe('the personal channel and the header', () => {

@@ -9,7 +9,11 @@ describe('the host frame colours', () => {
   });
 
   it('take the host’s own header and bottom bar colours when it has them', () => {
-    expect(frameColors({ ...light, headerBackground: '#f5f5f5', bottomBarBackground: '#fafafa' }, false)).toEqual({ header: '#f5f5f5', background: '#efeff4', bottomBar: '#fafafa' });
+    expect(frameColors({ ...light, headerBackground: '#f5f5f5', bottomBarBackground: '#fafafa' }, false)).toEqual({
+      header: '#f5f5f5',
+      background: '#efeff4',
+      bottomBar: '#fafafa',
+    });
   });
 
   it('are the felt on screens drawn on felt', () => {

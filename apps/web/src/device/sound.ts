@@ -71,8 +71,7 @@ export class SoundBank {
    */
   async preload(names: readonly string[] = [...this.sources.keys()]): Promise<{ failed: string[] }> {
     const failed: string[] = [];
-    const loadAll = (group: readonly string[]) =>
-      Promise.all(group.map((name) => this.load(name).catch(() => void failed.push(name))));
+    const loadAll = (group: readonly string[]) => Promise.all(group.map((name) => this.load(name).catch(() => void failed.push(name))));
     const isPriority = (name: string) => (PRIORITY_SOUNDS as readonly string[]).includes(name);
     await loadAll(names.filter((name) => isPriority(name) && this.sources.has(name)));
     const rest = names.filter((name) => !isPriority(name));

@@ -14,7 +14,9 @@ const VIEWPORT_WAIT_MS = 1500;
  */
 export function detectMiniApp(win: Window = window): boolean {
   const hasLaunchParams = /[#?&]tgWebApp(Data|Platform|Version)=/.test(win.location.hash + win.location.search);
-  const hasBridge = 'TelegramWebviewProxy' in win || 'external' in win && typeof (win.external as { notify?: unknown } | undefined)?.notify === 'function';
+  const hasBridge =
+    'TelegramWebviewProxy' in win ||
+    ('external' in win && typeof (win.external as { notify?: unknown } | undefined)?.notify === 'function');
   if (hasLaunchParams) win.sessionStorage.setItem(DETECTED_KEY, '1');
   return hasLaunchParams || hasBridge || win.sessionStorage.getItem(DETECTED_KEY) === '1';
 }

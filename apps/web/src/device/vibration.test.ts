@@ -92,7 +92,10 @@ describe('Vibration', () => {
     vibration.useHaptics((h) => haptics.push(h));
     expect(vibration.vibrate('error')).toBe(true);
     expect(vibration.vibrate('short')).toBe(true);
-    expect(haptics).toEqual([{ kind: 'notification', type: 'error' }, { kind: 'impact', style: 'light' }]);
+    expect(haptics).toEqual([
+      { kind: 'notification', type: 'error' },
+      { kind: 'impact', style: 'light' },
+    ]);
     expect(vibrate).not.toHaveBeenCalled();
   });
 });

@@ -16,11 +16,7 @@ export const MAX_CUSTOM_PATTERNS = 20;
 export const SEQUENCE_GAP_MS = 300;
 
 export type PatternError =
-  | 'vibration/empty_pattern'
-  | 'vibration/invalid_duration'
-  | 'vibration/too_long'
-  | 'vibration/too_many_patterns'
-  | 'vibration/built_in';
+  'vibration/empty_pattern' | 'vibration/invalid_duration' | 'vibration/too_long' | 'vibration/too_many_patterns' | 'vibration/built_in';
 export type PatternResult = { ok: true } | { ok: false; code: PatternError };
 
 /** SPEC §5: non-empty, non-negative finite numbers, total at most 5000 ms. */

@@ -6,7 +6,10 @@ interface WakeLockLike {
  * SPEC §9: keeps the screen awake once the user has clicked (browsers refuse before a gesture)
  * and takes the lock again whenever the page becomes visible (the browser drops it when hidden).
  */
-export function installWakeLock(doc: Document = document, lock: WakeLockLike | undefined = (navigator as { wakeLock?: WakeLockLike }).wakeLock): () => void {
+export function installWakeLock(
+  doc: Document = document,
+  lock: WakeLockLike | undefined = (navigator as { wakeLock?: WakeLockLike }).wakeLock,
+): () => void {
   if (!lock) return () => undefined;
   let sentinel: { released: boolean; release(): Promise<void> } | null = null;
   let isWanted = false;

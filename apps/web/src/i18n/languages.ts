@@ -5,9 +5,21 @@ export const FALLBACK_LANGUAGE: Language = 'ru';
 
 /** Each language named in itself, for the menu's picker. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
-  ru: 'Русский', hy: 'Հայերեն', az: 'Azərbaycanca', be: 'Беларуская', en: 'English', et: 'Eesti',
-  kk: 'Қазақша', ky: 'Кыргызча', lv: 'Latviešu', lt: 'Lietuvių', ro: 'Română', tg: 'Тоҷикӣ',
-  tk: 'Türkmençe', uk: 'Українська', uz: 'Oʻzbekcha',
+  ru: 'Русский',
+  hy: 'Հայերեն',
+  az: 'Azərbaycanca',
+  be: 'Беларуская',
+  en: 'English',
+  et: 'Eesti',
+  kk: 'Қазақша',
+  ky: 'Кыргызча',
+  lv: 'Latviešu',
+  lt: 'Lietuvių',
+  ro: 'Română',
+  tg: 'Тоҷикӣ',
+  tk: 'Türkmençe',
+  uk: 'Українська',
+  uz: 'Oʻzbekcha',
 };
 
 export function isLanguage(value: string): value is Language {

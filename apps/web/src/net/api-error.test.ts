@@ -9,9 +9,14 @@ function failed(status: number, data: unknown) {
 
 describe('toApiFailure', () => {
   it('reads the code, message and a field named in details.field', () => {
-    expect(toApiFailure(failed(409, { error: { code: 'user/username_taken', message: 'taken', details: { field: 'username' } } }))).toEqual({
-      status: 409, code: 'user/username_taken', message: 'taken', field: 'username',
-    });
+    expect(toApiFailure(failed(409, { error: { code: 'user/username_taken', message: 'taken', details: { field: 'username' } } }))).toEqual(
+      {
+        status: 409,
+        code: 'user/username_taken',
+        message: 'taken',
+        field: 'username',
+      },
+    );
   });
   it('reads the field from a list of issues with a path', () => {
     const body = { error: { code: 'request/invalid', message: 'bad', details: [{ path: ['password'], message: 'short' }] } };

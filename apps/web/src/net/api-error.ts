@@ -38,7 +38,8 @@ export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof AxiosError) {
     const body = error.response?.data as ErrorBody | undefined;
     // The server answers only codes of the protocol's table (its failures are typed by it).
-    const code: ApiErrorCode = typeof body?.error?.code === 'string' ? (body.error.code as ErrorCode) : error.response ? 'http/error' : 'network/unreachable';
+    const code: ApiErrorCode =
+      typeof body?.error?.code === 'string' ? (body.error.code as ErrorCode) : error.response ? 'http/error' : 'network/unreachable';
     const message = typeof body?.error?.message === 'string' ? body.error.message : error.message;
     const field = fieldOf(body?.error?.details);
     return { status: error.response?.status ?? null, code, message, ...(field ? { field } : {}) };

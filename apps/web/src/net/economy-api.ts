@@ -24,9 +24,16 @@ export const economyApi = {
   applyAsset: (assetId: number) => http.post<AssetItem>('/assets/apply-asset', {}, { params: { asset_id: assetId } }).then((r) => r.data),
   products: (kind: ProductKind) => http.get<ProductList>('/product/', { params: { kind } }).then((r) => r.data.items),
   deposit: (provider: string, walletType: WalletType, amount: string, idempotencyKey: string) =>
-    http.post<DepositAnswer>(`/payments/deposit/${provider}/${walletType}`, { amount, idempotency_key: idempotencyKey } satisfies DepositRequest).then((r) => r.data),
+    http
+      .post<DepositAnswer>(`/payments/deposit/${provider}/${walletType}`, {
+        amount,
+        idempotency_key: idempotencyKey,
+      } satisfies DepositRequest)
+      .then((r) => r.data),
   convert: (productId: number, idempotencyKey: string) =>
-    http.post<ConvertAnswer>(`/payments/convert/${productId}`, { idempotency_key: idempotencyKey } satisfies ConvertRequest).then((r) => r.data),
+    http
+      .post<ConvertAnswer>(`/payments/convert/${productId}`, { idempotency_key: idempotencyKey } satisfies ConvertRequest)
+      .then((r) => r.data),
   availableReward: () => http.get<AvailableReward>('/rewards/available_reward').then((r) => r.data),
   claimReward: () => http.post<ClaimedReward>('/rewards/claim_daily_reward', {}).then((r) => r.data),
   usePromoCode: (code: string) => http.post<UsedPromoCode>(`/promocode/use/${encodeURIComponent(code)}`, {}).then((r) => r.data),

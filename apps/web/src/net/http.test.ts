@@ -28,8 +28,10 @@ function hooks(overrides: Partial<Parameters<typeof setSessionHooks>[0]> = {}) {
   return value;
 }
 
-const meWith = (token: string): Route => (config) =>
-  AxiosHeaders.from(config.headers).get('Authorization') === `Bearer ${token}` ? { status: 200, data: { id: 1 } } : { status: 401 };
+const meWith =
+  (token: string): Route =>
+  (config) =>
+    AxiosHeaders.from(config.headers).get('Authorization') === `Bearer ${token}` ? { status: 200, data: { id: 1 } } : { status: 401 };
 
 afterEach(() => clearSession());
 

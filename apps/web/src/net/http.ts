@@ -49,7 +49,10 @@ export function endSessionIfExpired(now = Date.now()): boolean {
 const TOKEN_CALLS = ['/user/login', '/user/registration', '/user/refresh', '/user/telegram/auth'];
 const isTokenCall = (config: InternalAxiosRequestConfig) => TOKEN_CALLS.some((path) => config.url?.endsWith(path));
 
-export function createHttp(baseURL = '/api', adapter?: InternalAxiosRequestConfig['adapter']): { http: AxiosInstance; renewSession: () => Promise<string> } {
+export function createHttp(
+  baseURL = '/api',
+  adapter?: InternalAxiosRequestConfig['adapter'],
+): { http: AxiosInstance; renewSession: () => Promise<string> } {
   const http = axios.create({ baseURL, timeout: HTTP_TIMEOUT_MS, ...(adapter ? { adapter } : {}) });
   let renewing: Promise<string> | null = null;
 

@@ -10,7 +10,11 @@ describe('a realtime publication', () => {
   it.each([
     ['a lobby room created', 'lobby', { type: 'room_created', room }],
     ['a lobby room removed', 'lobby', { type: 'room_removed', room_id: 7 }],
-    ['a card played at the table', 'room:7', { type: 'played', room_id: 7, seq: 3, player: '5', cards: [{ suit: 'hearts', rank: '6' }], slot_ids: [1] }],
+    [
+      'a card played at the table',
+      'room:7',
+      { type: 'played', room_id: 7, seq: 3, player: '5', cards: [{ suit: 'hearts', rank: '6' }], slot_ids: [1] },
+    ],
     ['a seat lost, on the player’s own channel', '#5', { type: 'seat_lost', room_id: 7, reason: 'not_ready' }],
   ])('reaches the screen when it has its declared shape: %s', (_name, channel, data) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

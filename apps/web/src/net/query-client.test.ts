@@ -14,7 +14,14 @@ describe('data-fetching defaults', () => {
     activeAssets
       .mockRejectedValueOnce(new Error('502'))
       .mockRejectedValueOnce(new Error('502'))
-      .mockResolvedValue({ assets_dict: { 1: [{ type: 'TABLE', url: '/t.webp' }, { type: 'CARD_BACK', url: '/backs/gold.svg' }] } });
+      .mockResolvedValue({
+        assets_dict: {
+          1: [
+            { type: 'TABLE', url: '/t.webp' },
+            { type: 'CARD_BACK', url: '/backs/gold.svg' },
+          ],
+        },
+      });
     const client = createQueryClient();
     await expect(client.fetchQuery({ ...cardBackQuery, retryDelay: 0 })).resolves.toBe('/backs/gold.svg');
     expect(activeAssets).toHaveBeenCalledTimes(3);

@@ -148,7 +148,11 @@ export function useChannel<C extends string>(channel: C | null, onMessage: Messa
     const data: unknown = dataKey === '' ? undefined : JSON.parse(dataKey);
     const onSubscribed = () => subscribed.current?.();
     const onState = (state: 'unsubscribed' | 'subscribing' | 'subscribed') => stateOf.current?.(state);
-    return subscribe(channel, (message, ctx) => handler.current(message, ctx), data === undefined ? { onSubscribed, onState } : { data, onSubscribed, onState });
+    return subscribe(
+      channel,
+      (message, ctx) => handler.current(message, ctx),
+      data === undefined ? { onSubscribed, onState } : { data, onSubscribed, onState },
+    );
   }, [channel, dataKey]);
 }
 

@@ -4,7 +4,17 @@ import { createQueryClient } from '../net/query-client';
 import type { Me } from '@durak/protocol';
 import { showSignedIn, signIn, signOut, useSessionStore } from './session-store';
 
-const anna: Me = { id: 7, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '2500' }] };
+const anna: Me = {
+  id: 7,
+  username: 'anna',
+  avatar_url: null,
+  country: null,
+  language: null,
+  parent_id: null,
+  telegram_id: null,
+  roles: [],
+  wallets: [{ wallet_type: 'BALANCE', balance: '2500' }],
+};
 
 describe('the session', () => {
   it('a loaded user is shown signed in', () => {

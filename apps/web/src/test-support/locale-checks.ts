@@ -38,17 +38,24 @@ export function sourceFiles(dir: string): string[] {
  * (words that really are the same, like "Bar" or "Agent"), not counting those `mayStayEnglish`
  * accepts (a brand name, a string of bare placeholders).
  */
-export function itChecksTranslations(ns: string, englishAllowance: number, mayStayEnglish: (english: string) => boolean = () => false): void {
+export function itChecksTranslations(
+  ns: string,
+  englishAllowance: number,
+  mayStayEnglish: (english: string) => boolean = () => false,
+): void {
   const reference = loadNamespace(FALLBACK_LANGUAGE, ns);
   const english = loadNamespace('en', ns);
-  it.each(LANGUAGES.filter((lng) => lng !== FALLBACK_LANGUAGE))('%s has exactly the keys of ru, filled, with the same placeholders', (lng) => {
-    const file = loadNamespace(lng, ns);
-    expect(Object.keys(file).sort()).toEqual(Object.keys(reference).sort());
-    for (const [key, text] of Object.entries(file)) {
-      expect(text.trim(), `${lng} ${key}`).not.toBe('');
-      expect(placeholders(text), `${lng} ${key}`).toEqual(placeholders(reference[key]!));
-    }
-  });
+  it.each(LANGUAGES.filter((lng) => lng !== FALLBACK_LANGUAGE))(
+    '%s has exactly the keys of ru, filled, with the same placeholders',
+    (lng) => {
+      const file = loadNamespace(lng, ns);
+      expect(Object.keys(file).sort()).toEqual(Object.keys(reference).sort());
+      for (const [key, text] of Object.entries(file)) {
+        expect(text.trim(), `${lng} ${key}`).not.toBe('');
+        expect(placeholders(text), `${lng} ${key}`).toEqual(placeholders(reference[key]!));
+      }
+    },
+  );
   it.each(LANGUAGES.filter((lng) => lng !== 'en'))('%s is translated, not English', (lng) => {
     const file = loadNamespace(lng, ns);
     const same = Object.keys(english).filter((key) => file[key] === english[key] && !mayStayEnglish(english[key]!));

@@ -7,7 +7,21 @@ import { aRoom } from './room';
 
 /** Tests only: a seat of a running game, `cards` in hand. */
 export function aSeat(id: string, position: number, card_count = 6): WatchSeat {
-  return { position, player: { player_id: id, username: `user${id}` }, avatar: null, country: null, card_count, is_ready: true, is_connected: true, is_bot: false, stand_in: false, result: null, amount: null, result_reason: null, time_bank_ms: 30_000 };
+  return {
+    position,
+    player: { player_id: id, username: `user${id}` },
+    avatar: null,
+    country: null,
+    card_count,
+    is_ready: true,
+    is_connected: true,
+    is_bot: false,
+    stand_in: false,
+    result: null,
+    amount: null,
+    result_reason: null,
+    time_bank_ms: 30_000,
+  };
 }
 
 /** Tests only: room 9's table at `seq`, players 1 (attacking) and 2 (defending), 24 cards in the talon. */
@@ -43,7 +57,10 @@ export function aView(seq: number, hand: Card[]): WireView {
     viewer: '1',
     options: DEFAULT_OPTIONS,
     players: ['1', '2'],
-    seats: { '1': { position: 0, player: { player_id: '1' }, card_count: hand.length, result: null }, '2': { position: 1, player: { player_id: '2' }, card_count: 6, result: null } },
+    seats: {
+      '1': { position: 0, player: { player_id: '1' }, card_count: hand.length, result: null },
+      '2': { position: 1, player: { player_id: '2' }, card_count: 6, result: null },
+    },
     status: 'in_progress',
     phase: 'play',
     round: watch.round,

@@ -7,7 +7,12 @@ export function Avatar({ url, name, size = 44 }: { url: string | null | undefine
   }
   const initial = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
   return (
-    <span className="avatar avatar-placeholder" style={{ width: size, height: size, fontSize: size * 0.42 }} aria-hidden="true" data-testid="avatar-placeholder">
+    <span
+      className="avatar avatar-placeholder"
+      style={{ width: size, height: size, fontSize: size * 0.42 }}
+      aria-hidden="true"
+      data-testid="avatar-placeholder"
+    >
       {initial}
     </span>
   );

@@ -55,7 +55,14 @@ export function Modal({ isOpen, onClose, title, closeLabel = 'Close', children }
   if (!isOpen) return null;
   return createPortal(
     <div className="modal-backdrop" data-testid="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={dialog} tabIndex={-1} className={`modal panel${title ? ' modal-titled' : ''}`} role="dialog" aria-modal="true" aria-label={typeof title === 'string' ? title : undefined}>
+      <div
+        ref={dialog}
+        tabIndex={-1}
+        className={`modal panel${title ? ' modal-titled' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={typeof title === 'string' ? title : undefined}
+      >
         {title ? <h2 className="modal-title">{title}</h2> : null}
         <button type="button" className="modal-close" aria-label={closeLabel} onClick={onClose}>
           ×

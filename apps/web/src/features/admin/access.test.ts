@@ -13,15 +13,9 @@ describe('canEnterAdmin', () => {
 describe('canSee', () => {
   const agent = ['game.play', 'agent.tree.read'];
   it('an agent sees the home page and its agents, not banners, tournaments or the audit log', () => {
-    expect((['home', 'agents', 'agent', 'banners', 'banner_create', 'tournaments', 'audit'] as const).map((s) => canSee(s, agent))).toEqual([
-      true,
-      true,
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect((['home', 'agents', 'agent', 'banners', 'banner_create', 'tournaments', 'audit'] as const).map((s) => canSee(s, agent))).toEqual(
+      [true, true, true, false, false, false, false],
+    );
   });
   it('a player sees none of it', () => {
     expect(canSee('home', ['game.play'])).toBe(false);

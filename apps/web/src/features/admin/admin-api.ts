@@ -54,10 +54,12 @@ function formOf(fields: BannerForm): FormData {
 export const adminApi = {
   agents: (query: ListQuery) => http.get<AgentRows>('/admin/info/admin/agent', { params: query }).then((r) => r.data),
   agent: (id: number) => http.get<AgentFigures>(`/admin/info/admin/agent/${id}`).then((r) => r.data),
-  agentChildren: (id: number, query: ListQuery) => http.get<AgentChildren>(`/admin/info/admin/agent/children/${id}`, { params: query }).then((r) => r.data),
+  agentChildren: (id: number, query: ListQuery) =>
+    http.get<AgentChildren>(`/admin/info/admin/agent/children/${id}`, { params: query }).then((r) => r.data),
   usersByCountry: (query: ListQuery) => http.get<CountryCounts>('/admin/info/admin/users/country', { params: query }).then((r) => r.data),
   user: (id: number) => http.get<AdminUser>(`/admin/users/${id}`).then((r) => r.data),
-  patchUser: (id: number, body: UserPatchRequest, reason?: string) => http.patch<UserPatched>(`/admin/users/${id}`, body, withReason(reason)).then((r) => r.data),
+  patchUser: (id: number, body: UserPatchRequest, reason?: string) =>
+    http.patch<UserPatched>(`/admin/users/${id}`, body, withReason(reason)).then((r) => r.data),
   adjust: (id: number, body: AdjustInput) => http.post<AdjustAnswer>(`/admin/users/${id}/adjust`, body).then((r) => r.data),
   searchUsers: (query: ListQuery) => http.get<AdminUserSearchPage>('/admin/users', { params: query }).then((r) => r.data),
   ban: (id: number, body: BanInput) => http.post<BanState>(`/admin/users/${id}/ban`, body).then((r) => r.data),
@@ -65,14 +67,18 @@ export const adminApi = {
   promoCodes: (query: ListQuery) => http.get<AdminPromoCodePage>('/admin/promocodes', { params: query }).then((r) => r.data),
   createPromoCode: (body: CreatePromoCodeRequest, reason?: string) =>
     http.post<AdminPromoCode>('/admin/promocodes', body, withReason(reason)).then((r) => r.data),
-  setPromoCodeActive: (id: number, isActive: boolean, reason?: string) => http.patch<AdminPromoCode>(`/admin/promocodes/${id}`, { is_active: isActive }, withReason(reason)).then((r) => r.data),
-  promoCodeUses: (id: number, query: ListQuery) => http.get<PromoCodeUsePage>(`/admin/promocodes/${id}/uses`, { params: query }).then((r) => r.data),
+  setPromoCodeActive: (id: number, isActive: boolean, reason?: string) =>
+    http.patch<AdminPromoCode>(`/admin/promocodes/${id}`, { is_active: isActive }, withReason(reason)).then((r) => r.data),
+  promoCodeUses: (id: number, query: ListQuery) =>
+    http.get<PromoCodeUsePage>(`/admin/promocodes/${id}/uses`, { params: query }).then((r) => r.data),
   audit: (query: ListQuery) => http.get<AuditPage>('/admin/audit', { params: query }).then((r) => r.data),
   banners: () => http.get<BannerList>('/admin/banner').then((r) => r.data.items),
   activeBanners: () => http.get<BannerList>('/banner').then((r) => r.data.items),
   banner: (id: number) => http.get<Banner>(`/banner/${id}`).then((r) => r.data),
   createBanner: (fields: BannerForm) => http.post<Banner>('/banner', formOf(fields)).then((r) => r.data),
-  updateBanner: (id: number, fields: BannerForm, reason?: string) => http.patch<Banner>(`/banner/${id}`, formOf(fields), withReason(reason)).then((r) => r.data),
+  updateBanner: (id: number, fields: BannerForm, reason?: string) =>
+    http.patch<Banner>(`/banner/${id}`, formOf(fields), withReason(reason)).then((r) => r.data),
   deleteBanner: (id: number, reason: string) => http.delete(`/banner/${id}`, withReason(reason)).then(() => undefined),
-  reorderBanners: (ids: number[], reason?: string) => http.patch<BannerList>('/banners/order/change', { ids }, withReason(reason)).then((r) => r.data.items),
+  reorderBanners: (ids: number[], reason?: string) =>
+    http.patch<BannerList>('/banners/order/change', { ids }, withReason(reason)).then((r) => r.data.items),
 };

@@ -39,9 +39,28 @@ export default function LoginPage() {
       }
     >
       <form className="auth-form" noValidate onSubmit={onSubmit}>
-        <TextField name="username" label={t('auth.username')} value={username} autoComplete="username" onChange={setUsername} error={problems.fields.username ? t(problems.fields.username) : null} />
-        <TextField name="password" type="password" label={t('auth.password')} value={password} autoComplete="current-password" onChange={setPassword} error={problems.fields.password ? t(problems.fields.password) : null} />
-        {problems.form ? <p className="form-error" role="alert">{t(problems.form)}</p> : null}
+        <TextField
+          name="username"
+          label={t('auth.username')}
+          value={username}
+          autoComplete="username"
+          onChange={setUsername}
+          error={problems.fields.username ? t(problems.fields.username) : null}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('auth.password')}
+          value={password}
+          autoComplete="current-password"
+          onChange={setPassword}
+          error={problems.fields.password ? t(problems.fields.password) : null}
+        />
+        {problems.form ? (
+          <p className="form-error" role="alert">
+            {t(problems.form)}
+          </p>
+        ) : null}
         <button type="submit" className="btn btn-gold btn-block" disabled={isBusy}>
           {t('auth.login_button')}
         </button>

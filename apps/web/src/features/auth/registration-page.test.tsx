@@ -28,12 +28,16 @@ describe('registration through an invite link', () => {
   it('sends the inviter from ?pr= as a number', async () => {
     renderPage(i18n, <RegistrationPage />, '/auth/registration?pr=42');
     register();
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/user/registration', { username: 'friend', password: 'secret-pass', language: 'en', pr: 42 }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/user/registration', { username: 'friend', password: 'secret-pass', language: 'en', pr: 42 }),
+    );
   });
 
   it('sends no inviter without one, or when ?pr= is not an id', async () => {
     renderPage(i18n, <RegistrationPage />, '/auth/registration?pr=abc');
     register();
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/user/registration', { username: 'friend', password: 'secret-pass', language: 'en' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/user/registration', { username: 'friend', password: 'secret-pass', language: 'en' }),
+    );
   });
 });

@@ -45,10 +45,37 @@ export default function RegistrationPage() {
       }
     >
       <form className="auth-form" noValidate onSubmit={onSubmit}>
-        <TextField name="username" label={t('auth.username')} value={username} autoComplete="username" onChange={setUsername} error={errorOf('username')} />
-        <TextField name="password" type="password" label={t('auth.password')} value={password} autoComplete="new-password" onChange={setPassword} error={errorOf('password')} />
-        <TextField name="repeat" type="password" label={t('auth.password_repeat')} value={repeat} autoComplete="new-password" onChange={setRepeat} error={errorOf('repeat')} />
-        {problems.form ? <p className="form-error" role="alert">{t(problems.form)}</p> : null}
+        <TextField
+          name="username"
+          label={t('auth.username')}
+          value={username}
+          autoComplete="username"
+          onChange={setUsername}
+          error={errorOf('username')}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('auth.password')}
+          value={password}
+          autoComplete="new-password"
+          onChange={setPassword}
+          error={errorOf('password')}
+        />
+        <TextField
+          name="repeat"
+          type="password"
+          label={t('auth.password_repeat')}
+          value={repeat}
+          autoComplete="new-password"
+          onChange={setRepeat}
+          error={errorOf('repeat')}
+        />
+        {problems.form ? (
+          <p className="form-error" role="alert">
+            {t(problems.form)}
+          </p>
+        ) : null}
         <button type="submit" className="btn btn-gold btn-block" disabled={isBusy}>
           {t('auth.register_button')}
         </button>

@@ -66,14 +66,32 @@ const answer = (stops: number[], multiplier: number, bet = '100'): SpinAnswer =>
 });
 
 const i18n = i18next.createInstance();
-const user: Me = { id: 1, username: 'p', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+const user: Me = {
+  id: 1,
+  username: 'p',
+  avatar_url: null,
+  country: null,
+  language: null,
+  parent_id: null,
+  telegram_id: null,
+  roles: [],
+  wallets: [
+    { wallet_type: 'BALANCE', balance: '0' },
+    { wallet_type: 'BONUS_BALANCE', balance: '10000' },
+  ],
+};
 
 beforeAll(async () => {
-  const bandit = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/bandit.json'), 'utf8')) as Record<string, unknown>;
+  const bandit = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/bandit.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { bandit, common: {} } }, interpolation: { escapeValue: false } });
 });
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'],
+  });
   played.length = 0;
   spins.length = 0;
   localStorage.setItem('bandit.rules_seen', '1');

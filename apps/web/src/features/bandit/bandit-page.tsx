@@ -120,7 +120,15 @@ function Machine({ paytable }: { paytable: PaytableAnswer }) {
       <section className="slot-controls">
         <div className="slot-wallets" role="radiogroup" aria-label={t('wallet_title')}>
           {WALLETS.map((type) => (
-            <button key={type} type="button" role="radio" aria-checked={wallet === type} disabled={isBusy} className={`slot-wallet${wallet === type ? ' is-chosen' : ''}`} onClick={() => setWallet(type)}>
+            <button
+              key={type}
+              type="button"
+              role="radio"
+              aria-checked={wallet === type}
+              disabled={isBusy}
+              className={`slot-wallet${wallet === type ? ' is-chosen' : ''}`}
+              onClick={() => setWallet(type)}
+            >
               <span className={`room-coin room-coin-${type.toLowerCase()}`} aria-hidden="true" />
               <span>{t(`wallet.${type}`)}</span>
               <strong data-testid={`slot-balance-${type}`}>{formatChips(balanceOf(type))}</strong>
@@ -128,18 +136,36 @@ function Machine({ paytable }: { paytable: PaytableAnswer }) {
           ))}
         </div>
         <div className="slot-bet">
-          <button type="button" className="icon-btn" aria-label={t('bet_down')} disabled={isBusy || betIndex === 0} onClick={() => setBetIndex((i) => Math.max(0, i - 1))}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('bet_down')}
+            disabled={isBusy || betIndex === 0}
+            onClick={() => setBetIndex((i) => Math.max(0, i - 1))}
+          >
             −
           </button>
           <div className="slot-bet-value">
             <span>{t('bet')}</span>
             <strong data-testid="slot-bet">{formatChips(String(bet))}</strong>
           </div>
-          <button type="button" className="icon-btn" aria-label={t('bet_up')} disabled={isBusy || betIndex === BET_STEPS.length - 1} onClick={() => setBetIndex((i) => Math.min(BET_STEPS.length - 1, i + 1))}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('bet_up')}
+            disabled={isBusy || betIndex === BET_STEPS.length - 1}
+            onClick={() => setBetIndex((i) => Math.min(BET_STEPS.length - 1, i + 1))}
+          >
             +
           </button>
         </div>
-        <button type="button" className="btn btn-gold btn-block slot-spin" data-testid="slot-spin" disabled={isBusy} onClick={() => void machine.spin(bet, wallet)}>
+        <button
+          type="button"
+          className="btn btn-gold btn-block slot-spin"
+          data-testid="slot-spin"
+          disabled={isBusy}
+          onClick={() => void machine.spin(bet, wallet)}
+        >
           {isBusy ? t('spinning') : t('spin')}
         </button>
         {machine.failure ? (

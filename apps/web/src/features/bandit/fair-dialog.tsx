@@ -51,9 +51,16 @@ export function FairDialog({ paytable, isOpen, onClose }: { paytable: PaytableAn
   const spins = useQuery({ queryKey: queryKeys.bandit.spins, queryFn: banditApi.spins, enabled: isOpen });
   const [draft, setDraft] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<string | null>(null);
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.bandit.seed }), queryClient.invalidateQueries({ queryKey: queryKeys.bandit.spins })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.bandit.seed }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.bandit.spins }),
+    ]);
   const save = useMutation({ mutationFn: banditApi.setClientSeed, onSuccess: () => (setDraft(null), refresh()) });
-  const rotate = useMutation({ mutationFn: banditApi.rotateSeed, onSuccess: (answer) => (setRevealed(answer.revealed_server_seed), refresh()) });
+  const rotate = useMutation({
+    mutationFn: banditApi.rotateSeed,
+    onSuccess: (answer) => (setRevealed(answer.revealed_server_seed), refresh()),
+  });
   const clientSeed = draft ?? seed.data?.client_seed ?? '';
   const isSeedValid = CLIENT_SEED.test(clientSeed);
   const failed = save.error ?? rotate.error ?? seed.error ?? spins.error;
@@ -79,7 +86,13 @@ export function FairDialog({ paytable, isOpen, onClose }: { paytable: PaytableAn
             >
               <label htmlFor="fair-client-seed">{t('fair.client_seed')}</label>
               <div className="fair-seed-row">
-                <input id="fair-client-seed" value={clientSeed} maxLength={64} aria-invalid={!isSeedValid} onChange={(event) => setDraft(event.target.value)} />
+                <input
+                  id="fair-client-seed"
+                  value={clientSeed}
+                  maxLength={64}
+                  aria-invalid={!isSeedValid}
+                  onChange={(event) => setDraft(event.target.value)}
+                />
                 <button type="submit" className="btn btn-ghost" disabled={!isSeedValid || draft === null || save.isPending}>
                   {t('fair.save')}
                 </button>
@@ -101,7 +114,9 @@ export function FairDialog({ paytable, isOpen, onClose }: { paytable: PaytableAn
             ) : null}
           </>
         ) : null}
-        {failed ? <p className="bandit-error">{toApiFailure(failed).code === 'network/unreachable' ? t('errors.network') : t('errors.unknown')}</p> : null}
+        {failed ? (
+          <p className="bandit-error">{toApiFailure(failed).code === 'network/unreachable' ? t('errors.network') : t('errors.unknown')}</p>
+        ) : null}
         <h3 className="fair-history-title">{t('fair.history')}</h3>
         {spins.isPending ? (
           <Spinner />

@@ -46,7 +46,11 @@ export function ReelView({ strip, stop, travel, durationMs, isWinning, onStopped
   const cells = travel ? travel.cells : windowAt(stop, strip.length);
   const offset = travel && !isRunning ? travel.distance : 0;
   return (
-    <div className={`slot-reel${travel ? ' slot-reel-moving' : ''}${isWinning ? ' slot-reel-winning' : ''}`} data-testid="slot-reel" data-stop={travel ? undefined : stop}>
+    <div
+      className={`slot-reel${travel ? ' slot-reel-moving' : ''}${isWinning ? ' slot-reel-winning' : ''}`}
+      data-testid="slot-reel"
+      data-stop={travel ? undefined : stop}
+    >
       <div
         className="slot-column"
         style={{

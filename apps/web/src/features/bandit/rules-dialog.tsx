@@ -4,7 +4,8 @@ import { Modal } from '../../ui/modal';
 import { formatChips } from '../../ui/format';
 import { SymbolArt } from './symbol-art';
 
-const percent = (share: number, language: string) => new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(share);
+const percent = (share: number, language: string) =>
+  new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(share);
 
 function LineView({ line }: { line: PayLine }) {
   const { t } = useTranslation('bandit');
@@ -19,7 +20,11 @@ function LineView({ line }: { line: PayLine }) {
         ))}
       </span>
       <span className="paytable-what">
-        {isThreeOfAKind ? t('rules.three', { name }) : line.count === 3 ? t('rules.any_three', { name }) : t('rules.anywhere', { n: line.count, name })}
+        {isThreeOfAKind
+          ? t('rules.three', { name })
+          : line.count === 3
+            ? t('rules.any_three', { name })
+            : t('rules.anywhere', { n: line.count, name })}
       </span>
       <strong className="paytable-pays">×{line.multiplier}</strong>
     </li>
@@ -27,7 +32,17 @@ function LineView({ line }: { line: PayLine }) {
 }
 
 /** The rules and the paytable, with the exact return: open before the first spin and any time after. */
-export function RulesDialog({ paytable, isOpen, onClose, onPlay }: { paytable: PaytableAnswer; isOpen: boolean; onClose: () => void; onPlay: () => void }) {
+export function RulesDialog({
+  paytable,
+  isOpen,
+  onClose,
+  onPlay,
+}: {
+  paytable: PaytableAnswer;
+  isOpen: boolean;
+  onClose: () => void;
+  onPlay: () => void;
+}) {
   const { t, i18n } = useTranslation('bandit');
   return (
     <Modal isOpen={isOpen} onClose={onClose} title={t('rules.title')} closeLabel={t('close')}>

@@ -3,7 +3,11 @@ import { addSpin, emptyTally, formatElapsed, isWinOverStake, signedChips } from 
 
 describe('the session panel', () => {
   it('adds each spin as win minus stake', () => {
-    const after = [['100', '0'], ['100', '300'], ['50', '50']].reduce((t, [bet, win]) => addSpin(t, bet!, win!), emptyTally);
+    const after = [
+      ['100', '0'],
+      ['100', '300'],
+      ['50', '50'],
+    ].reduce((t, [bet, win]) => addSpin(t, bet!, win!), emptyTally);
     expect(after).toEqual({ spins: 3, net: 100n });
   });
 

@@ -11,7 +11,12 @@ const SEVEN = 'M20 16 H80 V29 L55 86 H38 L62 31 H33 V38 H20 Z';
 const art: Record<BanditSymbol, ReactElement> = {
   apple: (
     <>
-      <path d="M50 30 C36 18 14 24 14 50 C14 74 32 90 42 88 C46 87 48 85 50 85 C52 85 54 87 58 88 C68 90 86 74 86 50 C86 24 64 18 50 30 Z" fill="#e23b3b" stroke="#7a1010" strokeWidth="3" />
+      <path
+        d="M50 30 C36 18 14 24 14 50 C14 74 32 90 42 88 C46 87 48 85 50 85 C52 85 54 87 58 88 C68 90 86 74 86 50 C86 24 64 18 50 30 Z"
+        fill="#e23b3b"
+        stroke="#7a1010"
+        strokeWidth="3"
+      />
       <path d="M27 42 C29 34 35 30 41 30" fill="none" stroke="#ffd0c8" strokeWidth="5" strokeLinecap="round" opacity="0.8" />
       <path d="M50 31 C50 22 52 14 57 9" fill="none" stroke="#6b3b16" strokeWidth="4" strokeLinecap="round" />
       <path d="M55 20 C62 8 78 10 80 14 C72 24 62 24 55 20 Z" fill="#4cb050" stroke="#1e5e22" strokeWidth="2" />
@@ -21,7 +26,18 @@ const art: Record<BanditSymbol, ReactElement> = {
     <>
       <rect x="8" y="30" width="84" height="40" rx="8" fill="#1d1d22" stroke="#e9c46a" strokeWidth="4" />
       <rect x="14" y="36" width="72" height="6" rx="3" fill="#ffffff" opacity="0.12" />
-      <text x="50" y="62" textAnchor="middle" fontFamily="Arial Black, Arial, sans-serif" fontWeight="900" fontSize="26" fill="#f6dd9a" letterSpacing="2">BAR</text>
+      <text
+        x="50"
+        y="62"
+        textAnchor="middle"
+        fontFamily="Arial Black, Arial, sans-serif"
+        fontWeight="900"
+        fontSize="26"
+        fill="#f6dd9a"
+        letterSpacing="2"
+      >
+        BAR
+      </text>
     </>
   ),
   cherry: (
@@ -48,7 +64,13 @@ const art: Record<BanditSymbol, ReactElement> = {
   ),
   lemon: (
     <>
-      <path d="M8 52 C14 50 16 44 22 36 C34 22 66 22 78 36 C84 44 86 50 92 52 C86 54 84 60 78 68 C66 82 34 82 22 68 C16 60 14 54 8 52 Z" fill="#f7dc3b" stroke="#9a7c06" strokeWidth="3" strokeLinejoin="round" />
+      <path
+        d="M8 52 C14 50 16 44 22 36 C34 22 66 22 78 36 C84 44 86 50 92 52 C86 54 84 60 78 68 C66 82 34 82 22 68 C16 60 14 54 8 52 Z"
+        fill="#f7dc3b"
+        stroke="#9a7c06"
+        strokeWidth="3"
+        strokeLinejoin="round"
+      />
       <path d="M30 40 C38 33 50 31 60 33" fill="none" stroke="#fff8c4" strokeWidth="5" strokeLinecap="round" opacity="0.85" />
     </>
   ),
@@ -62,7 +84,15 @@ const art: Record<BanditSymbol, ReactElement> = {
     <>
       <rect x="4" y="10" width="92" height="80" rx="12" fill="#2a1140" stroke="#e9c46a" strokeWidth="3" />
       {[-27, 0, 27].map((dx) => (
-        <path key={dx} d={SEVEN} transform={`translate(${50 + dx} 52) scale(0.42) translate(-50 -50)`} fill={dx === 0 ? '#f6dd9a' : '#e0262f'} stroke="#5e0a0e" strokeWidth="6" strokeLinejoin="round" />
+        <path
+          key={dx}
+          d={SEVEN}
+          transform={`translate(${50 + dx} 52) scale(0.42) translate(-50 -50)`}
+          fill={dx === 0 ? '#f6dd9a' : '#e0262f'}
+          stroke="#5e0a0e"
+          strokeWidth="6"
+          strokeLinejoin="round"
+        />
       ))}
       <rect x="12" y="76" width="76" height="5" rx="2.5" fill="#e9c46a" opacity="0.7" />
     </>
@@ -71,7 +101,13 @@ const art: Record<BanditSymbol, ReactElement> = {
 
 export function SymbolArt({ symbol, label }: { symbol: BanditSymbol; label?: string }) {
   return (
-    <svg className="slot-symbol" viewBox="0 0 100 100" role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
+    <svg
+      className="slot-symbol"
+      viewBox="0 0 100 100"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
       {art[symbol]}
     </svg>
   );

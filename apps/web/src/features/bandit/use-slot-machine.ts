@@ -52,14 +52,19 @@ export function useSlotMachine(paytable: PaytableAnswer, motion: ReelMotion) {
       setPhase('requesting');
       quietly(() => playSlotSound('start'));
       const previous = unanswered.current;
-      const request = previous && previous.bet === bet && previous.balance_type === balanceType ? previous : { bet, balance_type: balanceType, idempotency_key: newKey() };
+      const request =
+        previous && previous.bet === bet && previous.balance_type === balanceType
+          ? previous
+          : { bet, balance_type: balanceType, idempotency_key: newKey() };
       unanswered.current = request;
       try {
         const spun = await banditApi.spin(request);
         unanswered.current = null;
         answer.current = spun;
         stoppedReels.current = 0;
-        setTravels(spun.stops.map((to, reel) => reelTravel(shown[reel] ?? 0, to, paytable.strips[reel]?.length ?? 1, motion.turns[reel] ?? 0)));
+        setTravels(
+          spun.stops.map((to, reel) => reelTravel(shown[reel] ?? 0, to, paytable.strips[reel]?.length ?? 1, motion.turns[reel] ?? 0)),
+        );
         setPhase('spinning');
         quietly(() => playSlotSound('spinning'));
       } catch (error) {

@@ -56,8 +56,14 @@ describe('verifying a spin in the browser', () => {
 
   it('says match for an honest spin', async () => {
     const stops = [19, 18, 29];
-    const multiplier = payOf(paytable, stops.map((s) => strip[s]!));
-    expect(await checkSpin(spin({ multiplier, win: String(100 * multiplier) }), strips, paytable)).toMatchObject({ status: 'match', stops });
+    const multiplier = payOf(
+      paytable,
+      stops.map((s) => strip[s]!),
+    );
+    expect(await checkSpin(spin({ multiplier, win: String(100 * multiplier) }), strips, paytable)).toMatchObject({
+      status: 'match',
+      stops,
+    });
   });
 
   it.each<[string, Partial<PastSpin>, string]>([

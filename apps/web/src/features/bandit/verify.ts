@@ -33,7 +33,12 @@ export function acceptedStop(digest: Uint8Array, length: number): number | undef
   return undefined;
 }
 
-export async function recomputeStops(serverSeedHex: string, clientSeed: string, nonce: number, stripLengths: readonly number[]): Promise<number[]> {
+export async function recomputeStops(
+  serverSeedHex: string,
+  clientSeed: string,
+  nonce: number,
+  stripLengths: readonly number[],
+): Promise<number[]> {
   const key = await crypto.subtle.importKey('raw', bytesOfHex(serverSeedHex), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const text = new TextEncoder();
   return Promise.all(
@@ -60,14 +65,24 @@ export type SpinCheck =
   | { readonly status: 'mismatch'; readonly reason: 'hash' | 'stops' | 'payout'; readonly stops: number[]; readonly multiplier: number };
 
 /** Recomputes a past spin from its revealed seed and says whether the server told the truth. */
-export async function checkSpin(spin: PastSpin, strips: readonly (readonly BanditSymbol[])[], paytable: readonly PayLine[]): Promise<SpinCheck> {
+export async function checkSpin(
+  spin: PastSpin,
+  strips: readonly (readonly BanditSymbol[])[],
+  paytable: readonly PayLine[],
+): Promise<SpinCheck> {
   if (!spin.server_seed) return { status: 'unrevealed' };
-  const stops = await recomputeStops(spin.server_seed, spin.client_seed, spin.nonce, strips.map((s) => s.length));
+  const stops = await recomputeStops(
+    spin.server_seed,
+    spin.client_seed,
+    spin.nonce,
+    strips.map((s) => s.length),
+  );
   const symbols = stops.map((stop, reel) => strips[reel]![stop]!);
   const multiplier = payOf(paytable, symbols);
   const result = { stops, multiplier };
   if ((await sha256Hex(spin.server_seed)) !== spin.server_seed_hash) return { status: 'mismatch', reason: 'hash', ...result };
   if (stops.some((stop, reel) => stop !== spin.stops[reel])) return { status: 'mismatch', reason: 'stops', ...result };
-  if (multiplier !== spin.multiplier || BigInt(spin.win) !== BigInt(spin.bet) * BigInt(multiplier)) return { status: 'mismatch', reason: 'payout', ...result };
+  if (multiplier !== spin.multiplier || BigInt(spin.win) !== BigInt(spin.bet) * BigInt(multiplier))
+    return { status: 'mismatch', reason: 'payout', ...result };
   return { status: 'match', ...result };
 }

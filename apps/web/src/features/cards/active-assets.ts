@@ -29,7 +29,9 @@ export function useActiveFelt(): string | null {
 }
 
 /** The table's style for a felt: the image over the usual gradient (seen while it loads). */
-export function feltStyle(felt: string | null): { backgroundImage: string; backgroundSize: string; backgroundPosition: string } | undefined {
+export function feltStyle(
+  felt: string | null,
+): { backgroundImage: string; backgroundSize: string; backgroundPosition: string } | undefined {
   return felt ? { backgroundImage: `url(${felt})`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined;
 }
 
@@ -37,6 +39,8 @@ export function feltStyle(felt: string | null): { backgroundImage: string; backg
 export function rememberApplied(client: QueryClient, applied: AssetItem): void {
   if (!applied.is_active) return;
   if (applied.type === 'CARD_BACK') client.setQueryData(cardBackQuery.queryKey, applied.url);
-  client.setQueryData(queryKeys.assets.active, (old: ActiveAsset[] | undefined) => [...(old ?? []).filter((a) => a.type !== applied.type), { type: applied.type, url: applied.url }]);
+  client.setQueryData(queryKeys.assets.active, (old: ActiveAsset[] | undefined) => [
+    ...(old ?? []).filter((a) => a.type !== applied.type),
+    { type: applied.type, url: applied.url },
+  ]);
 }
-

@@ -12,7 +12,13 @@ const localesDir = join(import.meta.dirname, '../../../public/locales');
 const gameOf = (lng: string) => JSON.parse(readFileSync(join(localesDir, lng, 'game.json'), 'utf8')) as Record<string, unknown>;
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: Object.fromEntries(LANGUAGES.map((l) => [l, { game: gameOf(l) }])), ns: ['game'], defaultNS: 'game', interpolation: { escapeValue: false } });
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { game: gameOf(l) }])),
+    ns: ['game'],
+    defaultNS: 'game',
+    interpolation: { escapeValue: false },
+  });
 });
 afterEach(cleanup);
 

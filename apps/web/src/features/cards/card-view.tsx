@@ -40,7 +40,8 @@ function Placeholder({ width, isError, className, style, label, testId }: FrameP
 export function CardFace({ card, width = CARD_WIDTH, className, style, testId }: { card: Card } & Omit<FrameProps, 'label'>) {
   const status = useImageStatus(SPRITE_URL);
   const label = useCardName()(card);
-  if (status !== 'loaded') return <Placeholder width={width} isError={status === 'error'} className={className} style={style} label={label} testId={testId} />;
+  if (status !== 'loaded')
+    return <Placeholder width={width} isError={status === 'error'} className={className} style={style} label={label} testId={testId} />;
   return (
     <div
       className={`card card-face ${className ?? ''}`}
@@ -62,11 +63,19 @@ export function useCardBackUrl(): string {
 }
 
 /** A face-down card; with a `label` it is named (an opponent's card), without it decoration. */
-export function CardBack({ width = CARD_WIDTH, isHorizontal = false, className, style, testId, label }: { isHorizontal?: boolean } & FrameProps) {
+export function CardBack({
+  width = CARD_WIDTH,
+  isHorizontal = false,
+  className,
+  style,
+  testId,
+  label,
+}: { isHorizontal?: boolean } & FrameProps) {
   const chosen = useCardBackUrl();
   const url = isHorizontal && chosen === DEFAULT_CARD_BACK ? '/cards/back-horizontal.svg' : chosen;
   const status = useImageStatus(url);
-  if (status !== 'loaded') return <Placeholder width={width} isError={status === 'error'} className={className} style={style} testId={testId} label={label} />;
+  if (status !== 'loaded')
+    return <Placeholder width={width} isError={status === 'error'} className={className} style={style} testId={testId} label={label} />;
   const height = heightOf(width);
   return (
     <div

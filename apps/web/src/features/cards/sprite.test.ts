@@ -12,8 +12,14 @@ describe('card sprite', () => {
   });
 
   it('scales the sprite so one cell fills a card of any width', () => {
-    expect(spriteStyle({ rank: 'Q', suit: 'hearts' }, 100)).toMatchObject({ backgroundSize: '900px 600px', backgroundPosition: '-700px -150px' });
-    expect(spriteStyle({ rank: 'Q', suit: 'hearts' }, 50)).toMatchObject({ backgroundSize: '450px 300px', backgroundPosition: '-350px -75px' });
+    expect(spriteStyle({ rank: 'Q', suit: 'hearts' }, 100)).toMatchObject({
+      backgroundSize: '900px 600px',
+      backgroundPosition: '-700px -150px',
+    });
+    expect(spriteStyle({ rank: 'Q', suit: 'hearts' }, 50)).toMatchObject({
+      backgroundSize: '450px 300px',
+      backgroundPosition: '-350px -75px',
+    });
   });
 
   it('names cards for people and for keys', () => {

@@ -19,14 +19,26 @@ const career: Career = {
   current_streak: 2,
   rating: 1587.4,
   rd: 120,
-  wallets: [{ wallet_type: 'BONUS_BALANCE', won: '5400', lost: '1200' }, { wallet_type: 'BALANCE', won: '0', lost: '0' }],
+  wallets: [
+    { wallet_type: 'BONUS_BALANCE', won: '5400', lost: '1200' },
+    { wallet_type: 'BALANCE', won: '0', lost: '0' },
+  ],
   history: [
     { at: '2026-11-01T10:00:00Z', rating: 1500 },
     { at: '2026-11-02T10:00:00Z', rating: 1540 },
     { at: '2026-11-03T10:00:00Z', rating: 1587.4 },
   ],
 };
-const line = (place: number, user_id: number, username: string) => ({ place, user_id, username, avatar: null, country: null, rating: 1700 - place * 10, games: 10, wins: 5 });
+const line = (place: number, user_id: number, username: string) => ({
+  place,
+  user_id,
+  username,
+  avatar: null,
+  country: null,
+  rating: 1700 - place * 10,
+  games: 10,
+  wins: 5,
+});
 const game: PlayerGame = {
   room_id: 41,
   finished_at: '2026-11-03T10:00:00Z',
@@ -125,7 +137,9 @@ describe('the career page', () => {
     expect(await screen.findByText('You have no finished games yet.')).toBeTruthy();
     routes['/v1/player/career'] = () => ({ ...career, games: 0, history: [] });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(screen.getByTestId('career-empty').textContent).toBe('No games played yet: your figures appear after your first game.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('career-empty').textContent).toBe('No games played yet: your figures appear after your first game.'),
+    );
     expect(screen.getByTestId('chart-empty')).toBeTruthy();
   });
 });

@@ -14,7 +14,11 @@ export function GamesList() {
   const { t, i18n } = useTranslation('player');
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<PlayerGame | null>(null);
-  const query = useQuery({ queryKey: queryKeys.career.games(page), queryFn: () => careerApi.games(page), placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: queryKeys.career.games(page),
+    queryFn: () => careerApi.games(page),
+    placeholderData: keepPreviousData,
+  });
   const items = query.data?.items ?? [];
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
@@ -30,10 +34,16 @@ export function GamesList() {
         <ul className="games-list" data-testid="games-list">
           {items.map((game) => (
             <li key={game.room_id}>
-              <button type="button" className={`game-line game-${game.result ?? 'none'}`} onClick={() => setOpened(game)} data-testid="game-line">
+              <button
+                type="button"
+                className={`game-line game-${game.result ?? 'none'}`}
+                onClick={() => setOpened(game)}
+                data-testid="game-line"
+              >
                 <span className="game-result">{t(`games.result_${game.result ?? 'none'}`)}</span>
                 <span className="game-meta">
-                  {when.format(new Date(game.finished_at))} · {t('games.players', { n: game.player_count })} · {t('games.deck', { size: game.deck_size })}
+                  {when.format(new Date(game.finished_at))} · {t('games.players', { n: game.player_count })} ·{' '}
+                  {t('games.deck', { size: game.deck_size })}
                 </span>
                 <span className={`game-amount${game.amount.startsWith('-') ? ' chips-lost' : ' chips-won'}`}>
                   {game.amount.startsWith('-') ? '' : '+'}
@@ -43,7 +53,13 @@ export function GamesList() {
             </li>
           ))}
         </ul>
-        <Pager page={page} hasNext={Boolean(query.data?.links.next)} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), page: t('games.title') }} testId="games-pager" />
+        <Pager
+          page={page}
+          hasNext={Boolean(query.data?.links.next)}
+          onPage={setPage}
+          labels={{ previous: t('previous'), next: t('next'), page: t('games.title') }}
+          testId="games-pager"
+        />
       </QueryState>
       {opened ? <RecordDialog game={opened} onClose={() => setOpened(null)} /> : null}
     </section>

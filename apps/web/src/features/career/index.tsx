@@ -20,7 +20,11 @@ export default function CareerPage() {
         <QueryState query={query} loading={t('career.loading')} failed={t('career.failed')} retry={t('retry')}>
           {query.data ? (
             <>
-              {query.data.games === 0 ? <p className="career-note" data-testid="career-empty">{t('career.empty')}</p> : null}
+              {query.data.games === 0 ? (
+                <p className="career-note" data-testid="career-empty">
+                  {t('career.empty')}
+                </p>
+              ) : null}
               <CareerStats career={query.data} />
               <h2>{t('career.chart_title')}</h2>
               <RatingChart history={query.data.history} />

@@ -24,4 +24,3 @@ describe('player page translations', () => {
     for (const key of used) expect(reference, key).toHaveProperty([key]);
   });
 });
-

@@ -30,15 +30,18 @@ export function RatingChart({ history }: { history: readonly { at: string; ratin
   const last = Math.round(ratings[ratings.length - 1]!);
   return (
     <figure className="rating-chart" data-testid="rating-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t('career.chart_label', { from: first, to: last, n: history.length })} preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={t('career.chart_label', { from: first, to: last, n: history.length })}
+        preserveAspectRatio="none"
+      >
         <path d={area} className="rating-chart-area" />
         <path d={line} className="rating-chart-line" vectorEffect="non-scaling-stroke" />
       </svg>
       <figcaption>
         <span>{first}</span>
-        <span>
-          {t('career.chart_range', { low: Math.round(low), high: Math.round(high) })}
-        </span>
+        <span>{t('career.chart_range', { low: Math.round(low), high: Math.round(high) })}</span>
         <strong>{last}</strong>
       </figcaption>
     </figure>

@@ -16,7 +16,11 @@ export function RatingTable() {
   const myId = useUserId();
   const [period, setPeriod] = useState<RatingPeriod>('all');
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: queryKeys.career.rating(period, page), queryFn: () => careerApi.rating(period, page), placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: queryKeys.career.rating(period, page),
+    queryFn: () => careerApi.rating(period, page),
+    placeholderData: keepPreviousData,
+  });
   const items = query.data?.items ?? [];
   const me = query.data?.me ?? null;
   const isMeOnPage = me !== null && items.some((line) => line.user_id === me.user_id);
@@ -61,7 +65,13 @@ export function RatingTable() {
           </ol>
         ) : null}
         {!me ? <p className="career-note">{t('rating.not_rated')}</p> : null}
-        <Pager page={page} hasNext={Boolean(query.data?.links.next)} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), page: t('rating.title') }} testId="rating-pager" />
+        <Pager
+          page={page}
+          hasNext={Boolean(query.data?.links.next)}
+          onPage={setPage}
+          labels={{ previous: t('previous'), next: t('next'), page: t('rating.title') }}
+          testId="rating-pager"
+        />
       </QueryState>
     </section>
   );
@@ -70,7 +80,11 @@ export function RatingTable() {
 function Line({ line, isMine }: { line: RatingLine; isMine: boolean }) {
   const { t } = useTranslation('player');
   return (
-    <li className={`rating-line${isMine ? ' rating-line-mine' : ''}`} aria-current={isMine ? 'true' : undefined} data-testid={isMine ? 'rating-line-mine' : 'rating-line'}>
+    <li
+      className={`rating-line${isMine ? ' rating-line-mine' : ''}`}
+      aria-current={isMine ? 'true' : undefined}
+      data-testid={isMine ? 'rating-line-mine' : 'rating-line'}
+    >
       <span className="rating-place">{line.place}</span>
       <Avatar url={line.avatar} name={line.username} size={32} />
       <span className="rating-name" title={line.username}>

@@ -24,12 +24,22 @@ export function RecordDialog({ game, onClose }: { game: PlayerGame; onClose: () 
         {record ? (
           <div className="record" data-testid="record">
             <p className="record-label">{t('record.hash')}</p>
-            <code className="record-code" data-testid="record-hash">{record.seed_hash ?? '—'}</code>
+            <code className="record-code" data-testid="record-hash">
+              {record.seed_hash ?? '—'}
+            </code>
             <p className="record-label">{t('record.seed')}</p>
-            <code className="record-code" data-testid="record-seed">{record.seed ?? t('record.no_seed')}</code>
+            <code className="record-code" data-testid="record-seed">
+              {record.seed ?? t('record.no_seed')}
+            </code>
             <p className="record-label">{t('record.players')}</p>
             <p>{record.players.map((p) => p.username).join(', ')}</p>
-            <button type="button" className="btn btn-gold btn-block" disabled={!record.seed} onClick={() => setCheck(checkShuffle(record) ?? 'none')} data-testid="verify-shuffle">
+            <button
+              type="button"
+              className="btn btn-gold btn-block"
+              disabled={!record.seed}
+              onClick={() => setCheck(checkShuffle(record) ?? 'none')}
+              data-testid="verify-shuffle"
+            >
               {t('record.verify')}
             </button>
             {check === 'none' ? <p role="status">{t('record.no_seed')}</p> : null}

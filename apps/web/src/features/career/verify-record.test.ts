@@ -8,7 +8,11 @@ describe('verify the shuffle', () => {
     const check = checkShuffle(playedRecord('c0ffee'))!;
     expect(check.isHashMatching).toBe(true);
     expect(check.isReplayMatching).toBe(true);
-    expect(check.hands.map((h) => [h.username, h.cards.length])).toEqual([['p11', 6], ['p12', 6], ['p13', 6]]);
+    expect(check.hands.map((h) => [h.username, h.cards.length])).toEqual([
+      ['p11', 6],
+      ['p12', 6],
+      ['p13', 6],
+    ]);
   });
 
   it('catches a seed swapped after the deal, even when the new seed is hashed to match', () => {

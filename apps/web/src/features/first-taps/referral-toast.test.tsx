@@ -18,8 +18,13 @@ vi.mock('../../net/realtime', () => ({
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/common.json'), 'utf8')) as Record<string, unknown>;
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+  const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/common.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common', interpolation: { escapeValue: false } });
 });
 beforeEach(() => {
   vi.useFakeTimers();
@@ -43,7 +48,15 @@ describe('the referral bonus notice', () => {
   it('tells the inviter whose first game paid them, then goes', () => {
     show();
     expect(screen.queryByTestId('referral-toast')).toBeNull();
-    act(() => channels.get('#1')!({ type: 'referral_bonus', role: 'inviter', other_username: 'anna', wallet_type: 'BONUS_BALANCE', amount: '1000' }));
+    act(() =>
+      channels.get('#1')!({
+        type: 'referral_bonus',
+        role: 'inviter',
+        other_username: 'anna',
+        wallet_type: 'BONUS_BALANCE',
+        amount: '1000',
+      }),
+    );
     expect(screen.getByTestId('referral-toast').textContent).toContain('+1\u202f000');
     expect(screen.getByTestId('referral-toast-text').textContent).toBe('Your friend anna played their first game.');
     act(() => vi.advanceTimersByTime(REFERRAL_TOAST_MS));
@@ -52,7 +65,15 @@ describe('the referral bonus notice', () => {
 
   it('tells the friend who invited them', () => {
     show();
-    act(() => channels.get('#1')!({ type: 'referral_bonus', role: 'friend', other_username: 'boris', wallet_type: 'BONUS_BALANCE', amount: '1000' }));
+    act(() =>
+      channels.get('#1')!({
+        type: 'referral_bonus',
+        role: 'friend',
+        other_username: 'boris',
+        wallet_type: 'BONUS_BALANCE',
+        amount: '1000',
+      }),
+    );
     expect(screen.getByTestId('referral-toast-text').textContent).toBe('A welcome gift for joining through boris’s invitation.');
   });
 });

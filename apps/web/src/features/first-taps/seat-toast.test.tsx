@@ -22,8 +22,13 @@ vi.mock('../../net/realtime', () => ({
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/common.json'), 'utf8')) as Record<string, unknown>;
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+  const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/common.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common', interpolation: { escapeValue: false } });
 });
 beforeEach(() => {
   localStorage.clear();

@@ -13,7 +13,9 @@ import { Avatar } from '../../ui/avatar';
 import './friends-live.css';
 import { queryKeys } from '../../net/query-keys';
 
-type Notice = { id: number; from: PersonRef } & ({ kind: 'room_invite'; roomId: number } | { kind: 'friend_request' } | { kind: 'friend_accepted' });
+type Notice = { id: number; from: PersonRef } & (
+  { kind: 'room_invite'; roomId: number } | { kind: 'friend_request' } | { kind: 'friend_accepted' }
+);
 
 /** A notice stays this long unless answered; an invitation to a table is worth longer. */
 const NOTICE_MS = { room_invite: 30_000, friend_request: 10_000, friend_accepted: 6_000 } as const;
@@ -39,7 +41,10 @@ export function FriendsLive() {
       if (message.type !== 'room_invite' && message.type !== 'friend_request' && message.type !== 'friend_accepted') return;
       void client.invalidateQueries({ queryKey: queryKeys.friends.all });
       const id = nextId.current++;
-      const notice: Notice = message.type === 'room_invite' ? { id, kind: 'room_invite', roomId: message.room_id, from: message.from } : { id, kind: message.type, from: message.from };
+      const notice: Notice =
+        message.type === 'room_invite'
+          ? { id, kind: 'room_invite', roomId: message.room_id, from: message.from }
+          : { id, kind: message.type, from: message.from };
       // One notice per person and kind: a second invitation replaces the first.
       setNotices((shown) => [...shown.filter((n) => !(n.kind === notice.kind && n.from.user_id === notice.from.user_id)), notice]);
       setTimeout(() => setNotices((shown) => shown.filter((n) => n.id !== id)), NOTICE_MS[notice.kind]);

@@ -40,8 +40,18 @@ beforeEach(() => {
     return Promise.resolve({
       data:
         config.params.page === 1
-          ? { items: [friend(8, 'boris', true, 3), friend(9, 'vera', false, 0)], links: { next: '/page2', previous: null }, invited_by: friend(2, 'olga', true, 40), bonus: '1500' }
-          : { items: [friend(10, 'gleb', false, 1)], links: { next: null, previous: '/page1' }, invited_by: friend(2, 'olga', true, 40), bonus: '1500' },
+          ? {
+              items: [friend(8, 'boris', true, 3), friend(9, 'vera', false, 0)],
+              links: { next: '/page2', previous: null },
+              invited_by: friend(2, 'olga', true, 40),
+              bonus: '1500',
+            }
+          : {
+              items: [friend(10, 'gleb', false, 1)],
+              links: { next: null, previous: '/page1' },
+              invited_by: friend(2, 'olga', true, 40),
+              bonus: '1500',
+            },
     });
   });
 });
@@ -71,7 +81,9 @@ describe('the friends page', () => {
     expect(link.value).toBe(`${window.location.origin}/auth/registration?pr=7`);
     expect(screen.queryByTestId('share-invite')).toBeNull();
     // The amount is the server's REFERRAL_BONUS, as the friends list answers it.
-    expect((await screen.findByTestId('referral-bonus')).textContent).toBe('When a friend you invite finishes a first game, you both get 1\u202f500 chips on Bonus.');
+    expect((await screen.findByTestId('referral-bonus')).textContent).toBe(
+      'When a friend you invite finishes a first game, you both get 1\u202f500 chips on Bonus.',
+    );
     fireEvent.click(screen.getByTestId('copy-invite'));
     expect(await screen.findByText('Link copied')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(link.value);
@@ -80,19 +92,30 @@ describe('the friends page', () => {
   it('says when nobody came yet, and when the list failed', async () => {
     const referrals = get.getMockImplementation()!;
     get.mockImplementation((url: string, config: unknown) =>
-      url === '/user/referrals' ? Promise.resolve({ data: { items: [], links: { next: null, previous: null }, invited_by: null, bonus: '1500' } }) : referrals(url, config),
+      url === '/user/referrals'
+        ? Promise.resolve({ data: { items: [], links: { next: null, previous: null }, invited_by: null, bonus: '1500' } })
+        : referrals(url, config),
     );
     renderPage(i18n, <FriendsPage />, '/friends', anna);
     expect((await screen.findByTestId('friends-empty')).textContent).toBe('Nobody has joined through your link yet.');
     cleanup();
-    get.mockImplementation((url: string, config: unknown) => (url === '/user/referrals' ? Promise.reject(new Error('down')) : referrals(url, config)));
+    get.mockImplementation((url: string, config: unknown) =>
+      url === '/user/referrals' ? Promise.reject(new Error('down')) : referrals(url, config),
+    );
     renderPage(i18n, <FriendsPage />, '/friends', anna);
     expect(await screen.findByText('Could not load your friends.')).toBeTruthy();
   });
 });
 
 describe('friends and their asks on the friends page', () => {
-  const line = (user_id: number, username: string, is_online: boolean, room_id?: number): FriendLine => ({ user_id, username, avatar: null, country: null, is_online, ...(room_id ? { room_id } : {}) });
+  const line = (user_id: number, username: string, is_online: boolean, room_id?: number): FriendLine => ({
+    user_id,
+    username,
+    avatar: null,
+    country: null,
+    is_online,
+    ...(room_id ? { room_id } : {}),
+  });
 
   it('shows an ask with accept; accepting calls the server and the list is read again', async () => {
     setAsks([{ user_id: 5, username: 'lena', avatar: null, country: null, requested_at: '2026-11-26T08:00:00Z' }]);

@@ -17,10 +17,16 @@ export function FriendsSection() {
   const client = useQueryClient();
   // The realtime notices (friends-live.tsx) invalidate these at once; the poll only keeps the
   // online dots honest for friends who come and go.
-  const friends = useQuery({ queryKey: queryKeys.friends.list(page), queryFn: () => friendsApi.friends(page), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  const friends = useQuery({
+    queryKey: queryKeys.friends.list(page),
+    queryFn: () => friendsApi.friends(page),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
   const requests = useQuery({ queryKey: queryKeys.friends.requests, queryFn: friendsApi.requests, refetchInterval: 30_000 });
   const answer = useMutation({
-    mutationFn: ({ userId, isAccepted }: { userId: number; isAccepted: boolean }) => (isAccepted ? friendsApi.accept(userId).then(() => undefined) : friendsApi.decline(userId)),
+    mutationFn: ({ userId, isAccepted }: { userId: number; isAccepted: boolean }) =>
+      isAccepted ? friendsApi.accept(userId).then(() => undefined) : friendsApi.decline(userId),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.friends.all }),
   });
   const failure = answer.error ? toApiFailure(answer.error) : null;
@@ -33,7 +39,12 @@ export function FriendsSection() {
           <h2 id="friend-requests-title">{t('friendsList.requests_title', { count: asks.length })}</h2>
           <ul className="friends-list">
             {asks.map((ask) => (
-              <RequestLine key={ask.user_id} ask={ask} isBusy={answer.isPending} onAnswer={(isAccepted) => answer.mutate({ userId: ask.user_id, isAccepted })} />
+              <RequestLine
+                key={ask.user_id}
+                ask={ask}
+                isBusy={answer.isPending}
+                onAnswer={(isAccepted) => answer.mutate({ userId: ask.user_id, isAccepted })}
+              />
             ))}
           </ul>
           {failure ? (
@@ -75,7 +86,14 @@ function RequestLine({ ask, isBusy, onAnswer }: { ask: FriendRequestLine; isBusy
         <button type="button" className="btn btn-gold" disabled={isBusy} onClick={() => onAnswer(true)} data-testid="accept-friend">
           {t('friendsList.accept')}
         </button>
-        <button type="button" className="btn btn-ghost" disabled={isBusy} onClick={() => onAnswer(false)} data-testid="decline-friend" aria-label={t('friendsList.decline_named', { name: ask.username })}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={isBusy}
+          onClick={() => onAnswer(false)}
+          data-testid="decline-friend"
+          aria-label={t('friendsList.decline_named', { name: ask.username })}
+        >
           {t('friendsList.decline')}
         </button>
       </span>
@@ -90,11 +108,18 @@ function FriendRow({ friend }: { friend: FriendLine }) {
     <li className="friend" data-testid="my-friend" data-user-id={friend.user_id}>
       <span className="friend-avatar">
         <Avatar url={friend.avatar} name={friend.username} size={40} />
-        <span className={`presence${friend.is_online ? ' presence-on' : ''}`} role="img" aria-label={friend.is_online ? t('friends.online') : t('friends.offline')} data-testid={friend.is_online ? 'online' : 'offline'} />
+        <span
+          className={`presence${friend.is_online ? ' presence-on' : ''}`}
+          role="img"
+          aria-label={friend.is_online ? t('friends.online') : t('friends.offline')}
+          data-testid={friend.is_online ? 'online' : 'offline'}
+        />
       </span>
       <span className="friend-name" title={friend.username}>
         {cutName(friend.username, 18, 16)}
-        <small>{friend.room_id !== undefined ? t('friendsList.at_table') : friend.is_online ? t('friends.online') : t('friends.offline')}</small>
+        <small>
+          {friend.room_id !== undefined ? t('friendsList.at_table') : friend.is_online ? t('friends.online') : t('friends.offline')}
+        </small>
       </span>
       {friend.room_id !== undefined ? (
         <button type="button" className="btn btn-gold" onClick={() => void navigate(`/durak/${friend.room_id}`)} data-testid="friend-table">

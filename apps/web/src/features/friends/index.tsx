@@ -17,7 +17,12 @@ export default function FriendsPage() {
   const { t, i18n } = useTranslation('player');
   const userId = useUserId();
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: queryKeys.friends.referrals(page), queryFn: () => friendsApi.referrals(page), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  const query = useQuery({
+    queryKey: queryKeys.friends.referrals(page),
+    queryFn: () => friendsApi.referrals(page),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
   const items = query.data?.items ?? [];
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
@@ -55,7 +60,12 @@ function FriendLine({ friend, date, testId = 'friend' }: { friend: Referral; dat
     <li className="friend" data-testid={testId}>
       <span className="friend-avatar">
         <Avatar url={friend.avatar} name={friend.username} size={40} />
-        <span className={`presence${friend.is_online ? ' presence-on' : ''}`} role="img" aria-label={friend.is_online ? t('friends.online') : t('friends.offline')} data-testid={friend.is_online ? 'online' : 'offline'} />
+        <span
+          className={`presence${friend.is_online ? ' presence-on' : ''}`}
+          role="img"
+          aria-label={friend.is_online ? t('friends.online') : t('friends.offline')}
+          data-testid={friend.is_online ? 'online' : 'offline'}
+        />
       </span>
       <span className="friend-name" title={friend.username}>
         {cutName(friend.username, 18, 16)}

@@ -34,16 +34,28 @@ export function InviteCard({ userId, bonus }: { userId: number; bonus: string | 
       <label className="friends-link-label" htmlFor="invite-link">
         {t('friends.link')}
       </label>
-      <input id="invite-link" className="text-input friends-link" readOnly value={link} data-testid="invite-link" onFocus={(e) => e.currentTarget.select()} />
+      <input
+        id="invite-link"
+        className="text-input friends-link"
+        readOnly
+        value={link}
+        data-testid="invite-link"
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <div className="friends-actions">
         <button type="button" className="btn btn-gold" onClick={() => void copy()} data-testid="copy-invite">
           {t('friends.copy')}
         </button>
         {isInside ? (
-          <button type="button" className="btn btn-ghost" onClick={() => {
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
               // A host too old for the share dialog: the link goes to the clipboard instead.
               if (!shareViaHost(link, t('friends.share_text'))) void copy();
-            }} data-testid="share-invite">
+            }}
+            data-testid="share-invite"
+          >
             {t('friends.share')}
           </button>
         ) : null}

@@ -9,8 +9,12 @@ describe('the invite link', () => {
   });
   it('outside Telegram, or without the bot and app names, is the site’s registration page with ?pr=', () => {
     expect(inviteLink(42, false, 'https://durak.example', names)).toBe('https://durak.example/auth/registration?pr=42');
-    expect(inviteLink(42, true, 'https://durak.example', { bot: undefined, app: 'play' })).toBe('https://durak.example/auth/registration?pr=42');
-    expect(inviteLink(42, true, 'https://durak.example', { bot: 'x/../evil', app: 'play' })).toBe('https://durak.example/auth/registration?pr=42');
+    expect(inviteLink(42, true, 'https://durak.example', { bot: undefined, app: 'play' })).toBe(
+      'https://durak.example/auth/registration?pr=42',
+    );
+    expect(inviteLink(42, true, 'https://durak.example', { bot: 'x/../evil', app: 'play' })).toBe(
+      'https://durak.example/auth/registration?pr=42',
+    );
   });
 });
 

@@ -11,7 +11,12 @@ import { queryKeys } from '../../net/query-keys';
  */
 export function OnlineCount({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: queryKeys.friends.presence, queryFn: friendsApi.presence, refetchInterval: 20_000, staleTime: 10_000 });
+  const { data } = useQuery({
+    queryKey: queryKeys.friends.presence,
+    queryFn: friendsApi.presence,
+    refetchInterval: 20_000,
+    staleTime: 10_000,
+  });
   if (!data) return null;
   return (
     <p className={`online-count ${className}`} data-testid="online-count">

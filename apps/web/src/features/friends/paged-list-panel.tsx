@@ -6,7 +6,10 @@ import { QueryState, type QueryStateProps } from '../../ui/query-state';
 interface PagedListPanelProps {
   readonly titleId: string;
   readonly title: string;
-  readonly query: QueryStateProps['query'] & { readonly isSuccess: boolean; readonly data?: { readonly items: readonly unknown[]; readonly links: { readonly next: string | null } } | undefined };
+  readonly query: QueryStateProps['query'] & {
+    readonly isSuccess: boolean;
+    readonly data?: { readonly items: readonly unknown[]; readonly links: { readonly next: string | null } } | undefined;
+  };
   readonly page: number;
   readonly onPage: (page: number) => void;
   /** The panel's words: while loading, on failure, and for an empty first page. */
@@ -23,11 +26,23 @@ export function PagedListPanel({ titleId, title, query, page, onPage, texts, tes
   return (
     <section className="panel friends-list-panel" aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
-      <QueryState query={query} loading={texts.loading} failed={texts.failed} retry={t('retry')} empty={isEmpty ? <p data-testid={testIds.empty}>{texts.empty}</p> : null}>
+      <QueryState
+        query={query}
+        loading={texts.loading}
+        failed={texts.failed}
+        retry={t('retry')}
+        empty={isEmpty ? <p data-testid={testIds.empty}>{texts.empty}</p> : null}
+      >
         <ul className="friends-list" data-testid={testIds.list}>
           {children}
         </ul>
-        <Pager page={page} hasNext={Boolean(query.data?.links.next)} onPage={onPage} labels={{ previous: t('previous'), next: t('next'), page: title }} testId={testIds.pager} />
+        <Pager
+          page={page}
+          hasNext={Boolean(query.data?.links.next)}
+          onPage={onPage}
+          labels={{ previous: t('previous'), next: t('next'), page: title }}
+          testId={testIds.pager}
+        />
       </QueryState>
     </section>
   );

@@ -20,7 +20,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const refused = (code: string, status = 409) => new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, { status, data: { error: { code, message: code } } } as AxiosResponse);
+const refused = (code: string, status = 409) =>
+  new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, { status, data: { error: { code, message: code } } } as AxiosResponse);
 
 describe('add friend in a seat’s menu', () => {
   it('asks once and says the request went out', async () => {

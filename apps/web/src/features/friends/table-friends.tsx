@@ -21,7 +21,13 @@ export function AddFriendButton({ userId }: { userId: number }) {
   else if (failure) note = failure.code === 'friend/already_friends' ? t('tableFriends.already') : t('tableFriends.failed');
   return (
     <div className="table-friends">
-      <button type="button" className="btn btn-ghost btn-block" disabled={ask.isPending || ask.isSuccess} onClick={() => ask.mutate()} data-testid="add-friend">
+      <button
+        type="button"
+        className="btn btn-ghost btn-block"
+        disabled={ask.isPending || ask.isSuccess}
+        onClick={() => ask.mutate()}
+        data-testid="add-friend"
+      >
         {t('tableFriends.add')}
       </button>
       {note !== null ? (
@@ -57,7 +63,12 @@ export function InviteFriendsButton({ roomId }: { roomId: number }) {
       </button>
       <Modal isOpen={isOpen} onClose={() => setOpen(false)} title={t('tableFriends.invite_title')} closeLabel={t('close')}>
         {link !== null ? (
-          <button type="button" className="btn btn-gold btn-block" onClick={() => shareViaHost(link, t('tableFriends.share_text'))} data-testid="share-table">
+          <button
+            type="button"
+            className="btn btn-gold btn-block"
+            onClick={() => shareViaHost(link, t('tableFriends.share_text'))}
+            data-testid="share-table"
+          >
             {t('tableFriends.share')}
           </button>
         ) : null}
@@ -70,7 +81,13 @@ export function InviteFriendsButton({ roomId }: { roomId: number }) {
                 {cutName(friend.username, 18, 16)}
                 <small> · {friend.is_online ? t('tableFriends.online') : t('tableFriends.offline')}</small>
               </span>
-              <button type="button" className="btn btn-gold" disabled={invited.has(friend.user_id) || invite.isPending} onClick={() => invite.mutate(friend.user_id)} data-testid="invite-friend">
+              <button
+                type="button"
+                className="btn btn-gold"
+                disabled={invited.has(friend.user_id) || invite.isPending}
+                onClick={() => invite.mutate(friend.user_id)}
+                data-testid="invite-friend"
+              >
                 {invited.has(friend.user_id) ? t('tableFriends.invited') : t('tableFriends.invite_one')}
               </button>
             </li>

@@ -8,7 +8,19 @@ interface Option<T> {
 }
 
 /** A row of chips; several may be on. */
-export function MultiChoice<T extends string | number>({ label, options, selected, onChange, testId }: { label: string; options: Option<T>[]; selected: readonly T[]; onChange: (next: T[]) => void; testId: string }) {
+export function MultiChoice<T extends string | number>({
+  label,
+  options,
+  selected,
+  onChange,
+  testId,
+}: {
+  label: string;
+  options: Option<T>[];
+  selected: readonly T[];
+  onChange: (next: T[]) => void;
+  testId: string;
+}) {
   return (
     <fieldset className="choice" data-testid={testId}>
       <legend>{label}</legend>
@@ -34,7 +46,19 @@ export function MultiChoice<T extends string | number>({ label, options, selecte
 }
 
 /** A row of chips; exactly one is on. */
-export function SingleChoice<T extends string | number | boolean | null>({ label, options, value, onChange, testId }: { label: string; options: Option<T>[]; value: T; onChange: (next: T) => void; testId: string }) {
+export function SingleChoice<T extends string | number | boolean | null>({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  options: Option<T>[];
+  value: T;
+  onChange: (next: T) => void;
+  testId: string;
+}) {
   return (
     <fieldset className="choice" data-testid={testId}>
       <legend>{label}</legend>
@@ -58,7 +82,19 @@ export function SingleChoice<T extends string | number | boolean | null>({ label
 }
 
 /** An on/off option as a switch row. */
-export function Switch({ label, hint, isOn, onChange, testId }: { label: string; hint?: string; isOn: boolean; onChange: (next: boolean) => void; testId: string }) {
+export function Switch({
+  label,
+  hint,
+  isOn,
+  onChange,
+  testId,
+}: {
+  label: string;
+  hint?: string;
+  isOn: boolean;
+  onChange: (next: boolean) => void;
+  testId: string;
+}) {
   return (
     <label className="switch-row" data-testid={testId}>
       <span className="switch-text">

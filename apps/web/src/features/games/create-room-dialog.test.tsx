@@ -15,10 +15,23 @@ vi.mock('../../net/http', () => ({ http: { post, get: vi.fn() } }));
 const { CreateRoomDialog } = await import('./create-room-dialog');
 
 const i18n = i18next.createInstance();
-const user: Me = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '200000' }] };
+const user: Me = {
+  id: 1,
+  username: 'anna',
+  avatar_url: null,
+  country: null,
+  language: null,
+  parent_id: null,
+  telegram_id: null,
+  roles: [],
+  wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '200000' }],
+};
 
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/game.json'), 'utf8')) as Record<string, unknown>;
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.use(initReactI18next).init({ lng: 'ru', resources: { ru: { game } }, interpolation: { escapeValue: false } });
 });
 beforeEach(() => {
@@ -42,7 +55,20 @@ function open() {
 describe('the create-room dialog’s bets', () => {
   it('offers all twelve SPEC presets in order, range ends included', () => {
     const presets = open();
-    expect(presets.getAllByRole('radio').map((chip) => chip.textContent)).toEqual(['100', '999', '1k', '4999', '5k', '9999', '10k', '24999', '25k', '49999', '50k', '100k']);
+    expect(presets.getAllByRole('radio').map((chip) => chip.textContent)).toEqual([
+      '100',
+      '999',
+      '1k',
+      '4999',
+      '5k',
+      '9999',
+      '10k',
+      '24999',
+      '25k',
+      '49999',
+      '50k',
+      '100k',
+    ]);
     expect(presets.getByRole('radio', { name: '100' }).getAttribute('aria-checked')).toBe('true');
   });
 

@@ -73,7 +73,14 @@ export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose
               </button>
             ))}
           </div>
-          <input className="bet-input" inputMode="numeric" aria-label={t('create.bet')} value={betText} onChange={(event) => setBet(event.target.value.replace(/[^\d.]/g, ''))} data-testid="create-bet" />
+          <input
+            className="bet-input"
+            inputMode="numeric"
+            aria-label={t('create.bet')}
+            value={betText}
+            onChange={(event) => setBet(event.target.value.replace(/[^\d.]/g, ''))}
+            data-testid="create-bet"
+          />
         </fieldset>
         <SingleChoice
           label={t('room.balance_type')}
@@ -86,22 +93,27 @@ export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose
           {t('create.your_balance')}: <strong>{formatChips(balance ?? '0')}</strong>
         </p>
         <div className="form-row">
-        <SingleChoice
-          label={t('room.players')}
-          testId="create-players"
-          value={form.player_count}
-          onChange={(player_count) => patch({ player_count, ...(player_count > 4 ? { deck_size: 36 } : {}) })}
-          options={PLAYER_COUNTS.map((n) => ({ value: n as number, label: String(n) }))}
-        />
-        <SingleChoice
-          label={t('room.deck')}
-          testId="create-deck"
-          value={form.deck_size}
-          onChange={(deck_size) => patch({ deck_size: deck_size as 24 | 36 })}
-          options={DECK_SIZES.map((n) => ({ value: n as number, label: String(n), isDisabled: n === 24 && form.player_count > 4 }))}
-        />
+          <SingleChoice
+            label={t('room.players')}
+            testId="create-players"
+            value={form.player_count}
+            onChange={(player_count) => patch({ player_count, ...(player_count > 4 ? { deck_size: 36 } : {}) })}
+            options={PLAYER_COUNTS.map((n) => ({ value: n as number, label: String(n) }))}
+          />
+          <SingleChoice
+            label={t('room.deck')}
+            testId="create-deck"
+            value={form.deck_size}
+            onChange={(deck_size) => patch({ deck_size: deck_size as 24 | 36 })}
+            options={DECK_SIZES.map((n) => ({ value: n as number, label: String(n), isDisabled: n === 24 && form.player_count > 4 }))}
+          />
         </div>
-        <RuleChoices values={form} testPrefix="create" onEnding={(is_death_match_allowed) => patch({ is_death_match_allowed, is_classic_mode_allowed: !is_death_match_allowed })} onSwitch={(key, isOn) => patch({ [key]: isOn })} />
+        <RuleChoices
+          values={form}
+          testPrefix="create"
+          onEnding={(is_death_match_allowed) => patch({ is_death_match_allowed, is_classic_mode_allowed: !is_death_match_allowed })}
+          onSwitch={(key, isOn) => patch({ [key]: isOn })}
+        />
         <SingleChoice
           label={t('room.card_transfer_permission')}
           testId="create-permission"
@@ -109,34 +121,47 @@ export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose
           onChange={(card_transfer_permission) => patch({ card_transfer_permission })}
           options={TRANSFER_PERMISSIONS.map((p) => ({ value: p, label: t(`permission.${p}`) }))}
         />
-        <Switch label={t('create.private')} hint={t('hint.private')} isOn={form.is_private} onChange={(is_private) => patch({ is_private })} testId="create-private" />
+        <Switch
+          label={t('create.private')}
+          hint={t('hint.private')}
+          isOn={form.is_private}
+          onChange={(is_private) => patch({ is_private })}
+          testId="create-private"
+        />
         {form.is_private ? (
           <div className="field">
             <label htmlFor="room-password">{t('create.password')}</label>
-            <input id="room-password" type="password" autoComplete="new-password" value={form.password} onChange={(event) => patch({ password: event.target.value })} data-testid="create-password" />
+            <input
+              id="room-password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(event) => patch({ password: event.target.value })}
+              data-testid="create-password"
+            />
           </div>
         ) : null}
         <div className="create-footer">
-        {isTouched && errors.length > 0 ? (
-          <ul className="form-errors" data-testid="create-errors">
-            {errors.map((code) => (
-              <li key={code}>{t(`error.${code}`, { amount: typedBetLabel(betText) })}</li>
-            ))}
-          </ul>
-        ) : null}
-        {failure ? (
-          <p className="form-error" role="alert" data-testid="create-failure">
-            {t(`error.${failure.code}`, { defaultValue: failure.message })}
-          </p>
-        ) : null}
-        {(isTouched && errors.includes('wallet/insufficient_funds')) || failure?.code === 'wallet/insufficient_funds' ? (
-          <Link to="/store?tab=chips" className="btn btn-ghost btn-block" data-testid="create-get-chips">
-            {t('common:funds.get_chips')}
-          </Link>
-        ) : null}
-        <button type="submit" className="btn btn-gold btn-block" disabled={create.isPending} data-testid="create-submit">
-          {t('create.submit')}
-        </button>
+          {isTouched && errors.length > 0 ? (
+            <ul className="form-errors" data-testid="create-errors">
+              {errors.map((code) => (
+                <li key={code}>{t(`error.${code}`, { amount: typedBetLabel(betText) })}</li>
+              ))}
+            </ul>
+          ) : null}
+          {failure ? (
+            <p className="form-error" role="alert" data-testid="create-failure">
+              {t(`error.${failure.code}`, { defaultValue: failure.message })}
+            </p>
+          ) : null}
+          {(isTouched && errors.includes('wallet/insufficient_funds')) || failure?.code === 'wallet/insufficient_funds' ? (
+            <Link to="/store?tab=chips" className="btn btn-ghost btn-block" data-testid="create-get-chips">
+              {t('common:funds.get_chips')}
+            </Link>
+          ) : null}
+          <button type="submit" className="btn btn-gold btn-block" disabled={create.isPending} data-testid="create-submit">
+            {t('create.submit')}
+          </button>
         </div>
       </form>
     </Modal>

@@ -23,7 +23,10 @@ describe('create room form', () => {
   });
 
   it('makes death match and classic exclusive', () => {
-    expect(createRoomBody({ ...DEFAULT_CREATE_FORM, is_death_match_allowed: true })).toMatchObject({ is_death_match_allowed: true, is_classic_mode_allowed: false });
+    expect(createRoomBody({ ...DEFAULT_CREATE_FORM, is_death_match_allowed: true })).toMatchObject({
+      is_death_match_allowed: true,
+      is_classic_mode_allowed: false,
+    });
     expect(createRoomBody(DEFAULT_CREATE_FORM)).toMatchObject({ is_death_match_allowed: false, is_classic_mode_allowed: true });
   });
 });

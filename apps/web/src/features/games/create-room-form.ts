@@ -53,7 +53,8 @@ export function validateCreateRoom(form: CreateRoomForm, balance: string | undef
   else if (form.bet_amount < MIN_BET) errors.push('create/bet_too_small');
   else if (form.bet_amount > MAX_BET) errors.push('create/bet_too_large');
   if (form.deck_size === 24 && form.player_count > 4) errors.push('create/deck_too_small');
-  if (form.is_private && (form.password.length < PASSWORD_MIN || form.password.length > PASSWORD_MAX)) errors.push('create/password_length');
+  if (form.is_private && (form.password.length < PASSWORD_MIN || form.password.length > PASSWORD_MAX))
+    errors.push('create/password_length');
   if (Number.isInteger(form.bet_amount) && Number(balance ?? 0) < form.bet_amount) errors.push('wallet/insufficient_funds');
   return errors;
 }

@@ -42,7 +42,10 @@ export function FilterDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           testId="filter-bet"
           value={range}
           onChange={chooseRange}
-          options={[{ value: 'all' as const, label: t('filter.all') }, ...BET_RANGES.map((r) => ({ value: r, label: r.replace('_', '–') }))]}
+          options={[
+            { value: 'all' as const, label: t('filter.all') },
+            ...BET_RANGES.map((r) => ({ value: r, label: r.replace('_', '–') })),
+          ]}
         />
         <SingleChoice
           label={t('room.balance_type')}
@@ -51,9 +54,27 @@ export function FilterDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           onChange={(balance_type) => setFilter({ balance_type })}
           options={BALANCE_TYPES.map((b) => ({ value: b as string, label: t(`wallet.${b}`) }))}
         />
-        <MultiChoice label={t('room.players')} testId="filter-players" selected={filter.player_count} onChange={(player_count) => setFilter({ player_count })} options={PLAYER_COUNTS.map((n) => ({ value: n as number, label: String(n) }))} />
-        <MultiChoice label={t('room.deck')} testId="filter-deck" selected={filter.deck_size} onChange={(deck_size) => setFilter({ deck_size })} options={DECK_SIZES.map((n) => ({ value: n as number, label: String(n) }))} />
-        <MultiChoice label={t('filter.status')} testId="filter-status" selected={filter.status} onChange={(status) => setFilter({ status })} options={ROOM_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+        <MultiChoice
+          label={t('room.players')}
+          testId="filter-players"
+          selected={filter.player_count}
+          onChange={(player_count) => setFilter({ player_count })}
+          options={PLAYER_COUNTS.map((n) => ({ value: n as number, label: String(n) }))}
+        />
+        <MultiChoice
+          label={t('room.deck')}
+          testId="filter-deck"
+          selected={filter.deck_size}
+          onChange={(deck_size) => setFilter({ deck_size })}
+          options={DECK_SIZES.map((n) => ({ value: n as number, label: String(n) }))}
+        />
+        <MultiChoice
+          label={t('filter.status')}
+          testId="filter-status"
+          selected={filter.status}
+          onChange={(status) => setFilter({ status })}
+          options={ROOM_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        />
         <MultiChoice
           label={t('room.card_transfer_permission')}
           testId="filter-permission"
@@ -62,7 +83,14 @@ export function FilterDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           options={TRANSFER_PERMISSIONS.map((p) => ({ value: p, label: t(`permission.${p}`) }))}
         />
         {TOGGLE_KEYS.map((key) => (
-          <SingleChoice key={key} label={t(`option.${key}`)} testId={`filter-${key}`} value={filter[key]} onChange={(value) => setFilter({ [key]: value })} options={toggleOptions} />
+          <SingleChoice
+            key={key}
+            label={t(`option.${key}`)}
+            testId={`filter-${key}`}
+            value={filter[key]}
+            onChange={(value) => setFilter({ [key]: value })}
+            options={toggleOptions}
+          />
         ))}
         <div className="dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={resetFilter} data-testid="filter-reset">

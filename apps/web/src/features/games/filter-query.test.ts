@@ -33,7 +33,12 @@ describe('room filter', () => {
     ['a bet below the range', { min_bet: 5000 }, {}, false],
     ['a bet above the range', { max_bet: 999 }, {}, false],
     ['a speed room when only normal rooms are wanted', { is_speed_mode: false }, { is_speed_mode: true }, false],
-    ['neighbours-only rooms when only all-players are wanted', { card_transfer_permission: ['ALL_PLAYERS' as const] }, { card_transfer_permission: 'NEIGHBORS_ONLY' as const }, false],
+    [
+      'neighbours-only rooms when only all-players are wanted',
+      { card_transfer_permission: ['ALL_PLAYERS' as const] },
+      { card_transfer_permission: 'NEIGHBORS_ONLY' as const },
+      false,
+    ],
     ['another wallet type', {}, { balance_type: 'BALANCE' as const }, false],
     ['a finished room', {}, { status: 'FINISHED' as const }, false],
   ])('judges %s', (_name, filterPatch, roomPatch, isShown) => {

@@ -25,7 +25,12 @@ describe('game translations', () => {
   // different moves; words sharing a stem ("Pass" / "Pass on") had players press the wrong one.
   it.each(LANGUAGES)('%s names beat, pass and transfer with words that share no stem', (lng) => {
     const file = load(lng);
-    const stem = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^\p{L}]/gu, '').slice(0, 3);
+    const stem = (text: string) =>
+      text
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^\p{L}]/gu, '')
+        .slice(0, 3);
     const words = [file['action.beat']!, file['action.pass']!, file['action.transfer']!];
     expect(stem(words[2]!), `${lng}: ${words.join(' / ')}`).not.toBe(stem(words[0]!));
     expect(stem(words[2]!), `${lng}: ${words.join(' / ')}`).not.toBe(stem(words[1]!));

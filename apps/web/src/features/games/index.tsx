@@ -82,8 +82,7 @@ export default function LobbyPage() {
         <span className="lobby-wallet" data-testid="lobby-balance" title={t(`wallet.${filter.balance_type}`)}>
           <span className={`room-coin room-coin-${filter.balance_type.toLowerCase()}`} aria-hidden="true" />
           {/* The wallet is named in words, not only by the coin's colour (FEATURES §6). */}
-          <span className="lobby-wallet-name">{t(`wallet.${filter.balance_type}`)}</span>{' '}
-          {formatChips(wallet?.balance ?? '0')}
+          <span className="lobby-wallet-name">{t(`wallet.${filter.balance_type}`)}</span> {formatChips(wallet?.balance ?? '0')}
         </span>
       </header>
       <OnlineCount className="lobby-online" />
@@ -127,7 +126,13 @@ export default function LobbyPage() {
       </ul>
       <div ref={sentinel} />
       {hasNextPage ? (
-        <button type="button" className="btn btn-ghost btn-block" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()} data-testid="lobby-more">
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          disabled={isFetchingNextPage}
+          onClick={() => void fetchNextPage()}
+          data-testid="lobby-more"
+        >
           {t('lobby.more')}
         </button>
       ) : null}

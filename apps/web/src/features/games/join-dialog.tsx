@@ -33,7 +33,15 @@ export function JoinDialog({
       >
         <div className="field">
           <label htmlFor="join-password">{t('create.password')}</label>
-          <input id="join-password" type="password" autoComplete="off" value={password} autoFocus onChange={(event) => setPassword(event.target.value)} data-testid="join-password" />
+          <input
+            id="join-password"
+            type="password"
+            autoComplete="off"
+            value={password}
+            autoFocus
+            onChange={(event) => setPassword(event.target.value)}
+            data-testid="join-password"
+          />
         </div>
         {error ? (
           <p className="form-error" role="alert">

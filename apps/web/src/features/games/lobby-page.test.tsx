@@ -25,10 +25,26 @@ vi.mock('../../net/realtime', async () => {
 const { default: LobbyPage } = await import('./index');
 
 const i18n = i18next.createInstance();
-const user: Me = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '10000' }, { wallet_type: 'BALANCE', balance: '0' }] };
+const user: Me = {
+  id: 1,
+  username: 'anna',
+  avatar_url: null,
+  country: null,
+  language: null,
+  parent_id: null,
+  telegram_id: null,
+  roles: [],
+  wallets: [
+    { wallet_type: 'BONUS_BALANCE', balance: '10000' },
+    { wallet_type: 'BALANCE', balance: '0' },
+  ],
+};
 
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<string, unknown>;
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { game } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);

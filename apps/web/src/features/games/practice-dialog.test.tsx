@@ -20,7 +20,10 @@ function Table() {
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<string, unknown>;
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { game } }, interpolation: { escapeValue: false } });
 });
 beforeEach(() => {
@@ -82,14 +85,24 @@ describe('play against the computer', () => {
   });
 
   it('a practice game still running: back to its table instead of a second one', async () => {
-    post.mockRejectedValueOnce(new AxiosError('409', '409', undefined, undefined, { status: 409, data: { error: { code: 'room/practice_running', message: 'busy', details: { room_id: 7 } } } } as AxiosResponse));
+    post.mockRejectedValueOnce(
+      new AxiosError('409', '409', undefined, undefined, {
+        status: 409,
+        data: { error: { code: 'room/practice_running', message: 'busy', details: { room_id: 7 } } },
+      } as AxiosResponse),
+    );
     const dialog = openDialog();
     fireEvent.click(dialog.getByTestId('practice-submit'));
     await waitFor(() => expect(screen.getByTestId('table').textContent).toBe('table 7'));
   });
 
   it('shows the server’s refusal and stays open', async () => {
-    post.mockRejectedValueOnce(new AxiosError('400', '400', undefined, undefined, { status: 400, data: { error: { code: 'request/invalid', message: 'bots: too many' } } } as AxiosResponse));
+    post.mockRejectedValueOnce(
+      new AxiosError('400', '400', undefined, undefined, {
+        status: 400,
+        data: { error: { code: 'request/invalid', message: 'bots: too many' } },
+      } as AxiosResponse),
+    );
     const dialog = openDialog();
     fireEvent.click(dialog.getByTestId('practice-submit'));
     await waitFor(() => expect(dialog.getByTestId('practice-failure').textContent).toContain('bots: too many'));

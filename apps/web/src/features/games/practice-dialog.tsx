@@ -5,7 +5,15 @@ import { useNavigate } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
 import { Modal } from '../../ui/modal';
 import { SingleChoice } from './choice';
-import { BOT_COUNTS, BOT_LEVELS, DEFAULT_PRACTICE_FORM, MAX_BOTS_FOR_24, practiceRoomBody, runningPracticeRoom, type PracticeForm } from './practice-form';
+import {
+  BOT_COUNTS,
+  BOT_LEVELS,
+  DEFAULT_PRACTICE_FORM,
+  MAX_BOTS_FOR_24,
+  practiceRoomBody,
+  runningPracticeRoom,
+  type PracticeForm,
+} from './practice-form';
 import { roomsApi } from './rooms-api';
 import { RuleChoices } from './rule-choices';
 import { DECK_SIZES } from './room-options';
@@ -61,7 +69,12 @@ export function PracticeDialog({ isOpen, onClose }: { isOpen: boolean; onClose: 
           onChange={(deck_size) => patch({ deck_size: deck_size as 24 | 36 })}
           options={DECK_SIZES.map((n) => ({ value: n as number, label: String(n), isDisabled: n === 24 && form.bots > MAX_BOTS_FOR_24 }))}
         />
-        <RuleChoices values={form} testPrefix="practice" onEnding={(is_death_match_allowed) => patch({ is_death_match_allowed })} onSwitch={(key, isOn) => patch({ [key]: isOn })} />
+        <RuleChoices
+          values={form}
+          testPrefix="practice"
+          onEnding={(is_death_match_allowed) => patch({ is_death_match_allowed })}
+          onSwitch={(key, isOn) => patch({ [key]: isOn })}
+        />
         <div className="create-footer">
           {failure ? (
             <p className="form-error" role="alert" data-testid="practice-failure">

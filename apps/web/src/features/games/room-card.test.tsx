@@ -10,8 +10,13 @@ import { aRoom } from '../../test-support/room';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<string, unknown>;
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { game } }, defaultNS: 'game', interpolation: { escapeValue: false } });
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { game } }, defaultNS: 'game', interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
 
@@ -31,11 +36,25 @@ function optionsShown(room: Room): string[] {
 describe('a room card in the lobby', () => {
   it('names every option the room has in words', () => {
     const room: Room = {
-      ...plain, is_transfer_allowed: true, card_transfer_permission: 'NEIGHBORS_ONLY', is_cheating_allowed: true, is_draw_allowed: true,
-      is_death_match_allowed: true, secret_trump_mode: true, is_speed_mode: true, is_private: true,
+      ...plain,
+      is_transfer_allowed: true,
+      card_transfer_permission: 'NEIGHBORS_ONLY',
+      is_cheating_allowed: true,
+      is_draw_allowed: true,
+      is_death_match_allowed: true,
+      secret_trump_mode: true,
+      is_speed_mode: true,
+      is_private: true,
     };
     expect(optionsShown(room)).toEqual([
-      'Transfer', 'Neighbours throw in', 'Cheating', 'Draw', 'Death match', 'Secret trump', 'Speed game', 'Private',
+      'Transfer',
+      'Neighbours throw in',
+      'Cheating',
+      'Draw',
+      'Death match',
+      'Secret trump',
+      'Speed game',
+      'Private',
     ]);
   });
 
@@ -48,8 +67,22 @@ describe('a room card in the lobby', () => {
 
 describe('the seated players on a lobby card', () => {
   it('shows an avatar per seated player, then the open seats', () => {
-    const seat = (position: number, id: number, username: string, avatar: string | null) => ({ position, player_id: id, user_id: id, username, avatar_url: avatar, avatar, country: null, is_ready: false, is_bot: false });
-    const room = aRoom({ player_count: 3, seats_taken: 2, seats: [seat(0, 1, 'anna', 'https://cdn.example/a.webp'), seat(1, 2, 'boris', null)] });
+    const seat = (position: number, id: number, username: string, avatar: string | null) => ({
+      position,
+      player_id: id,
+      user_id: id,
+      username,
+      avatar_url: avatar,
+      avatar,
+      country: null,
+      is_ready: false,
+      is_bot: false,
+    });
+    const room = aRoom({
+      player_count: 3,
+      seats_taken: 2,
+      seats: [seat(0, 1, 'anna', 'https://cdn.example/a.webp'), seat(1, 2, 'boris', null)],
+    });
     render(
       <I18nextProvider i18n={i18n}>
         <ul>

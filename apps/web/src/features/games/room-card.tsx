@@ -22,7 +22,13 @@ export function RoomCard({ room, onOpen }: { room: RoomPayload; onOpen: (room: R
   const action = isPlaying || isFull ? t('lobby.watch') : t('lobby.join');
   return (
     <li>
-      <button type="button" className={`room-card${isPlaying ? ' room-card-playing' : ''}`} onClick={() => onOpen(room)} data-testid="room-card" data-room-id={String(room.id)}>
+      <button
+        type="button"
+        className={`room-card${isPlaying ? ' room-card-playing' : ''}`}
+        onClick={() => onOpen(room)}
+        data-testid="room-card"
+        data-room-id={String(room.id)}
+      >
         <span className="room-bet">
           <span className={`room-coin room-coin-${(room.balance_type ?? '').toLowerCase()}`} aria-hidden="true" />
           <strong>{betLabel(room.bet_amount)}</strong>

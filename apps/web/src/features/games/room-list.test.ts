@@ -8,7 +8,10 @@ const all = () => true;
 
 describe('lobby list', () => {
   it('merges pages without duplicates, keeping the newest copy in place', () => {
-    const merged = mergeRooms([[room(1), room(2)], [room(2, { status: 'ready' }), room(3)]]);
+    const merged = mergeRooms([
+      [room(1), room(2)],
+      [room(2, { status: 'ready' }), room(3)],
+    ]);
     expect(merged.map((r) => r.id)).toEqual([1, 2, 3]);
     expect(merged[1]!.status).toBe('ready');
   });
@@ -28,8 +31,10 @@ describe('lobby list', () => {
   });
 
   it('drops a removed room and hides live rooms the filter rejects', () => {
-    const live = applyLobbyEvent(applyLobbyEvent(NO_LIVE_ROOMS, { type: 'room_removed', room_id: 3 }), { type: 'room_created', room: room(4, { player_count: 6 }) });
+    const live = applyLobbyEvent(applyLobbyEvent(NO_LIVE_ROOMS, { type: 'room_removed', room_id: 3 }), {
+      type: 'room_created',
+      room: room(4, { player_count: 6 }),
+    });
     expect(visibleRooms([room(3)], live, (r) => r.player_count === 2)).toEqual([]);
   });
-
 });

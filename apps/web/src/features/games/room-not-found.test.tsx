@@ -23,10 +23,23 @@ vi.mock('../../net/http', () => ({ http: { get, post: get } }));
 const { default: TablePage } = await import('../table');
 
 const i18n = i18next.createInstance();
-const user: Me = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [] };
+const user: Me = {
+  id: 1,
+  username: 'anna',
+  avatar_url: null,
+  country: null,
+  language: null,
+  parent_id: null,
+  telegram_id: null,
+  roles: [],
+  wallets: [],
+};
 
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<string, unknown>;
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { game, common: {} } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);

@@ -2,7 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { SingleChoice, Switch } from './choice';
 
 export type RuleSwitch = 'is_speed_mode' | 'is_transfer_allowed' | 'is_cheating_allowed' | 'is_draw_allowed' | 'secret_trump_mode';
-const RULE_SWITCHES: readonly RuleSwitch[] = ['is_speed_mode', 'is_transfer_allowed', 'is_cheating_allowed', 'is_draw_allowed', 'secret_trump_mode'];
+const RULE_SWITCHES: readonly RuleSwitch[] = [
+  'is_speed_mode',
+  'is_transfer_allowed',
+  'is_cheating_allowed',
+  'is_draw_allowed',
+  'secret_trump_mode',
+];
 
 /** The game's ending and its rule switches, as both the create and the practice dialog offer them. */
 export function RuleChoices({
@@ -31,7 +37,14 @@ export function RuleChoices({
       />
       <div className="switches">
         {RULE_SWITCHES.map((key) => (
-          <Switch key={key} label={t(`option.${key}`)} hint={t(`hint.${key}`)} isOn={values[key]} onChange={(isOn) => onSwitch(key, isOn)} testId={`${testPrefix}-${key}`} />
+          <Switch
+            key={key}
+            label={t(`option.${key}`)}
+            hint={t(`hint.${key}`)}
+            isOn={values[key]}
+            onChange={(isOn) => onSwitch(key, isOn)}
+            testId={`${testPrefix}-${key}`}
+          />
         ))}
       </div>
     </>

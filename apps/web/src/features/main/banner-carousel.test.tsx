@@ -13,12 +13,25 @@ const { BannerCarousel } = await import('./banner-carousel');
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/common.json'), 'utf8')) as Record<string, unknown>;
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+  const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/common.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common', interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
 
-const banner = (id: number, captions: Record<string, string> = {}) => ({ id, name: `b${id}`, description: `caption ${id}`, captions, image: `/uploads/banners/${id}.webp`, width: 640, height: 200 });
+const banner = (id: number, captions: Record<string, string> = {}) => ({
+  id,
+  name: `b${id}`,
+  description: `caption ${id}`,
+  captions,
+  image: `/uploads/banners/${id}.webp`,
+  width: 640,
+  height: 200,
+});
 
 describe('the home banners', () => {
   it('show a dot per slide, the first one current, and each caption below its picture', async () => {
@@ -38,7 +51,12 @@ describe('the home banners', () => {
   });
 
   it('shows each caption in the player language, the default caption where that language has none', async () => {
-    http.get.mockResolvedValue({ data: { items: [banner(1, { en: 'Spring cup', ru: 'Весенний кубок' }), banner(2, { uk: 'Кубок' })], links: { next: null, previous: null } } });
+    http.get.mockResolvedValue({
+      data: {
+        items: [banner(1, { en: 'Spring cup', ru: 'Весенний кубок' }), banner(2, { uk: 'Кубок' })],
+        links: { next: null, previous: null },
+      },
+    });
     render(
       <QueryClientProvider client={createQueryClient()}>
         <I18nextProvider i18n={i18n}>

@@ -15,7 +15,6 @@ export function captionFor(banner: Pick<Banner, 'description' | 'captions'>, lan
   return own?.trim() ? own : banner.description;
 }
 
-
 /**
  * The home page's banners (GET /api/banner: the active ones, in the admins' order), side by side
  * with scroll snapping. Nothing at all while loading, on error or with no banner: the page below
@@ -23,7 +22,11 @@ export function captionFor(banner: Pick<Banner, 'description' | 'captions'>, lan
  */
 export function BannerCarousel() {
   const { t, i18n } = useTranslation();
-  const banners = useQuery({ queryKey: queryKeys.activeBanners, queryFn: () => http.get<{ items: ActiveBanner[] }>('/banner').then((r) => r.data.items), staleTime: 60_000 });
+  const banners = useQuery({
+    queryKey: queryKeys.activeBanners,
+    queryFn: () => http.get<{ items: ActiveBanner[] }>('/banner').then((r) => r.data.items),
+    staleTime: 60_000,
+  });
   const track = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const items = banners.data ?? [];

@@ -80,7 +80,16 @@ export function DailyReward() {
       </div>
       <ol className="daily-streak" aria-hidden="true">
         {STREAK.map((day) => (
-          <li key={day} className={day < today || (!reward!.is_available && day === today) ? 'daily-done' : day === reward!.streak_day && reward!.is_available ? 'daily-now' : ''}>
+          <li
+            key={day}
+            className={
+              day < today || (!reward!.is_available && day === today)
+                ? 'daily-done'
+                : day === reward!.streak_day && reward!.is_available
+                  ? 'daily-now'
+                  : ''
+            }
+          >
             {day}
           </li>
         ))}
@@ -95,7 +104,11 @@ export function DailyReward() {
           {t('reward.next', { time: countdown(reward!.next_at, now) })}
         </p>
       )}
-      {hasFailed ? <p className="field-error" role="alert">{t('errors.unknown')}</p> : null}
+      {hasFailed ? (
+        <p className="field-error" role="alert">
+          {t('errors.unknown')}
+        </p>
+      ) : null}
     </section>
   );
 }

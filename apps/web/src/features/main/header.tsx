@@ -23,7 +23,11 @@ export function Header({ user }: { user: Me }) {
       <Link to="/store?tab=chips" className="main-wallets-link">
         <ul className="main-wallets">
           {orderedWallets(user.wallets).map((wallet) => (
-            <li key={wallet.wallet_type} className={`wallet wallet-${wallet.wallet_type.toLowerCase()}`} data-testid={`wallet-${wallet.wallet_type}`}>
+            <li
+              key={wallet.wallet_type}
+              className={`wallet wallet-${wallet.wallet_type.toLowerCase()}`}
+              data-testid={`wallet-${wallet.wallet_type}`}
+            >
               <span className="wallet-coin" aria-hidden="true" />
               <span className="wallet-text">
                 <span className="wallet-name">{t(`wallet.${wallet.wallet_type}`, { defaultValue: wallet.wallet_type })}</span>

@@ -13,7 +13,13 @@ const { HomeTab } = await import('./home-tab');
 
 function refused(status: number, code: string) {
   const config = { headers: new AxiosHeaders() };
-  return new AxiosError('refused', 'ERR_BAD_REQUEST', config, null, { status, statusText: '', headers: {}, config, data: { error: { code, message: code } } });
+  return new AxiosError('refused', 'ERR_BAD_REQUEST', config, null, {
+    status,
+    statusText: '',
+    headers: {},
+    config,
+    data: { error: { code, message: code } },
+  });
 }
 
 let i18n: I18n;
@@ -37,7 +43,12 @@ describe('the home page', () => {
 
   it('quick play seats me at a waiting room that matches my saved filter', async () => {
     const mine = aRoom({ id: 3, seats_taken: 1, seats: [{ position: 0, player_id: 7 } as never] });
-    get.mockResolvedValue({ data: { items: [mine, aRoom({ id: 6, seats_taken: 2 }), aRoom({ id: 4, seats_taken: 1 }), aRoom({ id: 5, seats_taken: 1 })], links: { next: null, previous: null } } });
+    get.mockResolvedValue({
+      data: {
+        items: [mine, aRoom({ id: 6, seats_taken: 2 }), aRoom({ id: 4, seats_taken: 1 }), aRoom({ id: 5, seats_taken: 1 })],
+        links: { next: null, previous: null },
+      },
+    });
     // Room 4 filled up between the list and the seat call: quick play moves on to the next.
     post.mockRejectedValueOnce(refused(409, 'room/full'));
     renderPage(i18n, <HomeTab />, '/', anna);
@@ -45,7 +56,11 @@ describe('the home page', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/durak/5'));
     // The home page's other sections (banners, reward, tournaments) read too: find the lobby's list.
     const params = get.mock.calls.find((call) => String(call[0]).startsWith('/v1/rooms'))![1].params as URLSearchParams;
-    expect([params.get('balance_type'), params.getAll('deck_size'), params.getAll('status')]).toEqual(['BALANCE', ['24'], ['pending', 'ready']]);
+    expect([params.get('balance_type'), params.getAll('deck_size'), params.getAll('status')]).toEqual([
+      'BALANCE',
+      ['24'],
+      ['pending', 'ready'],
+    ]);
     expect(post.mock.calls.map((c) => c[0])).toEqual(['/v1/rooms/4/seat', '/v1/rooms/5/seat']);
   });
 
@@ -62,14 +77,20 @@ describe('the home page', () => {
     get.mockRejectedValue(new AxiosError('Network Error', 'ERR_NETWORK'));
     renderPage(i18n, <HomeTab />, '/', anna);
     fireEvent.click(screen.getByTestId('quick-play'));
-    expect((await screen.findByTestId('quick-play-error')).textContent).toBe('Could not look for a table. Check your connection and try again.');
+    expect((await screen.findByTestId('quick-play-error')).textContent).toBe(
+      'Could not look for a table. Check your connection and try again.',
+    );
   });
 
   it('says when the daily reward could not be read, and reads it again on retry', async () => {
     let failing = true;
     get.mockImplementation((url: string) => {
       if (url === '/rewards/available_reward') {
-        return failing ? Promise.reject(refused(503, 'internal/unavailable')) : Promise.resolve({ data: { is_available: true, streak_day: 2, amount: '750', next_at: new Date(Date.now() + 3_600_000).toISOString() } });
+        return failing
+          ? Promise.reject(refused(503, 'internal/unavailable'))
+          : Promise.resolve({
+              data: { is_available: true, streak_day: 2, amount: '750', next_at: new Date(Date.now() + 3_600_000).toISOString() },
+            });
       }
       return Promise.reject(refused(404, 'not_found'));
     });

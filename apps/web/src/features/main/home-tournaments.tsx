@@ -12,7 +12,12 @@ export function HomeTournaments() {
   const { t, i18n, ready } = useTranslation('tournament');
   const list = useQuery({
     queryKey: queryKeys.tournament.list('home'),
-    queryFn: async ({ signal }) => homeTournaments(await Promise.all(HOME_STATUSES.map((status) => tournamentApi.list({ page: 1, limit: HOME_LIMIT, status }, signal).then((p) => p.items)))),
+    queryFn: async ({ signal }) =>
+      homeTournaments(
+        await Promise.all(
+          HOME_STATUSES.map((status) => tournamentApi.list({ page: 1, limit: HOME_LIMIT, status }, signal).then((p) => p.items)),
+        ),
+      ),
   });
   // Nothing until the section's strings have loaded, rather than bare keys.
   if (!ready) return null;
@@ -36,10 +41,7 @@ export function HomeTournaments() {
               <Link to={`/tournament/${item.id}`} className="trn-row trn-row-link" data-testid="home-tournament">
                 <span className="trn-row-name">
                   {item.is_pinned ? <span className="trn-pin">{t('pinned')}</span> : null} {item.name}
-                  <small>
-                    {' '}
-                    · {item.buy_in === '0' ? t('info.free') : formatChips(item.buy_in)}
-                  </small>
+                  <small> · {item.buy_in === '0' ? t('info.free') : formatChips(item.buy_in)}</small>
                 </span>
                 <span className="trn-row-state">
                   {t(`status.${item.status}`)}

@@ -18,7 +18,13 @@ const ICONS: Record<MainTab, ReactNode> = {
   '/career': <path d="M7 4h10v3a5 5 0 0 1-10 0zM4 5h3v2a3 3 0 0 1-3-2zM20 5h-3v2a3 3 0 0 0 3-2zM10.5 12h3v4h-3zM8 17h8v3H8z" />,
   '/menu': <path d="M4 6h16v2.4H4zM4 10.8h16v2.4H4zM4 15.6h16V18H4z" />,
 };
-const LABELS: Record<MainTab, string> = { '/': 'nav.home', '/store': 'nav.store', '/friends': 'nav.friends', '/career': 'nav.career', '/menu': 'nav.menu' };
+const LABELS: Record<MainTab, string> = {
+  '/': 'nav.home',
+  '/store': 'nav.store',
+  '/friends': 'nav.friends',
+  '/career': 'nav.career',
+  '/menu': 'nav.menu',
+};
 
 function tap() {
   playSound('button');

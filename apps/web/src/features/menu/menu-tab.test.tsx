@@ -13,7 +13,13 @@ const { MenuTab } = await import('./menu-tab');
 
 function refused(status: number, code: string, details?: unknown) {
   const config = { headers: new AxiosHeaders() };
-  return new AxiosError('refused', 'ERR_BAD_REQUEST', config, null, { status, statusText: '', headers: {}, config, data: { error: { code, message: code, details } } });
+  return new AxiosError('refused', 'ERR_BAD_REQUEST', config, null, {
+    status,
+    statusText: '',
+    headers: {},
+    config,
+    data: { error: { code, message: code, details } },
+  });
 }
 
 let i18n: I18n;

@@ -36,14 +36,22 @@ export function MenuTab() {
 
   return (
     <section className="menu panel" aria-labelledby="menu-title">
-      <h1 id="menu-title" className="menu-title">{t('menu.title')}</h1>
+      <h1 id="menu-title" className="menu-title">
+        {t('menu.title')}
+      </h1>
       <ProfileSection />
       <div className="menu-row">
         <label htmlFor={ids.language}>{t('menu.language')}</label>
-        <select id={ids.language} className="select" value={current} data-testid="language-select" onChange={(event) => {
+        <select
+          id={ids.language}
+          className="select"
+          value={current}
+          data-testid="language-select"
+          onChange={(event) => {
             markLanguageChosen();
             void i18n.changeLanguage(event.target.value);
-          }}>
+          }}
+        >
           {LANGUAGES.map((lng) => (
             <option key={lng} value={lng}>
               {LANGUAGE_NAMES[lng]}

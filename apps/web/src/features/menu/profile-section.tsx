@@ -73,7 +73,11 @@ export function ProfileSection() {
           }}
         />
       </div>
-      {upload.isSuccess ? <p role="status" className="menu-ok">{t('menu.avatar_saved')}</p> : null}
+      {upload.isSuccess ? (
+        <p role="status" className="menu-ok">
+          {t('menu.avatar_saved')}
+        </p>
+      ) : null}
       {uploadFailure ? (
         <p role="alert" className="form-error" data-testid="avatar-error">
           {uploadFailure.code === 'avatar/too_large' ? t('menu.avatar_too_large') : t('menu.avatar_failed')}
@@ -93,7 +97,12 @@ export function ProfileSection() {
             data-testid="username-input"
             onChange={(event) => setName(event.target.value)}
           />
-          <button type="submit" className="btn btn-gold" disabled={rename.isPending || name.trim() === user.username} data-testid="username-save">
+          <button
+            type="submit"
+            className="btn btn-gold"
+            disabled={rename.isPending || name.trim() === user.username}
+            data-testid="username-save"
+          >
             {t('menu.username_save')}
           </button>
         </div>
@@ -102,7 +111,11 @@ export function ProfileSection() {
             {t(problem, { ns: 'common' })}
           </p>
         ) : null}
-        {rename.isSuccess ? <p role="status" className="menu-ok">{t('menu.username_saved')}</p> : null}
+        {rename.isSuccess ? (
+          <p role="status" className="menu-ok">
+            {t('menu.username_saved')}
+          </p>
+        ) : null}
       </form>
     </div>
   );

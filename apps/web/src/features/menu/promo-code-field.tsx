@@ -32,7 +32,13 @@ export function PromoCodeField() {
     setBusy(true);
     try {
       const used = await economyApi.usePromoCode(value);
-      setResult({ isOk: true, text: t('promo.success', { amount: formatChips(used.amount), wallet: t(`wallet.${used.wallet_type}`, { defaultValue: used.wallet_type }) }) });
+      setResult({
+        isOk: true,
+        text: t('promo.success', {
+          amount: formatChips(used.amount),
+          wallet: t(`wallet.${used.wallet_type}`, { defaultValue: used.wallet_type }),
+        }),
+      });
       setCode('');
       await refreshWallets(client);
     } catch (error) {

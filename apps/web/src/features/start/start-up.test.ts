@@ -3,7 +3,17 @@ import type { Me } from '@durak/protocol';
 import { accessToken, clearSession, saveSession } from '../../net/session';
 import { runStartUp, type StartUpDeps } from './start-up';
 
-const user: Me = { id: 7, username: 'ivan', avatar_url: null, country: 'RU', language: 'ru', parent_id: null, telegram_id: null, roles: [], wallets: [] };
+const user: Me = {
+  id: 7,
+  username: 'ivan',
+  avatar_url: null,
+  country: 'RU',
+  language: 'ru',
+  parent_id: null,
+  telegram_id: null,
+  roles: [],
+  wallets: [],
+};
 
 function deps(overrides: Partial<StartUpDeps> = {}): StartUpDeps {
   return {
@@ -27,7 +37,7 @@ describe('runStartUp', () => {
     expect(seen).toEqual([10, 40, 60, 70, 99]);
   });
 
-  it('asks for the user at once with a session, not after the first steps\' waits', async () => {
+  it("asks for the user at once with a session, not after the first steps' waits", async () => {
     saveSession({ access_token: 'A', refresh_token: 'R' });
     const order: string[] = [];
     const d = deps({

@@ -17,7 +17,13 @@ import { queryKeys } from '../../net/query-keys';
 type Failure = { code: ApiErrorCode };
 
 /** The card backs or the felts: preview, name, price and wallet, and what the player can do. */
-export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>; onGetChips: (walletType: WalletType, missing: bigint) => void }) {
+export function AssetGrid({
+  tab,
+  onGetChips,
+}: {
+  tab: Exclude<StoreTab, 'chips'>;
+  onGetChips: (walletType: WalletType, missing: bigint) => void;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const wallets = useWallets();
@@ -28,7 +34,12 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
   const [applyFailedId, setApplyFailedId] = useState<number | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
-  if (query.isPending) return <div className="store-state"><Spinner /></div>;
+  if (query.isPending)
+    return (
+      <div className="store-state">
+        <Spinner />
+      </div>
+    );
   if (query.isError) {
     return (
       <div className="store-state" role="alert" data-testid="store-error">
@@ -40,7 +51,12 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
     );
   }
   const items = itemsOfTab(query.data, tab);
-  if (items.length === 0) return <p className="store-state" data-testid="store-empty">{t('store.empty')}</p>;
+  if (items.length === 0)
+    return (
+      <p className="store-state" data-testid="store-empty">
+        {t('store.empty')}
+      </p>
+    );
 
   function updated(item: AssetItem) {
     client.setQueryData(queryKeys.assets.all, (old: AssetItem[] | undefined) => withUpdated(old ?? [], item));
@@ -84,7 +100,8 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
     setChosen(item);
   };
   const chosenName = chosen ? t(`store.asset.${chosen.name}`, { defaultValue: chosen.name }) : '';
-  const isShort = chosen !== null && (failure?.code === 'wallet/insufficient_funds' || missingFor(chosen.price, chosen.balance_type, wallets) > 0n);
+  const isShort =
+    chosen !== null && (failure?.code === 'wallet/insufficient_funds' || missingFor(chosen.price, chosen.balance_type, wallets) > 0n);
 
   return (
     <>
@@ -107,7 +124,13 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
                 </button>
               ) : state === 'owned' ? (
                 <>
-                  <button type="button" className="btn btn-ghost store-action" disabled={busyId === item.id} onClick={() => void apply(item)} data-testid="apply">
+                  <button
+                    type="button"
+                    className="btn btn-ghost store-action"
+                    disabled={busyId === item.id}
+                    onClick={() => void apply(item)}
+                    data-testid="apply"
+                  >
                     {t('store.apply')}
                   </button>
                   {applyFailedId === item.id ? (
@@ -145,12 +168,22 @@ export function AssetGrid({ tab, onGetChips }: { tab: Exclude<StoreTab, 'chips'>
               />
             ) : (
               <>
-                {failure ? <p className="field-error" role="alert">{t(failure.code === 'asset/already_owned' ? 'store.already_owned' : 'store.buy_failed')}</p> : null}
+                {failure ? (
+                  <p className="field-error" role="alert">
+                    {t(failure.code === 'asset/already_owned' ? 'store.already_owned' : 'store.buy_failed')}
+                  </p>
+                ) : null}
                 <div className="store-confirm-actions">
                   <button type="button" className="btn btn-ghost" onClick={() => setChosen(null)}>
                     {t('common.cancel')}
                   </button>
-                  <button type="button" className="btn btn-gold" disabled={busyId === chosen.id} onClick={() => void buy(chosen)} data-testid="confirm-buy">
+                  <button
+                    type="button"
+                    className="btn btn-gold"
+                    disabled={busyId === chosen.id}
+                    onClick={() => void buy(chosen)}
+                    data-testid="confirm-buy"
+                  >
                     {t('store.confirm_buy', { price: formatChips(chosen.price) })}
                   </button>
                 </div>

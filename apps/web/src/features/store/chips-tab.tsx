@@ -23,7 +23,12 @@ export function ChipsTab({ onDeposit }: { onDeposit: (preset: DepositPreset) => 
   const [offer, setOffer] = useState<{ product: Product; key: string } | null>(null);
   const [state, setState] = useState<'idle' | 'busy' | 'done' | 'short' | 'failed'>('idle');
 
-  if (packs.isPending || offers.isPending) return <div className="store-state"><Spinner /></div>;
+  if (packs.isPending || offers.isPending)
+    return (
+      <div className="store-state">
+        <Spinner />
+      </div>
+    );
   if (packs.isError || offers.isError) {
     return (
       <div className="store-state" role="alert" data-testid="store-error">
@@ -34,7 +39,12 @@ export function ChipsTab({ onDeposit }: { onDeposit: (preset: DepositPreset) => 
       </div>
     );
   }
-  if (packs.data.length === 0 && offers.data.length === 0) return <p className="store-state" data-testid="store-empty">{t('store.empty')}</p>;
+  if (packs.data.length === 0 && offers.data.length === 0)
+    return (
+      <p className="store-state" data-testid="store-empty">
+        {t('store.empty')}
+      </p>
+    );
 
   async function convert() {
     if (!offer) return;
@@ -63,10 +73,15 @@ export function ChipsTab({ onDeposit }: { onDeposit: (preset: DepositPreset) => 
               <img src={pack.image_url} alt="" loading="lazy" />
             </div>
             <strong className="store-item-name">
-              {t('store.pack_amount', { amount: formatChips(pack.amount ?? '0') })} <small className="store-item-wallet">{wallet(pack.balance_type)}</small>
+              {t('store.pack_amount', { amount: formatChips(pack.amount ?? '0') })}{' '}
+              <small className="store-item-wallet">{wallet(pack.balance_type)}</small>
             </strong>
             <span className="price-tag">{t('store.stars', { stars: formatChips(pack.price) })}</span>
-            <button type="button" className="btn btn-gold store-action" onClick={() => onDeposit({ walletType: pack.balance_type, ...(pack.amount ? { amount: pack.amount } : {}) })}>
+            <button
+              type="button"
+              className="btn btn-gold store-action"
+              onClick={() => onDeposit({ walletType: pack.balance_type, ...(pack.amount ? { amount: pack.amount } : {}) })}
+            >
               {t('store.buy')}
             </button>
           </li>
@@ -78,7 +93,12 @@ export function ChipsTab({ onDeposit }: { onDeposit: (preset: DepositPreset) => 
           <li key={product.id} className="store-offer" data-testid={`offer-${product.id}`}>
             <img src={product.image_url} alt="" width={60} height={50} loading="lazy" />
             <span className="store-offer-text">
-              {t('store.exchange_line', { from: formatChips(product.from_amount ?? '0'), fromWallet: wallet(product.from_wallet), to: formatChips(product.to_amount ?? '0'), toWallet: wallet(product.to_wallet) })}
+              {t('store.exchange_line', {
+                from: formatChips(product.from_amount ?? '0'),
+                fromWallet: wallet(product.from_wallet),
+                to: formatChips(product.to_amount ?? '0'),
+                toWallet: wallet(product.to_wallet),
+              })}
             </span>
             <button
               type="button"
@@ -97,7 +117,12 @@ export function ChipsTab({ onDeposit }: { onDeposit: (preset: DepositPreset) => 
         {offer ? (
           <div className="store-confirm">
             <p>
-              {t('store.exchange_line', { from: formatChips(fromAmount), fromWallet: wallet(from), to: formatChips(offer.product.to_amount ?? '0'), toWallet: wallet(offer.product.to_wallet) })}
+              {t('store.exchange_line', {
+                from: formatChips(fromAmount),
+                fromWallet: wallet(from),
+                to: formatChips(offer.product.to_amount ?? '0'),
+                toWallet: wallet(offer.product.to_wallet),
+              })}
             </p>
             {state === 'done' ? (
               <p className="deposit-note deposit-note-ok" role="status">
@@ -114,7 +139,11 @@ export function ChipsTab({ onDeposit }: { onDeposit: (preset: DepositPreset) => 
               />
             ) : (
               <>
-                {state === 'failed' ? <p className="field-error" role="alert">{t('store.buy_failed')}</p> : null}
+                {state === 'failed' ? (
+                  <p className="field-error" role="alert">
+                    {t('store.buy_failed')}
+                  </p>
+                ) : null}
                 <div className="store-confirm-actions">
                   <button type="button" className="btn btn-ghost" onClick={() => setOffer(null)}>
                     {t('common.cancel')}

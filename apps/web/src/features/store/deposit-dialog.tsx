@@ -16,9 +16,17 @@ export interface DepositPreset {
   readonly amount?: string;
 }
 
-type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; amount: string } | { kind: 'pending'; payUrl: string } | { kind: 'error'; key: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'done'; amount: string }
+  | { kind: 'pending'; payUrl: string }
+  | { kind: 'error'; key: string };
 
-const WALLETS = orderedWallets([{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '0' }]).map((w) => w.wallet_type);
+const WALLETS = orderedWallets([
+  { wallet_type: 'BALANCE', balance: '0' },
+  { wallet_type: 'BONUS_BALANCE', balance: '0' },
+]).map((w) => w.wallet_type);
 
 /** Inside Telegram the Stars invoice opens in the host; elsewhere the link opens in a new tab. */
 async function openPayment(url: string): Promise<boolean> {
@@ -44,10 +52,15 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
   const ids = { amount: useId(), error: useId() };
   const provider = isMiniApp() ? 'telegram_stars' : 'sandbox';
   const client = useQueryClient();
-  const packs = useQuery({ queryKey: queryKeys.economy.products('chips'), queryFn: () => economyApi.products('chips'), enabled: preset !== null });
+  const packs = useQuery({
+    queryKey: queryKeys.economy.products('chips'),
+    queryFn: () => economyApi.products('chips'),
+    enabled: preset !== null,
+  });
   const firstPack = packs.data?.[0];
   // Chips per Star, read from the packs (amount / price), so the dialog follows the server's rate.
-  const step = provider === 'telegram_stars' && firstPack?.amount && firstPack.price !== '0' ? BigInt(firstPack.amount) / BigInt(firstPack.price) : 1n;
+  const step =
+    provider === 'telegram_stars' && firstPack?.amount && firstPack.price !== '0' ? BigInt(firstPack.amount) / BigInt(firstPack.price) : 1n;
   // Stars are charged by the packs' rate: without the packs it is unknown, so nothing is offered.
   const isRateUnknown = provider === 'telegram_stars' && packs.isError;
   const [walletType, setWalletType] = useState<WalletType>('BALANCE');
@@ -61,7 +74,7 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
     setWalletType(preset.walletType ?? 'BALANCE');
     const wanted = preset.amount ? BigInt(preset.amount) : 0n;
     // A missing amount is rounded up to what the provider can charge.
-    setAmountText(wanted > 0n ? ((wanted + step - 1n) / step * step).toString() : '');
+    setAmountText(wanted > 0n ? (((wanted + step - 1n) / step) * step).toString() : '');
     setAmountError(null);
     setStatus({ kind: 'idle' });
     key.current = null;
@@ -100,7 +113,15 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
     } catch (error) {
       const failure = toApiFailure(error);
       if (failure.field === 'amount') setAmountError('invalid');
-      setStatus({ kind: 'error', key: failure.code === 'payment/provider_not_found' ? 'deposit.unavailable' : failure.code === 'network/unreachable' ? 'errors.network' : 'deposit.failed' });
+      setStatus({
+        kind: 'error',
+        key:
+          failure.code === 'payment/provider_not_found'
+            ? 'deposit.unavailable'
+            : failure.code === 'network/unreachable'
+              ? 'errors.network'
+              : 'deposit.failed',
+      });
     }
   }
 
@@ -120,7 +141,13 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
           <legend>{t('deposit.wallet')}</legend>
           {WALLETS.map((type) => (
             <label key={type} className={`chip-choice${walletType === type ? ' chip-choice-on' : ''}`}>
-              <input type="radio" name="deposit-wallet" value={type} checked={walletType === type} onChange={() => change(() => setWalletType(type))} />
+              <input
+                type="radio"
+                name="deposit-wallet"
+                value={type}
+                checked={walletType === type}
+                onChange={() => change(() => setWalletType(type))}
+              />
               {t(`wallet.${type}`, { defaultValue: type })}
             </label>
           ))}
@@ -144,7 +171,12 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
         {presets.length > 0 ? (
           <div className="deposit-presets">
             {presets.map((amount) => (
-              <button key={amount} type="button" className={`chip-choice${amountText === amount ? ' chip-choice-on' : ''}`} onClick={() => change(() => setAmountText(amount))}>
+              <button
+                key={amount}
+                type="button"
+                className={`chip-choice${amountText === amount ? ' chip-choice-on' : ''}`}
+                onClick={() => change(() => setAmountText(amount))}
+              >
                 {formatChips(amount)}
               </button>
             ))}
@@ -179,7 +211,12 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
             {t('common.close')}
           </button>
         ) : (
-          <button type="submit" className="btn btn-gold btn-block" disabled={status.kind === 'busy' || isRateUnknown} data-testid="deposit-submit">
+          <button
+            type="submit"
+            className="btn btn-gold btn-block"
+            disabled={status.kind === 'busy' || isRateUnknown}
+            data-testid="deposit-submit"
+          >
             {provider === 'telegram_stars' ? t('deposit.submit_stars') : t('deposit.submit')}
           </button>
         )}

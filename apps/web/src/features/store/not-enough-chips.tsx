@@ -6,7 +6,12 @@ export function NotEnoughChips({ walletType, missing, onGetChips }: { walletType
   const { t } = useTranslation();
   return (
     <div className="funds-short" role="alert" data-testid="not-enough-chips">
-      <p>{t('funds.not_enough', { wallet: t(`wallet.${walletType}`, { defaultValue: walletType }), missing: formatChips(missing.toString()) })}</p>
+      <p>
+        {t('funds.not_enough', {
+          wallet: t(`wallet.${walletType}`, { defaultValue: walletType }),
+          missing: formatChips(missing.toString()),
+        })}
+      </p>
       <button type="button" className="btn btn-gold btn-block" onClick={onGetChips} data-testid="get-chips">
         {t('funds.get_chips')}
       </button>

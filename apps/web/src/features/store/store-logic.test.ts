@@ -1,6 +1,17 @@
 import type { AssetItem, Wallet } from '@durak/protocol';
 import { describe, expect, it } from 'vitest';
-import { balanceOf, checkAmount, countdown, itemsOfTab, itemState, missingFor, newIdempotencyKey, orderedWallets, parseTab, withUpdated } from './store-logic';
+import {
+  balanceOf,
+  checkAmount,
+  countdown,
+  itemsOfTab,
+  itemState,
+  missingFor,
+  newIdempotencyKey,
+  orderedWallets,
+  parseTab,
+  withUpdated,
+} from './store-logic';
 
 const wallets: Wallet[] = [
   { wallet_type: 'BONUS_BALANCE', balance: '2500' },
@@ -56,7 +67,11 @@ describe('an item and the wallets', () => {
   });
 
   it('after applying one, no other item of its type stays active', () => {
-    const items = [item({ id: 1, is_owned: true, is_active: true, price: '0' }), item({ id: 2, is_owned: true }), item({ id: 3, type: 'TABLE', is_active: true })];
+    const items = [
+      item({ id: 1, is_owned: true, is_active: true, price: '0' }),
+      item({ id: 2, is_owned: true }),
+      item({ id: 3, type: 'TABLE', is_active: true }),
+    ];
     const next = withUpdated(items, { ...items[1]!, is_active: true });
     expect(next.filter((i) => i.is_active).map((i) => i.id)).toEqual([2, 3]);
   });

@@ -10,7 +10,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Me } from '@durak/protocol';
 import { testQueryClient } from '../../test-support/player-pages';
 
-const economyApi = vi.hoisted(() => ({ allAssets: vi.fn(), buyAsset: vi.fn(), applyAsset: vi.fn(), products: vi.fn(), deposit: vi.fn(), convert: vi.fn() }));
+const economyApi = vi.hoisted(() => ({
+  allAssets: vi.fn(),
+  buyAsset: vi.fn(),
+  applyAsset: vi.fn(),
+  products: vi.fn(),
+  deposit: vi.fn(),
+  convert: vi.fn(),
+}));
 const refreshWallets = vi.hoisted(() => vi.fn());
 vi.mock('../../net/economy-api', () => ({ economyApi }));
 vi.mock('../../net/user-query', async (original) => ({ ...(await original<typeof import('../../net/user-query')>()), refreshWallets }));
@@ -18,14 +25,42 @@ vi.mock('../../net/user-query', async (original) => ({ ...(await original<typeof
 const { default: StorePage } = await import('./index');
 
 const i18n = i18next.createInstance();
-const user: Me = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BALANCE', balance: '0' }, { wallet_type: 'BONUS_BALANCE', balance: '10000' }] };
+const user: Me = {
+  id: 1,
+  username: 'anna',
+  avatar_url: null,
+  country: null,
+  language: null,
+  parent_id: null,
+  telegram_id: null,
+  roles: [],
+  wallets: [
+    { wallet_type: 'BALANCE', balance: '0' },
+    { wallet_type: 'BONUS_BALANCE', balance: '10000' },
+  ],
+};
 
 beforeAll(async () => {
-  const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/common.json'), 'utf8')) as Record<string, unknown>;
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+  const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/common.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common', interpolation: { escapeValue: false } });
 });
 
-const item = (fields: Partial<AssetItem>): AssetItem => ({ id: 1, type: 'CARD_BACK', name: 'classic', url: '/cards/back.svg', price: '0', balance_type: 'BONUS_BALANCE', is_owned: true, is_active: true, ...fields });
+const item = (fields: Partial<AssetItem>): AssetItem => ({
+  id: 1,
+  type: 'CARD_BACK',
+  name: 'classic',
+  url: '/cards/back.svg',
+  price: '0',
+  balance_type: 'BONUS_BALANCE',
+  is_owned: true,
+  is_active: true,
+  ...fields,
+});
 const catalogue = [
   item({}),
   item({ id: 2, name: 'navy', url: '/n.svg', price: '2000', is_owned: false, is_active: false }),
@@ -62,7 +97,11 @@ describe('the store page', () => {
   });
 
   it('calls the free default "free", never "bought", once another back is in use', async () => {
-    economyApi.allAssets.mockResolvedValue([item({ id: 1, is_active: false }), item({ id: 2, name: 'navy', url: '/n.svg', price: '2000', is_owned: true, is_active: true }), item({ id: 3, name: 'ruby', url: '/r.svg', price: '900', is_owned: true, is_active: false })]);
+    economyApi.allAssets.mockResolvedValue([
+      item({ id: 1, is_active: false }),
+      item({ id: 2, name: 'navy', url: '/n.svg', price: '2000', is_owned: true, is_active: true }),
+      item({ id: 3, name: 'ruby', url: '/r.svg', price: '900', is_owned: true, is_active: false }),
+    ]);
     renderStore();
     const free = await screen.findByTestId('asset-1');
     expect(free.dataset.state).toBe('owned');
@@ -92,7 +131,9 @@ describe('the store page', () => {
     economyApi.applyAsset.mockRejectedValue(Object.assign(new Error('offline'), { isAxiosError: true }));
     renderStore();
     fireEvent.click(within(await screen.findByTestId('asset-1')).getByTestId('apply'));
-    expect((await within(screen.getByTestId('asset-1')).findByTestId('apply-failed')).textContent).toBe('That did not work, please try again');
+    expect((await within(screen.getByTestId('asset-1')).findByTestId('apply-failed')).textContent).toBe(
+      'That did not work, please try again',
+    );
   });
 
   it('says which wallet is short and by how much, and offers the deposit dialog instead of buying', async () => {

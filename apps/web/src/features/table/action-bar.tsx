@@ -18,7 +18,19 @@ interface ActionBarProps {
 }
 
 /** Only the buttons that are legal right now (SPEC: beat, take and pass appear only when legal). */
-export function ActionBar({ moves, isTaking, pending, pickedTransfer, canReady, canSit, onSit, onReady, onBeat, onTake, onResults }: ActionBarProps) {
+export function ActionBar({
+  moves,
+  isTaking,
+  pending,
+  pickedTransfer,
+  canReady,
+  canSit,
+  onSit,
+  onReady,
+  onBeat,
+  onTake,
+  onResults,
+}: ActionBarProps) {
   const { t } = useTranslation('game');
   const isBusy = pending !== null;
   return (
@@ -29,7 +41,13 @@ export function ActionBar({ moves, isTaking, pending, pickedTransfer, canReady, 
         </button>
       ) : null}
       {canReady ? (
-        <button type="button" className="btn btn-gold action-btn action-pulse" onClick={onReady} disabled={isBusy} data-testid="action-ready">
+        <button
+          type="button"
+          className="btn btn-gold action-btn action-pulse"
+          onClick={onReady}
+          disabled={isBusy}
+          data-testid="action-ready"
+        >
           {t('action.ready')}
         </button>
       ) : null}
@@ -44,7 +62,13 @@ export function ActionBar({ moves, isTaking, pending, pickedTransfer, canReady, 
         </button>
       ) : null}
       {moves.canBeat ? (
-        <button type="button" className="btn btn-gold action-btn" onClick={onBeat} disabled={isBusy} data-testid={isTaking ? 'action-pass' : 'action-beat'}>
+        <button
+          type="button"
+          className="btn btn-gold action-btn"
+          onClick={onBeat}
+          disabled={isBusy}
+          data-testid={isTaking ? 'action-pass' : 'action-beat'}
+        >
           {isTaking ? t('action.pass') : t('action.beat')}
         </button>
       ) : null}

@@ -2,7 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/modal';
 
 /** Asks once more before an action that costs money (leaving or surrendering a running game). */
-export function ConfirmDialog({ text, confirmLabel, isOpen, onConfirm, onClose }: { text: string; confirmLabel: string; isOpen: boolean; onConfirm: () => void; onClose: () => void }) {
+export function ConfirmDialog({
+  text,
+  confirmLabel,
+  isOpen,
+  onConfirm,
+  onClose,
+}: {
+  text: string;
+  confirmLabel: string;
+  isOpen: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('game');
   return (
     <Modal isOpen={isOpen} onClose={onClose} title={t('confirm.title')} closeLabel={t('close')}>

@@ -7,7 +7,10 @@ import type { TFunction } from 'i18next';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<string, unknown>;
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.init({ lng: 'en', resources: { en: { game } }, interpolation: { escapeValue: false } });
 });
 const t = () => i18n.getFixedT('en', 'game') as unknown as TFunction<'game'>;

@@ -4,7 +4,17 @@ import { CardBack, CardFace } from '../cards/card-view';
 import { suitSymbol } from '../cards/sprite';
 
 /** The talon with the trump card under it, and its count; a hidden trump in secret trump mode. */
-export function TalonView({ trump, talonCount, isSecret, cardWidth }: { trump: Card | null; talonCount: number; isSecret: boolean; cardWidth: number }) {
+export function TalonView({
+  trump,
+  talonCount,
+  isSecret,
+  cardWidth,
+}: {
+  trump: Card | null;
+  talonCount: number;
+  isSecret: boolean;
+  cardWidth: number;
+}) {
   const { t } = useTranslation('game');
   return (
     <div className="talon" data-testid="talon" aria-label={t('table.talon', { count: talonCount })}>

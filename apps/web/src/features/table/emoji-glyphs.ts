@@ -20,8 +20,20 @@ import tomato from '@twemoji/svg/1f345.svg?no-inline';
 
 /** The catalogue's emoji names and their pictures. */
 const IMAGES: Record<string, string> = {
-  smile, laugh, heart, cool, thinking, cry, angry, thumbs_up: thumbsUp,
-  tomato, egg, poop, flowers, beer, kiss,
+  smile,
+  laugh,
+  heart,
+  cool,
+  thinking,
+  cry,
+  angry,
+  thumbs_up: thumbsUp,
+  tomato,
+  egg,
+  poop,
+  flowers,
+  beer,
+  kiss,
 };
 
 /** What an emoji name is drawn with: a picture of ours, or the name itself when it is an emoji we do not ship. */

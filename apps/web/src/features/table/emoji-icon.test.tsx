@@ -10,12 +10,30 @@ import { bubbleName } from './use-emoji-bubbles';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/game.json'), 'utf8')) as Record<string, unknown>;
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.use(initReactI18next).init({ lng: 'ru', resources: { ru: { game } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
 
-const CATALOGUE = ['smile', 'laugh', 'heart', 'cool', 'thinking', 'cry', 'angry', 'thumbs_up', 'tomato', 'egg', 'poop', 'flowers', 'beer', 'kiss'];
+const CATALOGUE = [
+  'smile',
+  'laugh',
+  'heart',
+  'cool',
+  'thinking',
+  'cry',
+  'angry',
+  'thumbs_up',
+  'tomato',
+  'egg',
+  'poop',
+  'flowers',
+  'beer',
+  'kiss',
+];
 
 describe('emoji pictures', () => {
   it('gives every catalogue emoji its own picture file, none the fallback face', () => {
@@ -40,8 +58,29 @@ describe('emoji pictures', () => {
     render(
       <I18nextProvider i18n={i18n}>
         <SeatView
-          seat={{ position: 1, player: { player_id: '7', username: 'Ann' }, avatar: null, country: null, card_count: 3, is_ready: false, is_connected: true, is_bot: false, stand_in: false, result: null, amount: null, result_reason: null, time_bank_ms: 0 }}
-          isAttacker={false} isDefender={false} isPlaying roundStatus={undefined} timer={undefined} isMe={false} emoji="tomato:4" onTap={() => undefined}
+          seat={{
+            position: 1,
+            player: { player_id: '7', username: 'Ann' },
+            avatar: null,
+            country: null,
+            card_count: 3,
+            is_ready: false,
+            is_connected: true,
+            is_bot: false,
+            stand_in: false,
+            result: null,
+            amount: null,
+            result_reason: null,
+            time_bank_ms: 0,
+          }}
+          isAttacker={false}
+          isDefender={false}
+          isPlaying
+          roundStatus={undefined}
+          timer={undefined}
+          isMe={false}
+          emoji="tomato:4"
+          onTap={() => undefined}
         />
       </I18nextProvider>,
     );

@@ -15,9 +15,26 @@ export function emojiFor(all: readonly Emoji[], isOwnSeat: boolean): Emoji[] {
 
 /** The per-seat picker titled 'Выберите эмодзи'. */
 /** `children`: more of the seat's menu below the emoji ("add friend"). */
-export function EmojiPicker({ target, isOwnSeat, onPick, onClose, children }: { target: string | null; isOwnSeat: boolean; onPick: (emoji: Emoji) => void; onClose: () => void; children?: ReactNode }) {
+export function EmojiPicker({
+  target,
+  isOwnSeat,
+  onPick,
+  onClose,
+  children,
+}: {
+  target: string | null;
+  isOwnSeat: boolean;
+  onPick: (emoji: Emoji) => void;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('game');
-  const { data, isPending, isError } = useQuery({ queryKey: queryKeys.emoji, queryFn: emojiApi.list, staleTime: Infinity, enabled: target !== null });
+  const { data, isPending, isError } = useQuery({
+    queryKey: queryKeys.emoji,
+    queryFn: emojiApi.list,
+    staleTime: Infinity,
+    enabled: target !== null,
+  });
   const shown = emojiFor(data ?? [], isOwnSeat);
   return (
     <Modal isOpen={target !== null} onClose={onClose} title={t('emoji.title')} closeLabel={t('close')}>

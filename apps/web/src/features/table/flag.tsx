@@ -1,6 +1,10 @@
 // flag-icons ships one SVG per country; Vite turns each into a hashed asset URL, and only the
 // flags actually shown are ever downloaded.
-const FLAGS = import.meta.glob<string>('../../../../../node_modules/flag-icons/flags/4x3/*.svg', { query: '?url', import: 'default', eager: true });
+const FLAGS = import.meta.glob<string>('../../../../../node_modules/flag-icons/flags/4x3/*.svg', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
 
 const byCode = new Map<string, string>();
 for (const [path, url] of Object.entries(FLAGS)) {

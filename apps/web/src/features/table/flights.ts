@@ -22,7 +22,13 @@ export function flyIn(el: HTMLElement, from: DOMRect, duration = 300): void {
   const dx = start.x - to.x;
   const dy = start.y - to.y;
   if (Math.hypot(dx, dy) < 4) return;
-  el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.6) rotate(-12deg)`, opacity: 0.4 }, { transform: 'none', opacity: 1 }], { duration, easing: EASE });
+  el.animate(
+    [
+      { transform: `translate(${dx}px, ${dy}px) scale(0.6) rotate(-12deg)`, opacity: 0.4 },
+      { transform: 'none', opacity: 1 },
+    ],
+    { duration, easing: EASE },
+  );
 }
 
 /** A card that leaves one place for another (table to discard, table to taker, talon to a seat). */

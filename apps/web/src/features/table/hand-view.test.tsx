@@ -12,8 +12,13 @@ import { movesOf, refusalOf } from './play-logic';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<string, unknown>;
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { game } }, ns: ['game'], defaultNS: 'game', interpolation: { escapeValue: false } });
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { game } }, ns: ['game'], defaultNS: 'game', interpolation: { escapeValue: false } });
   // A touch-capable browser (a touch laptop, devtools phone emulation): the case that lost clicks.
   Object.defineProperty(window, 'ontouchstart', { value: null, configurable: true });
   Object.defineProperty(navigator, 'maxTouchPoints', { value: 5, configurable: true });
@@ -25,7 +30,17 @@ const cards = [card('7S'), card('QH'), card('AD')];
 function showHand(onTap = vi.fn(), onDrop = vi.fn(), playable = new Set(['Q-hearts'])) {
   render(
     <I18nextProvider i18n={i18n}>
-      <HandView cards={cards} width={360} cardWidth={60} playable={playable} picked={null} isMyMove isAnyCardAllowed={false} onTap={onTap} onDrop={onDrop} />
+      <HandView
+        cards={cards}
+        width={360}
+        cardWidth={60}
+        playable={playable}
+        picked={null}
+        isMyMove
+        isAnyCardAllowed={false}
+        onTap={onTap}
+        onDrop={onDrop}
+      />
     </I18nextProvider>,
   );
   return { onTap, onDrop, queen: screen.getByRole('button', { name: 'queen of hearts' }) };
@@ -83,7 +98,10 @@ describe('why a card may not be played', () => {
     ({
       ...aView(5, [card('7S'), card('KH'), card('9C')]),
       turn: { current_attacker_user_id: '2', current_defender_user_id: '1' },
-      round: { slots: [{ slot_id: 1, attacker: 1, attack_card: card('QH'), defense_card: null, is_attack_cheat: false, is_defense_cheat: false }], player_status: {} },
+      round: {
+        slots: [{ slot_id: 1, attacker: 1, attack_card: card('QH'), defense_card: null, is_attack_cheat: false, is_defense_cheat: false }],
+        player_status: {},
+      },
     }) as unknown as GameView;
 
   it('a defender’s card that does not beat the attack card names that card', () => {
@@ -97,7 +115,10 @@ describe('why a card may not be played', () => {
     const view = defending();
     expect(refusalText(t, refusalOf(view, '2', movesOf([])), 'hearts')).toBe('It is not your move now');
     const throwing = { ...view, turn: { current_attacker_user_id: '1', current_defender_user_id: '2' } } as GameView;
-    const moves = movesOf([{ type: 'attack', player: '1', cards: [card('QS')] }, { type: 'beat', player: '1' }]);
+    const moves = movesOf([
+      { type: 'attack', player: '1', cards: [card('QS')] },
+      { type: 'beat', player: '1' },
+    ]);
     expect(refusalText(t, refusalOf(throwing, '1', moves), 'hearts')).toBe('Only a rank already on the table can be added');
   });
 });

@@ -26,7 +26,23 @@ export function fanStep(count: number, width: number, cardWidth: number): number
   return Math.min(cardWidth * 0.72, (width - cardWidth) / (count - 1));
 }
 
-function HandCard({ card, index, style, className, isEnabled, onTap, onDrop }: { card: Card; index: number; style: CSSProperties; className: string; isEnabled: boolean; onTap: () => void; onDrop: (slotId: number | null) => void }) {
+function HandCard({
+  card,
+  index,
+  style,
+  className,
+  isEnabled,
+  onTap,
+  onDrop,
+}: {
+  card: Card;
+  index: number;
+  style: CSSProperties;
+  className: string;
+  isEnabled: boolean;
+  onTap: () => void;
+  onDrop: (slotId: number | null) => void;
+}) {
   const name = useCardName()(card);
   const pointer = useCardPointer({ isDraggable: isEnabled, onTap, onDrop });
   return (

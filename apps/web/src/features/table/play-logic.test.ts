@@ -25,7 +25,10 @@ describe('play logic', () => {
   });
 
   it('defends the only slot a card beats, and asks when it beats several', () => {
-    const one = movesOf([{ type: 'defence', player: me, slot_id: 1, card: card('QH') }, { type: 'take', player: me }]);
+    const one = movesOf([
+      { type: 'defence', player: me, slot_id: 1, card: card('QH') },
+      { type: 'take', player: me },
+    ]);
     expect(intentOf(one, card('QH'))).toEqual({ kind: 'defence', card: card('QH'), slot_id: 1 });
     expect(one.canTake).toBe(true);
     const two = movesOf([

@@ -11,7 +11,14 @@ export interface Moves {
   actions: readonly Action[];
 }
 
-export const NO_MOVES: Moves = { playable: new Set(), canBeat: false, canTake: false, canSurrender: false, catchable: new Set(), actions: [] };
+export const NO_MOVES: Moves = {
+  playable: new Set(),
+  canBeat: false,
+  canTake: false,
+  canSurrender: false,
+  catchable: new Set(),
+  actions: [],
+};
 
 export function movesOf(actions: readonly Action[]): Moves {
   const playable = new Set<string>();

@@ -14,12 +14,16 @@ import { aSeat, aWatch } from '../../test-support/table';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/game.json'), 'utf8')) as Record<string, unknown>;
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.use(initReactI18next).init({ lng: 'ru', resources: { ru: { game } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
 
-const finished = (extra: Partial<WatchState>): WatchState => aWatch(0, { seats: {}, status: 'FINISHED', phase: 'finished', trump_card: null, turn: null, talon_count: 0, ...extra });
+const finished = (extra: Partial<WatchState>): WatchState =>
+  aWatch(0, { seats: {}, status: 'FINISHED', phase: 'finished', trump_card: null, turn: null, talon_count: 0, ...extra });
 
 function show(watch: WatchState, me = '1', rematch?: RematchProps) {
   // Nobody is signed in: the dialog shows no new balance.

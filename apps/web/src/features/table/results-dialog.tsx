@@ -29,14 +29,34 @@ export interface RematchProps {
  * amount, the house's rake that explains +950 against -1000, the new balance, the seed to check,
  * and for a player of the game a "play again" that seats them in the rematch.
  */
-export function ResultsDialog({ watch, me, isOpen, onClose, rematch }: { watch: WatchState; me: string; isOpen: boolean; onClose: () => void; rematch?: RematchProps | undefined }) {
+export function ResultsDialog({
+  watch,
+  me,
+  isOpen,
+  onClose,
+  rematch,
+}: {
+  watch: WatchState;
+  me: string;
+  isOpen: boolean;
+  onClose: () => void;
+  rematch?: RematchProps | undefined;
+}) {
   const { t } = useTranslation('game');
   const user = useUser();
   const [check, setCheck] = useState<FairCheck | null>(null);
   const balanceType = watch.room.balance_type;
   const balance = user?.wallets.find((w) => w.wallet_type === balanceType)?.balance;
   const seats = Object.values(watch.seats);
-  const lines = (watch.results ?? seats.map((s): Omit<ResultPayload, 'result'> & { result: NonNullable<WatchSeat['result']> } => ({ player_id: String(s.player.player_id), result: s.result ?? 'draw', place: 0, amount: s.amount ?? '0' })))
+  const lines = (
+    watch.results ??
+    seats.map((s): Omit<ResultPayload, 'result'> & { result: NonNullable<WatchSeat['result']> } => ({
+      player_id: String(s.player.player_id),
+      result: s.result ?? 'draw',
+      place: 0,
+      amount: s.amount ?? '0',
+    }))
+  )
     .slice()
     .sort((a, b) => a.place - b.place);
   const mine = lines.find((l) => l.player_id === me);
@@ -67,19 +87,25 @@ export function ResultsDialog({ watch, me, isOpen, onClose, rematch }: { watch: 
             const seat = watch.seats[line.player_id];
             const name = seat?.player.username ?? line.player_id;
             return (
-              <li key={line.player_id} className={`results-line results-${line.result}${line.player_id === me ? ' results-me' : ''}`} data-testid="result-line">
+              <li
+                key={line.player_id}
+                className={`results-line results-${line.result}${line.player_id === me ? ' results-me' : ''}`}
+                data-testid="result-line"
+              >
                 <Avatar url={seat?.avatar} name={name} size={36} />
                 <span className="results-who">
                   <span className="results-name">{cutName(name)}</span>
                   <span className="results-label" data-testid="result-reason">
                     {t(`result.${line.result}`)}
-                    {reasonOf(line.player_id, line.result_reason) ? ` · ${t(`result.reason_${reasonOf(line.player_id, line.result_reason)}`)}` : ''}
+                    {reasonOf(line.player_id, line.result_reason)
+                      ? ` · ${t(`result.reason_${reasonOf(line.player_id, line.result_reason)}`)}`
+                      : ''}
                   </span>
                 </span>
                 {tournamentId === null ? (
-                <strong className={`results-amount${line.amount.startsWith('-') ? ' results-minus' : ''}`} data-testid="result-amount">
-                  {signed(line.amount)}
-                </strong>
+                  <strong className={`results-amount${line.amount.startsWith('-') ? ' results-minus' : ''}`} data-testid="result-amount">
+                    {signed(line.amount)}
+                  </strong>
                 ) : null}
               </li>
             );
@@ -120,7 +146,9 @@ export function ResultsDialog({ watch, me, isOpen, onClose, rematch }: { watch: 
                   <>
                     <p>{t('fair.your_deal')}</p>
                     <div className="fair-cards">
-                      {check.hands[myIndex]?.map((c) => <CardFace key={cardKey(c)} card={c} width={40} />)}
+                      {check.hands[myIndex]?.map((c) => (
+                        <CardFace key={cardKey(c)} card={c} width={40} />
+                      ))}
                       <span className="fair-trump">
                         {t('table.trump')}: <CardFace card={check.trump} width={40} />
                       </span>
@@ -146,7 +174,13 @@ export function ResultsDialog({ watch, me, isOpen, onClose, rematch }: { watch: 
             {t('result.stay')}
           </button>
           {tournamentId === null && rematch && !isClosedUnplayed && watch.seats[me] ? (
-            <button type="button" className={`btn ${rematch.isOffered ? 'btn-gold' : 'btn-ghost'}`} disabled={rematch.isPending} onClick={rematch.onRematch} data-testid="results-rematch">
+            <button
+              type="button"
+              className={`btn ${rematch.isOffered ? 'btn-gold' : 'btn-ghost'}`}
+              disabled={rematch.isPending}
+              onClick={rematch.onRematch}
+              data-testid="results-rematch"
+            >
               {t('result.rematch')}
             </button>
           ) : null}

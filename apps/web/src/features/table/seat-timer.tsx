@@ -14,7 +14,17 @@ export function timeLeft(timer: TimerPayload, now: number): { fraction: number; 
 }
 
 /** A ring around the avatar that empties as the turn runs out; red for the attacker, blue while the time bank runs. */
-export function SeatTimer({ timer, isAttacker, isBank = false, size }: { timer: TimerPayload; isAttacker: boolean; isBank?: boolean; size: number }) {
+export function SeatTimer({
+  timer,
+  isAttacker,
+  isBank = false,
+  size,
+}: {
+  timer: TimerPayload;
+  isAttacker: boolean;
+  isBank?: boolean;
+  size: number;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), TIMER_TICK_MS);
@@ -25,9 +35,24 @@ export function SeatTimer({ timer, isAttacker, isBank = false, size }: { timer: 
   const length = 2 * Math.PI * radius;
   return (
     <>
-      <svg className={`seat-timer${isAttacker ? ' seat-timer-attacker' : ''}${isBank ? ' seat-timer-bank' : ''}`} width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" data-testid="seat-timer">
+      <svg
+        className={`seat-timer${isAttacker ? ' seat-timer-attacker' : ''}${isBank ? ' seat-timer-bank' : ''}`}
+        width={size}
+        height={size}
+        viewBox={`0 0 ${size} ${size}`}
+        aria-hidden="true"
+        data-testid="seat-timer"
+      >
         <circle cx={size / 2} cy={size / 2} r={radius} className="seat-timer-track" />
-        <circle cx={size / 2} cy={size / 2} r={radius} className="seat-timer-left" strokeDasharray={length} strokeDashoffset={length * (1 - fraction)} transform={`rotate(-90 ${size / 2} ${size / 2})`} />
+        <circle
+          cx={size / 2}
+          cy={size / 2}
+          r={radius}
+          className="seat-timer-left"
+          strokeDasharray={length}
+          strokeDashoffset={length * (1 - fraction)}
+          transform={`rotate(-90 ${size / 2} ${size / 2})`}
+        />
       </svg>
       <span className={`seat-seconds${isAttacker ? ' seat-seconds-attacker' : ''}`}>{seconds}</span>
     </>

@@ -12,7 +12,10 @@ import type { WatchSeat } from '@durak/protocol';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/game.json'), 'utf8')) as Record<string, unknown>;
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.use(initReactI18next).init({ lng: 'ru', resources: { ru: { game } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
@@ -127,7 +130,10 @@ describe('an opponent’s hand and time bank', () => {
   });
 
   it('shows what is left of the time bank, and that it runs once the turn timer has run out', () => {
-    const timer = { timer_response: { player_id: '7', created_at: new Date().toISOString(), expired_at: new Date(Date.now() + 12_000).toISOString() }, is_time_bank: true };
+    const timer = {
+      timer_response: { player_id: '7', created_at: new Date().toISOString(), expired_at: new Date(Date.now() + 12_000).toISOString() },
+      is_time_bank: true,
+    };
     wrap(<SeatView {...props({ seat: seat({ time_bank_ms: 12_000 }), timer })} />);
     expect(screen.getByRole('img', { name: 'Идёт запас времени. Запас времени: 12 с' })).toBeTruthy();
     expect(screen.getByTestId('seat-timer').classList.contains('seat-timer-bank')).toBe(true);

@@ -28,11 +28,29 @@ export interface SeatProps {
 }
 
 /** One player's seat (SPEC §2, §4): avatar, name, flag, card count, role, status and timer. */
-export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus, timer, isMe, style, emoji, onTap, backUrl = DEFAULT_CARD_BACK }: SeatProps) {
+export function SeatView({
+  seat,
+  isAttacker,
+  isDefender,
+  isPlaying,
+  roundStatus,
+  timer,
+  isMe,
+  style,
+  emoji,
+  onTap,
+  backUrl = DEFAULT_CARD_BACK,
+}: SeatProps) {
   const { t } = useTranslation('game');
   const name = seat.player.username;
   const isOffline = !seat.is_connected && seat.result !== 'victory';
-  const label = seat.result ? t(`result.${seat.result}`) : !isPlaying && seat.is_ready ? t('seat.ready') : roundStatus ? t(`round.${roundStatus}`) : null;
+  const label = seat.result
+    ? t(`result.${seat.result}`)
+    : !isPlaying && seat.is_ready
+      ? t('seat.ready')
+      : roundStatus
+        ? t(`round.${roundStatus}`)
+        : null;
   const avatarSize = 46;
   return (
     <div
@@ -62,7 +80,11 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
         ) : null}
         {emoji ? (
           <span className="seat-emoji" key={emoji} data-testid="seat-emoji">
-            <EmojiIcon name={bubbleName(emoji)} alt={t(`emoji.name.${bubbleName(emoji)}`, { defaultValue: bubbleName(emoji) })} className="emoji-pic" />
+            <EmojiIcon
+              name={bubbleName(emoji)}
+              alt={t(`emoji.name.${bubbleName(emoji)}`, { defaultValue: bubbleName(emoji) })}
+              className="emoji-pic"
+            />
           </span>
         ) : null}
       </button>
@@ -77,13 +99,22 @@ export function SeatView({ seat, isAttacker, isDefender, isPlaying, roundStatus,
           </span>
         ) : null}
       </span>
-      {label ? <span className={`seat-label seat-label-${seat.result ?? (roundStatus && isPlaying ? roundStatus : 'ready')}`} data-testid="seat-label">{label}</span> : null}
+      {label ? (
+        <span
+          className={`seat-label seat-label-${seat.result ?? (roundStatus && isPlaying ? roundStatus : 'ready')}`}
+          data-testid="seat-label"
+        >
+          {label}
+        </span>
+      ) : null}
       {seat.stand_in && isPlaying && seat.result === null ? (
         <span className="seat-label seat-label-stand-in" data-testid="seat-stand-in" title={t('standIn.seat_title')}>
           <BotIcon size={11} /> {t('standIn.seat')}
         </span>
       ) : isOffline ? (
-        <span className="seat-label seat-label-offline" data-testid="seat-offline">{t('seat.offline')}</span>
+        <span className="seat-label seat-label-offline" data-testid="seat-offline">
+          {t('seat.offline')}
+        </span>
       ) : null}
     </div>
   );
@@ -94,9 +125,22 @@ function SeatBacks({ count, url }: { count: number; url: string }) {
   const { t } = useTranslation('game');
   const back = t('card.back');
   return (
-    <span className="seat-backs" role="group" aria-label={t('card.backs', { count })} data-testid="seat-backs" style={{ width: 14 + Math.max(0, count - 1) * 6 }}>
+    <span
+      className="seat-backs"
+      role="group"
+      aria-label={t('card.backs', { count })}
+      data-testid="seat-backs"
+      style={{ width: 14 + Math.max(0, count - 1) * 6 }}
+    >
       {Array.from({ length: count }, (_, i) => (
-        <span key={i} className="seat-back" role="img" aria-label={back} style={{ left: i * 6, backgroundImage: `url(${url})` }} data-testid="seat-back" />
+        <span
+          key={i}
+          className="seat-back"
+          role="img"
+          aria-label={back}
+          style={{ left: i * 6, backgroundImage: `url(${url})` }}
+          data-testid="seat-back"
+        />
       ))}
     </span>
   );
@@ -108,7 +152,13 @@ function TimeBank({ ms, isRunning }: { ms: number; isRunning: boolean }) {
   const seconds = Math.ceil(ms / 1000);
   const label = isRunning ? `${t('seat.time_bank_running')}. ${t('seat.time_bank', { seconds })}` : t('seat.time_bank', { seconds });
   return (
-    <span className={`seat-bank${isRunning ? ' seat-bank-running' : ''}`} role="img" aria-label={label} title={label} data-testid="seat-bank">
+    <span
+      className={`seat-bank${isRunning ? ' seat-bank-running' : ''}`}
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="seat-bank"
+    >
       <span className="seat-bank-left" style={{ width: `${Math.min(100, (ms / BANK_SCALE_MS) * 100)}%` }} />
     </span>
   );
@@ -118,11 +168,27 @@ function TimeBank({ ms, isRunning }: { ms: number; isRunning: boolean }) {
 const BANK_SCALE_MS = 30_000;
 
 /** An empty seat (SPEC §2: 'свободно'); a tap takes it. */
-export function EmptySeat({ position, style, canSit, onSit }: { position: number; style?: CSSProperties; canSit: boolean; onSit: (position: number) => void }) {
+export function EmptySeat({
+  position,
+  style,
+  canSit,
+  onSit,
+}: {
+  position: number;
+  style?: CSSProperties;
+  canSit: boolean;
+  onSit: (position: number) => void;
+}) {
   const { t } = useTranslation('game');
   return (
     <div className="seat seat-empty" style={style} data-testid="seat-empty" data-position={position}>
-      <button type="button" className="seat-free" disabled={!canSit} onClick={() => onSit(position)} aria-label={canSit ? t('seat.take') : t('seat.free')}>
+      <button
+        type="button"
+        className="seat-free"
+        disabled={!canSit}
+        onClick={() => onSit(position)}
+        aria-label={canSit ? t('seat.take') : t('seat.free')}
+      >
         +
       </button>
       <span className="seat-name">{t('seat.free')}</span>

@@ -41,7 +41,13 @@ export function StandInBanner({ isPlayingForMe, wasPlayedFor, onBack, onDismiss 
         {hasFailed ? <span className="stand-in-error"> {t('standIn.failed')}</span> : null}
       </p>
       {isPlayingForMe ? (
-        <button type="button" className="btn btn-gold stand-in-back" onClick={() => void back()} disabled={isSending} data-testid="stand-in-back">
+        <button
+          type="button"
+          className="btn btn-gold stand-in-back"
+          onClick={() => void back()}
+          disabled={isSending}
+          data-testid="stand-in-back"
+        >
           {t('standIn.back')}
         </button>
       ) : (

@@ -17,7 +17,8 @@ import { http } from '../../net/http';
 
 const base = '/v1/rooms';
 
-const post = <A = ActionAnswer>(id: string, action: string, body?: unknown) => http.post<A>(`${base}/${id}/${action}`, body ?? {}).then((r) => r.data);
+const post = <A = ActionAnswer>(id: string, action: string, body?: unknown) =>
+  http.post<A>(`${base}/${id}/${action}`, body ?? {}).then((r) => r.data);
 
 /**
  * A move names the seq of the table the player saw (DESIGN §7): the server refuses it with

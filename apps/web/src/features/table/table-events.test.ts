@@ -74,7 +74,14 @@ describe('applying events', () => {
     const taking = applyRoomEvent(watch(), { type: 'said_take', room_id: 9, seq: 6, player: '2' });
     expect(taking.round.player_status).toEqual({ '2': 'take' });
     const timers = [{ timer_response: { player_id: '1', created_at: '2026-01-01T00:00:00Z', expired_at: '2026-01-01T00:00:30Z' } }];
-    const turned = applyRoomEvent(taking, { type: 'turn', room_id: 9, seq: 6, phase: 'play', turn: { current_attacker_user_id: '2', current_defender_user_id: '1' }, timers });
+    const turned = applyRoomEvent(taking, {
+      type: 'turn',
+      room_id: 9,
+      seq: 6,
+      phase: 'play',
+      turn: { current_attacker_user_id: '2', current_defender_user_id: '1' },
+      timers,
+    });
     expect(turned.turn?.current_attacker_user_id).toBe('2');
     expect(turned.timers).toEqual(timers);
   });

@@ -37,28 +37,60 @@ export function applyRoomEvent(watch: WatchState, event: RoomMessage): WatchStat
   const defender = watch.turn?.current_defender_user_id ?? '';
   switch (event.type) {
     case 'played': {
-      const added: ViewSlot[] = event.cards.map((c, i) => ({ slot_id: event.slot_ids[i] ?? slots.length + i + 1, attacker: event.player, attack_card: c, defender, defense_card: null }));
+      const added: ViewSlot[] = event.cards.map((c, i) => ({
+        slot_id: event.slot_ids[i] ?? slots.length + i + 1,
+        attacker: event.player,
+        attack_card: c,
+        defender,
+        defense_card: null,
+      }));
       const status = Object.fromEntries(Object.entries(watch.round.player_status).filter(([, s]) => s === 'take'));
-      return { ...watch, seq, seats: withCount(watch, event.player, -event.cards.length), round: { slots: [...slots, ...added], player_status: status } };
+      return {
+        ...watch,
+        seq,
+        seats: withCount(watch, event.player, -event.cards.length),
+        round: { slots: [...slots, ...added], player_status: status },
+      };
     }
     case 'beaten': {
       const next = slots.map((s) => (s.slot_id === event.slot_id ? { ...s, defense_card: event.card } : s));
       return { ...watch, seq, seats: withCount(watch, event.player, -1), round: { slots: next, player_status: {} } };
     }
     case 'transferred': {
-      const moved = [...slots, { slot_id: event.slot_id, attacker: event.player, attack_card: event.card, defender: event.defender, defense_card: null }];
+      const moved = [
+        ...slots,
+        { slot_id: event.slot_id, attacker: event.player, attack_card: event.card, defender: event.defender, defense_card: null },
+      ];
       const turn = watch.turn ? { current_attacker_user_id: event.player, current_defender_user_id: event.defender } : null;
-      return { ...watch, seq, turn, seats: withCount(watch, event.player, -1), round: { slots: moved.map((s) => ({ ...s, defender: event.defender })), player_status: {} } };
+      return {
+        ...watch,
+        seq,
+        turn,
+        seats: withCount(watch, event.player, -1),
+        round: { slots: moved.map((s) => ({ ...s, defender: event.defender })), player_status: {} },
+      };
     }
     case 'said_beat':
     case 'said_take':
-      return { ...watch, seq, round: { ...watch.round, player_status: { ...watch.round.player_status, [event.player]: event.type === 'said_beat' ? 'beat' : 'take' } } };
+      return {
+        ...watch,
+        seq,
+        round: {
+          ...watch.round,
+          player_status: { ...watch.round.player_status, [event.player]: event.type === 'said_beat' ? 'beat' : 'take' },
+        },
+      };
     case 'taken':
       return { ...watch, seq, seats: withCount(watch, event.player, event.cards.length), round: { slots: [], player_status: {} } };
     case 'discarded':
       return { ...watch, seq, discard_count: watch.discard_count + event.cards.length, round: { slots: [], player_status: {} } };
     case 'drawn':
-      return { ...watch, seq, seats: withCount(watch, event.player, event.count), talon_count: Math.max(0, watch.talon_count - event.count) };
+      return {
+        ...watch,
+        seq,
+        seats: withCount(watch, event.player, event.count),
+        talon_count: Math.max(0, watch.talon_count - event.count),
+      };
     case 'bout_started':
       return { ...watch, seq, turn: { current_attacker_user_id: event.attacker, current_defender_user_id: event.defender } };
     case 'trump_revealed':
@@ -80,10 +112,26 @@ export function applyRoomEvent(watch: WatchState, event: RoomMessage): WatchStat
       const seats = { ...watch.seats };
       for (const line of event.seats) {
         const seat = seats[line.player_id];
-        if (seat) seats[line.player_id] = { ...seat, result: line.result, amount: line.amount, result_reason: line.result_reason ?? seat.result_reason };
+        if (seat)
+          seats[line.player_id] = {
+            ...seat,
+            result: line.result,
+            amount: line.amount,
+            result_reason: line.result_reason ?? seat.result_reason,
+          };
       }
       const rake = event.rake ?? watch.rake;
-      return { ...watch, seq, seats, status: 'FINISHED', turn: null, timers: [], results: event.seats, seed: event.seed ?? watch.seed, rake };
+      return {
+        ...watch,
+        seq,
+        seats,
+        status: 'FINISHED',
+        turn: null,
+        timers: [],
+        results: event.seats,
+        seed: event.seed ?? watch.seed,
+        rake,
+      };
     }
     default:
       return { ...watch, seq };

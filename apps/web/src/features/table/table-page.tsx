@@ -153,7 +153,7 @@ export function TablePage({ roomId }: { roomId: string }) {
   const timerOf = (id: string) => watch.timers.find((x) => String(x.timer_response.player_id) === id);
   const canSit = isSpectator && (watch.status === 'pending' || watch.status === 'ready');
   const isCheating = room.is_cheating_allowed;
-  const pickedCard = picked ? sortedHand.find((c) => cardKey(c) === picked) ?? null : null;
+  const pickedCard = picked ? (sortedHand.find((c) => cardKey(c) === picked) ?? null) : null;
   const pickedIntent = pickedCard ? intentOf(moves, pickedCard) : null;
   const targets = new Set(pickedIntent?.kind === 'choose' ? pickedIntent.slots : []);
   const isTaking = defender !== null && watch.round.player_status[defender] === 'take';
@@ -195,7 +195,8 @@ export function TablePage({ roomId }: { roomId: string }) {
 
   function dropCard(card: Card, slotId: number | null) {
     const intent = intentOf(moves, card);
-    if (slotId !== null && moves.actions.some((a) => a.type === 'defence' && a.slot_id === slotId && cardKey(a.card) === cardKey(card))) void actions.defend(slotId, card);
+    if (slotId !== null && moves.actions.some((a) => a.type === 'defence' && a.slot_id === slotId && cardKey(a.card) === cardKey(card)))
+      void actions.defend(slotId, card);
     else if (slotId === null && (intent.kind === 'attack' || intent.kind === 'transfer')) tapCard(card);
     else if (slotId === null && intent.kind === 'choose' && intent.canTransfer) void actions.transfer(card);
     else if (isCheating) cheat(card, slotId);
@@ -230,135 +231,187 @@ export function TablePage({ roomId }: { roomId: string }) {
 
   return (
     <TrumpSuitContext.Provider value={trumpSuit}>
-    <div className="table-page" style={{ ...feltStyle(felt), '--seat-scale': seatScale(width, height) } as CSSProperties} data-testid="table-page" data-status={watch.status} data-seq={watch.seq} data-felt={felt ?? undefined}>
-      <TopBar room={room} canSurrender={moves.canSurrender} onLeave={leave} onSurrender={() => setConfirm('surrender')} />
-      {!isSpectator && isPlaying && mySeat.result === null ? (
-        <StandInBanner
-          isPlayingForMe={mySeat.stand_in}
-          wasPlayedFor={table.wasPlayedFor}
-          onBack={async () => {
-            await tableApi.autoplay(roomId, false);
-            table.dismissPlayedFor();
-          }}
-          onDismiss={table.dismissPlayedFor}
-        />
-      ) : null}
-      <main className="felt" data-drop="table">
-        {/* The page's heading for screen readers; the felt itself shows the table. */}
-        <h1 className="visually-hidden">{t('table.heading', { id: room.id })}</h1>
-        <div className="felt-oval" aria-hidden="true" />
-        <p className="felt-mark" aria-hidden="true">
-          ♠♥♣♦
-        </p>
-        {[...spots.entries()].map(([position, spot]) => {
-          const seat = byPosition.get(position);
-          const style = { left: `${spot.x}%`, top: `${spot.y}%` };
-          if (!seat) return <EmptySeat key={position} position={position} style={style} canSit={canSit} onSit={sit} />;
-          const id = String(seat.player.player_id);
-          return <SeatView key={position} seat={seat} isMe={false} style={style} {...seatProps(id)} backUrl={backUrl} onTap={() => setEmojiTarget({ id, name: seat.player.username })} />;
-        })}
-        <div className={`felt-centre${playerCount >= 4 ? ' felt-centre-narrow' : ''}`}>
-          <TableSlots slots={watch.round.slots} cardWidth={sizes.table} sourceOf={sourceOf} targets={targets} catchable={moves.catchable} onSlot={tapSlot} />
-          {!isPlaying && watch.status !== 'FINISHED' ? (
-            <p className="felt-note" data-testid="waiting-note">
-              {seats.length < playerCount ? t('table.waiting_players', { count: seats.length, total: playerCount }) : t('table.waiting_ready')}
+      <div
+        className="table-page"
+        style={{ ...feltStyle(felt), '--seat-scale': seatScale(width, height) } as CSSProperties}
+        data-testid="table-page"
+        data-status={watch.status}
+        data-seq={watch.seq}
+        data-felt={felt ?? undefined}
+      >
+        <TopBar room={room} canSurrender={moves.canSurrender} onLeave={leave} onSurrender={() => setConfirm('surrender')} />
+        {!isSpectator && isPlaying && mySeat.result === null ? (
+          <StandInBanner
+            isPlayingForMe={mySeat.stand_in}
+            wasPlayedFor={table.wasPlayedFor}
+            onBack={async () => {
+              await tableApi.autoplay(roomId, false);
+              table.dismissPlayedFor();
+            }}
+            onDismiss={table.dismissPlayedFor}
+          />
+        ) : null}
+        <main className="felt" data-drop="table">
+          {/* The page's heading for screen readers; the felt itself shows the table. */}
+          <h1 className="visually-hidden">{t('table.heading', { id: room.id })}</h1>
+          <div className="felt-oval" aria-hidden="true" />
+          <p className="felt-mark" aria-hidden="true">
+            ♠♥♣♦
+          </p>
+          {[...spots.entries()].map(([position, spot]) => {
+            const seat = byPosition.get(position);
+            const style = { left: `${spot.x}%`, top: `${spot.y}%` };
+            if (!seat) return <EmptySeat key={position} position={position} style={style} canSit={canSit} onSit={sit} />;
+            const id = String(seat.player.player_id);
+            return (
+              <SeatView
+                key={position}
+                seat={seat}
+                isMe={false}
+                style={style}
+                {...seatProps(id)}
+                backUrl={backUrl}
+                onTap={() => setEmojiTarget({ id, name: seat.player.username })}
+              />
+            );
+          })}
+          <div className={`felt-centre${playerCount >= 4 ? ' felt-centre-narrow' : ''}`}>
+            <TableSlots
+              slots={watch.round.slots}
+              cardWidth={sizes.table}
+              sourceOf={sourceOf}
+              targets={targets}
+              catchable={moves.catchable}
+              onSlot={tapSlot}
+            />
+            {!isPlaying && watch.status !== 'FINISHED' ? (
+              <p className="felt-note" data-testid="waiting-note">
+                {seats.length < playerCount
+                  ? t('table.waiting_players', { count: seats.length, total: playerCount })
+                  : t('table.waiting_ready')}
+              </p>
+            ) : null}
+            {!isPlaying && watch.status !== 'FINISHED' && !isSpectator && seats.length < playerCount && room.bot_level === null ? (
+              <InviteFriendsButton roomId={Number(room.id)} />
+            ) : null}
+          </div>
+          <p className="table-reason" role="status" data-testid="card-reason">
+            {refusal}
+          </p>
+          {isPlaying || watch.status === 'FINISHED' ? (
+            <>
+              <TalonView trump={watch.trump_card} talonCount={watch.talon_count} isSecret={room.secret_trump_mode} cardWidth={sizes.pile} />
+              <DiscardView count={watch.discard_count} cardWidth={sizes.pile} />
+            </>
+          ) : null}
+        </main>
+        <section className="me-bar">
+          {bottomSeat ? (
+            <SeatView
+              seat={bottomSeat}
+              isMe={!isSpectator}
+              {...seatProps(String(bottomSeat.player.player_id))}
+              onTap={() => setEmojiTarget({ id: String(bottomSeat.player.player_id), name: bottomSeat.player.username })}
+            />
+          ) : (
+            <EmptySeat position={bottom} canSit={canSit} onSit={sit} />
+          )}
+          {isSpectator ? (
+            <p className="spectator-note" data-testid="spectator-note">
+              {t('table.spectator')}
             </p>
           ) : null}
-          {!isPlaying && watch.status !== 'FINISHED' && !isSpectator && seats.length < playerCount && room.bot_level === null ? <InviteFriendsButton roomId={Number(room.id)} /> : null}
-        </div>
-        <p className="table-reason" role="status" data-testid="card-reason">
-          {refusal}
-        </p>
-        {isPlaying || watch.status === 'FINISHED' ? (
-          <>
-            <TalonView trump={watch.trump_card} talonCount={watch.talon_count} isSecret={room.secret_trump_mode} cardWidth={sizes.pile} />
-            <DiscardView count={watch.discard_count} cardWidth={sizes.pile} />
-          </>
-        ) : null}
-      </main>
-      <section className="me-bar">
-        {bottomSeat ? (
-          <SeatView
-            seat={bottomSeat}
-            isMe={!isSpectator}
-            {...seatProps(String(bottomSeat.player.player_id))}
-            onTap={() => setEmojiTarget({ id: String(bottomSeat.player.player_id), name: bottomSeat.player.username })}
+          {isChatOn ? (
+            <TableChat
+              roomId={roomId}
+              me={me}
+              canWrite={!isSpectator}
+              players={seats.map((s) => ({ user_id: Number(s.player.player_id), username: s.player.username }))}
+              chat={chat}
+            />
+          ) : null}
+          <ActionBar
+            moves={moves}
+            isTaking={isTaking}
+            pending={actions.pending}
+            pickedTransfer={
+              pickedIntent?.kind === 'choose' && pickedIntent.canTransfer && pickedCard ? () => void actions.transfer(pickedCard) : null
+            }
+            canReady={!isSpectator && !mySeat.is_ready && (watch.status === 'pending' || watch.status === 'ready')}
+            canSit={canSit && seats.length < playerCount}
+            onSit={() => sit([...Array(playerCount).keys()].find((p) => !byPosition.has(p)) ?? 0)}
+            onReady={() => void actions.ready()}
+            onBeat={() => void actions.beat()}
+            onTake={() => void actions.take()}
+            onResults={watch.status === 'FINISHED' ? () => setResultsOpen(true) : null}
           />
-        ) : (
-          <EmptySeat position={bottom} canSit={canSit} onSit={sit} />
-        )}
-        {isSpectator ? (
-          <p className="spectator-note" data-testid="spectator-note">
-            {t('table.spectator')}
-          </p>
+        </section>
+        <footer className="me-area">
+          {mySeat && (isPlaying || sortedHand.length > 0) ? (
+            <HandView
+              cards={sortedHand}
+              width={handWidth(width)}
+              cardWidth={sizes.hand}
+              playable={moves.playable}
+              picked={picked}
+              isMyMove={isMyMove}
+              isAnyCardAllowed={isCheating && isPlaying}
+              onTap={tapCard}
+              onDrop={dropCard}
+            />
+          ) : null}
+        </footer>
+        {actions.failure ? (
+          <button type="button" className="table-toast" role="alert" onClick={actions.clearFailure} data-testid="action-failure">
+            {t(`error.${actions.failure.code}`, { defaultValue: actions.failure.message })}
+          </button>
         ) : null}
-        {isChatOn ? <TableChat roomId={roomId} me={me} canWrite={!isSpectator} players={seats.map((s) => ({ user_id: Number(s.player.player_id), username: s.player.username }))} chat={chat} /> : null}
-        <ActionBar
-          moves={moves}
-          isTaking={isTaking}
-          pending={actions.pending}
-          pickedTransfer={pickedIntent?.kind === 'choose' && pickedIntent.canTransfer && pickedCard ? () => void actions.transfer(pickedCard) : null}
-          canReady={!isSpectator && !mySeat.is_ready && (watch.status === 'pending' || watch.status === 'ready')}
-          canSit={canSit && seats.length < playerCount}
-          onSit={() => sit([...Array(playerCount).keys()].find((p) => !byPosition.has(p)) ?? 0)}
-          onReady={() => void actions.ready()}
-          onBeat={() => void actions.beat()}
-          onTake={() => void actions.take()}
-          onResults={watch.status === 'FINISHED' ? () => setResultsOpen(true) : null}
+        <EmojiPicker
+          target={emojiTarget?.name ?? null}
+          isOwnSeat={emojiTarget?.id === me}
+          onPick={sendEmoji}
+          onClose={() => setEmojiTarget(null)}
+        >
+          {emojiTarget && emojiTarget.id !== me && !watch.seats[emojiTarget.id]?.is_bot ? (
+            <AddFriendButton key={emojiTarget.id} userId={Number(emojiTarget.id)} />
+          ) : null}
+        </EmojiPicker>
+        <ConfirmDialog
+          isOpen={confirm !== null}
+          text={confirmText(confirm, bet, room, t)}
+          confirmLabel={confirm === 'surrender' ? t('action.surrender') : t('action.leave')}
+          onClose={() => setConfirm(null)}
+          onConfirm={() => {
+            const which = confirm;
+            setConfirm(null);
+            if (which === 'surrender') void actions.surrender();
+            else void actions.leave().then((ok) => ok && navigate('/games'));
+          }}
         />
-      </section>
-      <footer className="me-area">
-        {mySeat && (isPlaying || sortedHand.length > 0) ? (
-          <HandView
-            cards={sortedHand}
-            width={handWidth(width)}
-            cardWidth={sizes.hand}
-            playable={moves.playable}
-            picked={picked}
-            isMyMove={isMyMove}
-            isAnyCardAllowed={isCheating && isPlaying}
-            onTap={tapCard}
-            onDrop={dropCard}
+        <JoinDialog
+          isOpen={seatToTake !== null}
+          isPending={actions.pending === 'seat'}
+          error={
+            actions.failure && seatToTake !== null ? t(`error.${actions.failure.code}`, { defaultValue: actions.failure.message }) : null
+          }
+          onClose={() => setSeatToTake(null)}
+          onJoin={(password) => void actions.sit(seatToTake ?? undefined, password).then((ok) => ok && setSeatToTake(null))}
+        />
+        {watch.status === 'FINISHED' ? (
+          <ResultsDialog
+            watch={watch}
+            me={me}
+            isOpen={isResultsOpen}
+            onClose={() => setResultsOpen(false)}
+            rematch={{
+              isOffered: table.rematchRoomId !== null,
+              isPending: rematchState === 'pending',
+              failed: rematchState === 'failed',
+              onRematch: playAgain,
+            }}
           />
         ) : null}
-      </footer>
-      {actions.failure ? (
-        <button type="button" className="table-toast" role="alert" onClick={actions.clearFailure} data-testid="action-failure">
-          {t(`error.${actions.failure.code}`, { defaultValue: actions.failure.message })}
-        </button>
-      ) : null}
-      <EmojiPicker target={emojiTarget?.name ?? null} isOwnSeat={emojiTarget?.id === me} onPick={sendEmoji} onClose={() => setEmojiTarget(null)}>
-        {emojiTarget && emojiTarget.id !== me && !watch.seats[emojiTarget.id]?.is_bot ? <AddFriendButton key={emojiTarget.id} userId={Number(emojiTarget.id)} /> : null}
-      </EmojiPicker>
-      <ConfirmDialog
-        isOpen={confirm !== null}
-        text={confirmText(confirm, bet, room, t)}
-        confirmLabel={confirm === 'surrender' ? t('action.surrender') : t('action.leave')}
-        onClose={() => setConfirm(null)}
-        onConfirm={() => {
-          const which = confirm;
-          setConfirm(null);
-          if (which === 'surrender') void actions.surrender();
-          else void actions.leave().then((ok) => ok && navigate('/games'));
-        }}
-      />
-      <JoinDialog
-        isOpen={seatToTake !== null}
-        isPending={actions.pending === 'seat'}
-        error={actions.failure && seatToTake !== null ? t(`error.${actions.failure.code}`, { defaultValue: actions.failure.message }) : null}
-        onClose={() => setSeatToTake(null)}
-        onJoin={(password) => void actions.sit(seatToTake ?? undefined, password).then((ok) => ok && setSeatToTake(null))}
-      />
-      {watch.status === 'FINISHED' ? (
-        <ResultsDialog
-          watch={watch}
-          me={me}
-          isOpen={isResultsOpen}
-          onClose={() => setResultsOpen(false)}
-          rematch={{ isOffered: table.rematchRoomId !== null, isPending: rematchState === 'pending', failed: rematchState === 'failed', onRematch: playAgain }}
-        />
-      ) : null}
-    </div>
+      </div>
     </TrumpSuitContext.Provider>
   );
 }

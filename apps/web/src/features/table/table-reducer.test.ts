@@ -10,7 +10,10 @@ const watch = aWatch;
 
 const hand = (...codes: string[]): Card[] => codes.map(card);
 const view = aView;
-const viewPush = (seq: number, cards: Card[]): TableMessage => ({ type: 'personal', event: { type: 'view', room_id: 9, seq, awaited: ['1'], view: view(seq, cards) } });
+const viewPush = (seq: number, cards: Card[]): TableMessage => ({
+  type: 'personal',
+  event: { type: 'view', room_id: 9, seq, awaited: ['1'], view: view(seq, cards) },
+});
 const room = (event: RoomMessage): TableMessage => ({ type: 'room', event });
 const personal = (event: UserMessage): TableMessage => ({ type: 'personal', event });
 const played = (seq: number): TableMessage => room({ type: 'played', room_id: 9, seq, player: '1', cards: [card('7S')], slot_ids: [1] });
@@ -21,16 +24,46 @@ const run = (state: TableState, ...messages: TableMessage[]) => messages.reduce(
 
 describe('what the player holds', () => {
   it.each<[string, TableState, TableMessage[], Card[]]>([
-    ['the dealt hand shows once the table is read', EMPTY_TABLE, [{ type: 'read', watch: watch(5), view: view(5, hand('7S', '8S')) }], hand('7S', '8S')],
+    [
+      'the dealt hand shows once the table is read',
+      EMPTY_TABLE,
+      [{ type: 'read', watch: watch(5), view: view(5, hand('7S', '8S')) }],
+      hand('7S', '8S'),
+    ],
     ['a spectator holds nothing', EMPTY_TABLE, [{ type: 'read', watch: watch(5), view: null }], []],
     ['the next step’s view replaces the hand', seated, [viewPush(6, hand('8S', '9S'))], hand('8S', '9S')],
     ['a view two steps on is still the whole truth', seated, [viewPush(8, hand('9S'))], hand('9S')],
-    ['an old view (from the channel history after a reconnect) does not bring back played cards', seated, [viewPush(4, hand('6S', '7S', '8S', '9S'))], hand('7S', '8S', '9S')],
+    [
+      'an old view (from the channel history after a reconnect) does not bring back played cards',
+      seated,
+      [viewPush(4, hand('6S', '7S', '8S', '9S'))],
+      hand('7S', '8S', '9S'),
+    ],
     ['a played card leaves at once, before the server answers', seated, [{ type: 'card_played', card: card('8S') }], hand('7S', '9S')],
-    ['a view of the step already held does not put a just-played card back', seated, [{ type: 'card_played', card: card('8S') }, viewPush(5, hand('7S', '8S', '9S'))], hand('7S', '9S')],
-    ['the bare hand push is not read: the view of the same step carries it', seated, [personal({ type: 'hand', room_id: 9, seq: 6, cards: hand('6D') })], hand('7S', '8S', '9S')],
-    ['a read answering older than a pushed view keeps the newer view', seated, [viewPush(7, hand('9S')), { type: 'read', watch: watch(6), view: view(6, hand('8S', '9S')) }], hand('9S')],
-    ['a player who lost the seat holds nothing after the read', seated, [{ type: 'read', watch: watch(9, { seats: { '2': seat('2', 1) } }), view: null }], []],
+    [
+      'a view of the step already held does not put a just-played card back',
+      seated,
+      [{ type: 'card_played', card: card('8S') }, viewPush(5, hand('7S', '8S', '9S'))],
+      hand('7S', '9S'),
+    ],
+    [
+      'the bare hand push is not read: the view of the same step carries it',
+      seated,
+      [personal({ type: 'hand', room_id: 9, seq: 6, cards: hand('6D') })],
+      hand('7S', '8S', '9S'),
+    ],
+    [
+      'a read answering older than a pushed view keeps the newer view',
+      seated,
+      [viewPush(7, hand('9S')), { type: 'read', watch: watch(6), view: view(6, hand('8S', '9S')) }],
+      hand('9S'),
+    ],
+    [
+      'a player who lost the seat holds nothing after the read',
+      seated,
+      [{ type: 'read', watch: watch(9, { seats: { '2': seat('2', 1) } }), view: null }],
+      [],
+    ],
   ])('%s', (_name, start, messages, expected) => {
     expect(run(start, ...messages).hand).toEqual(expected);
   });
@@ -54,9 +87,29 @@ describe('the table following the room', () => {
   it.each<[string, TableMessage[], boolean]>([
     ['the next step is applied without a read', [played(6)], false],
     ['a missed step asks for a fresh read', [room({ type: 'turn', room_id: 9, seq: 8, phase: 'play', turn: null, timers: [] })], true],
-    ['a seat taken or left asks for a fresh read (it carries no table)', [room({ type: 'room_changed', room_id: 9, seq: 0, room: aRoom({ id: 9 }) })], true],
-    ['a card caught asks for a fresh read', [room({ type: 'caught', room_id: 9, seq: 6, player: '2', accused: '1', slot_id: 1, card: card('7S'), is_correct: true })], true],
-    ['an emoji changes nothing on the table', [room({ type: 'emoji', room_id: 9, from: { player_id: 2, username: 'user2' }, to: { player_id: 1, username: 'user1' }, emoji: { id: 1, name: 'smile', is_throwable: false } })], false],
+    [
+      'a seat taken or left asks for a fresh read (it carries no table)',
+      [room({ type: 'room_changed', room_id: 9, seq: 0, room: aRoom({ id: 9 }) })],
+      true,
+    ],
+    [
+      'a card caught asks for a fresh read',
+      [room({ type: 'caught', room_id: 9, seq: 6, player: '2', accused: '1', slot_id: 1, card: card('7S'), is_correct: true })],
+      true,
+    ],
+    [
+      'an emoji changes nothing on the table',
+      [
+        room({
+          type: 'emoji',
+          room_id: 9,
+          from: { player_id: 2, username: 'user2' },
+          to: { player_id: 1, username: 'user1' },
+          emoji: { id: 1, name: 'smile', is_throwable: false },
+        }),
+      ],
+      false,
+    ],
     ['an event already read is ignored', [played(5)], false],
     ['losing the seat (personal channel) asks for a fresh read', [personal({ type: 'seat_lost', room_id: 9, reason: 'not_ready' })], true],
   ])('%s', (_name, messages, isStale) => {
@@ -68,7 +121,11 @@ describe('the table following the room', () => {
   });
 
   it('a fresh read clears the need to read and takes the read’s seq', () => {
-    const next = run(seated, room({ type: 'turn', room_id: 9, seq: 9, phase: 'play', turn: null, timers: [] }), { type: 'read', watch: watch(9), view: view(9, []) });
+    const next = run(seated, room({ type: 'turn', room_id: 9, seq: 9, phase: 'play', turn: null, timers: [] }), {
+      type: 'read',
+      watch: watch(9),
+      view: view(9, []),
+    });
     expect(next).toMatchObject({ isStale: false, readSeq: 9, liveSeq: 9, error: null });
   });
 
@@ -85,7 +142,13 @@ describe('the view owed for a step on the table', () => {
     ['is owed once the room moved past the player’s view', seated, [played(6)], '1', true],
     ['is paid by the view of that step', seated, [played(6), viewPush(6, hand('8S', '9S'))], '1', false],
     ['is not owed to a spectator', seated, [played(6)], '7', false],
-    ['is not owed once the game is over', tableReducer(EMPTY_TABLE, { type: 'read', watch: watch(9, { status: 'FINISHED' }), view: view(5, []) }), [], '1', false],
+    [
+      'is not owed once the game is over',
+      tableReducer(EMPTY_TABLE, { type: 'read', watch: watch(9, { status: 'FINISHED' }), view: view(5, []) }),
+      [],
+      '1',
+      false,
+    ],
   ])('%s', (_name, start, messages, me, isBehind) => {
     expect(isViewBehind(run(start, ...messages), me)).toBe(isBehind);
   });
@@ -99,7 +162,11 @@ describe('a rematch', () => {
   });
 
   it('a table read after the offer still knows it from the finished room', () => {
-    const read = tableReducer(EMPTY_TABLE, { type: 'read', watch: watch(9, { status: 'FINISHED', room: aRoom({ id: 9, status: 'FINISHED', rematch_room_id: 12 }) }), view: null });
+    const read = tableReducer(EMPTY_TABLE, {
+      type: 'read',
+      watch: watch(9, { status: 'FINISHED', room: aRoom({ id: 9, status: 'FINISHED', rematch_room_id: 12 }) }),
+      view: null,
+    });
     expect(read.rematchRoomId).toBe(12);
   });
 });
@@ -112,7 +179,9 @@ describe('the time bank', () => {
       seq,
       phase: 'play',
       turn: { current_attacker_user_id: '1', current_defender_user_id: '2' },
-      timers: [{ timer_response: { player_id: '1', created_at: '2026-01-01T00:00:30Z', expired_at: '2026-01-01T00:01:00Z' }, is_time_bank: true }],
+      timers: [
+        { timer_response: { player_id: '1', created_at: '2026-01-01T00:00:30Z', expired_at: '2026-01-01T00:01:00Z' }, is_time_bank: true },
+      ],
       time_banks: { '1': 30_000, '2': 12_000 },
     });
 

@@ -37,7 +37,17 @@ export type TableMessage =
   /** The player played this card: it leaves the hand at once, before the server answers. */
   | { type: 'card_played'; card: Card };
 
-export const EMPTY_TABLE: TableState = { watch: null, view: null, hand: [], error: null, readSeq: -1, liveSeq: -1, isStale: false, rematchRoomId: null, wasPlayedFor: false };
+export const EMPTY_TABLE: TableState = {
+  watch: null,
+  view: null,
+  hand: [],
+  error: null,
+  readSeq: -1,
+  liveSeq: -1,
+  isStale: false,
+  rematchRoomId: null,
+  wasPlayedFor: false,
+};
 
 /**
  * A seat changing hands between its player and the computer. Not a step of the game (it repeats
@@ -45,7 +55,10 @@ export const EMPTY_TABLE: TableState = { watch: null, view: null, hand: [], erro
  */
 function onStandIn(state: TableState, event: Extract<RoomMessage, { type: 'stand_in' }>, me: string | null): TableState {
   const seat = state.watch?.seats[event.player_id];
-  const watch = state.watch && seat ? { ...state.watch, seats: { ...state.watch.seats, [event.player_id]: { ...seat, stand_in: event.stand_in } } } : state.watch;
+  const watch =
+    state.watch && seat
+      ? { ...state.watch, seats: { ...state.watch.seats, [event.player_id]: { ...seat, stand_in: event.stand_in } } }
+      : state.watch;
   // The caller's id, not only the view's: after a reload the seat may come back before the view is read.
   const isMine = (me ?? state.view?.viewer) === event.player_id;
   const wasPlayedFor = isMine ? !event.stand_in && event.reason === 'reconnected' : state.wasPlayedFor;
@@ -89,7 +102,17 @@ export function tableReducer(state: TableState, message: TableMessage): TableSta
       const view = message.view && held && held.seq > message.view.seq ? held : message.view;
       const hand = view !== null && view === held ? state.hand : [...(view?.hand ?? [])];
       const rematchRoomId = watch.room.rematch_room_id ?? state.rematchRoomId;
-      return { watch, view, hand, error: null, readSeq: watch.seq, liveSeq: watch.seq, isStale: false, rematchRoomId, wasPlayedFor: state.wasPlayedFor };
+      return {
+        watch,
+        view,
+        hand,
+        error: null,
+        readSeq: watch.seq,
+        liveSeq: watch.seq,
+        isStale: false,
+        rematchRoomId,
+        wasPlayedFor: state.wasPlayedFor,
+      };
     }
     case 'played_for_seen':
       return { ...state, wasPlayedFor: false };

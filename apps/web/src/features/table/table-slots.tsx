@@ -16,7 +16,21 @@ interface SlotsProps {
   onSlot: (slotId: number) => void;
 }
 
-function SlotCard({ card, player, className, rotate, width, sourceOf }: { card: Card; player: string; className: string; rotate: number; width: number; sourceOf: SlotsProps['sourceOf'] }) {
+function SlotCard({
+  card,
+  player,
+  className,
+  rotate,
+  width,
+  sourceOf,
+}: {
+  card: Card;
+  player: string;
+  className: string;
+  rotate: number;
+  width: number;
+  sourceOf: SlotsProps['sourceOf'];
+}) {
   const node = useRef<HTMLSpanElement>(null);
   const source = useRef(sourceOf);
   source.current = sourceOf;
@@ -52,9 +66,23 @@ export function TableSlots({ slots, cardWidth, sourceOf, targets, catchable, onS
               data-slot-id={slot.slot_id}
               aria-label={`${nameOf(slot.attack_card)}${slot.defense_card ? ` / ${nameOf(slot.defense_card)}` : ''}`}
             >
-              <SlotCard card={slot.attack_card} player={slot.attacker} className="slot-attack" rotate={tilt} width={cardWidth} sourceOf={sourceOf} />
+              <SlotCard
+                card={slot.attack_card}
+                player={slot.attacker}
+                className="slot-attack"
+                rotate={tilt}
+                width={cardWidth}
+                sourceOf={sourceOf}
+              />
               {slot.defense_card ? (
-                <SlotCard card={slot.defense_card} player={slot.defender} className="slot-defence" rotate={12} width={cardWidth} sourceOf={sourceOf} />
+                <SlotCard
+                  card={slot.defense_card}
+                  player={slot.defender}
+                  className="slot-defence"
+                  rotate={12}
+                  width={cardWidth}
+                  sourceOf={sourceOf}
+                />
               ) : null}
             </button>
           </li>

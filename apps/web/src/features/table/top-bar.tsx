@@ -12,7 +12,17 @@ const OPTION_ICONS = [
 ] as const;
 
 /** Leave, the room's bet (with its wallet's name) and options at a glance, and surrender while it is allowed. */
-export function TopBar({ room, canSurrender, onLeave, onSurrender }: { room: RoomPayload; canSurrender: boolean; onLeave: () => void; onSurrender: () => void }) {
+export function TopBar({
+  room,
+  canSurrender,
+  onLeave,
+  onSurrender,
+}: {
+  room: RoomPayload;
+  canSurrender: boolean;
+  onLeave: () => void;
+  onSurrender: () => void;
+}) {
   const { t } = useTranslation('game');
   // The stake's wallet by name, not only by the coin's colour (FEATURES.md §6).
   const wallet = t(`wallet.${room.balance_type}`);
@@ -45,7 +55,14 @@ export function TopBar({ room, canSurrender, onLeave, onSurrender }: { room: Roo
         ))}
       </div>
       {canSurrender ? (
-        <button type="button" className="icon-btn icon-btn-danger" onClick={onSurrender} aria-label={t('action.surrender')} title={t('action.surrender')} data-testid="action-surrender">
+        <button
+          type="button"
+          className="icon-btn icon-btn-danger"
+          onClick={onSurrender}
+          aria-label={t('action.surrender')}
+          title={t('action.surrender')}
+          data-testid="action-surrender"
+        >
           ⚑
         </button>
       ) : (

@@ -19,12 +19,23 @@ vi.mock('../../net/http', () => ({ http }));
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<string, unknown>;
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { game } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
 
-const player = (user_id: number, is_eliminated: boolean): TournamentPlayer => ({ user_id, username: `u${user_id}`, avatar: null, country: null, is_eliminated, place: is_eliminated ? 5 : null, round_reached: 1 });
+const player = (user_id: number, is_eliminated: boolean): TournamentPlayer => ({
+  user_id,
+  username: `u${user_id}`,
+  avatar: null,
+  country: null,
+  is_eliminated,
+  place: is_eliminated ? 5 : null,
+  round_reached: 1,
+});
 const seat = (id: string, position: number) => ({ ...aSeat(id, position, 0), player: { player_id: id, username: `u${id}` } });
 
 function tournamentGame(): WatchState {
@@ -47,15 +58,25 @@ function tournamentGame(): WatchState {
 
 function show(me: string, info: Partial<TournamentDetail['player_info']>) {
   http.get.mockReset().mockImplementation((url: string) => {
-    if (url === '/v1/tournament/7') return Promise.resolve({ data: detail({ id: 7, status: 'running', round: 1 }, { is_registered: true, ...info }) });
-    if (url === '/v1/tournament/7/players') return Promise.resolve({ data: { items: [player(1, true), player(2, false), player(3, false), player(4, false)], links: { next: null, previous: null } } });
+    if (url === '/v1/tournament/7')
+      return Promise.resolve({ data: detail({ id: 7, status: 'running', round: 1 }, { is_registered: true, ...info }) });
+    if (url === '/v1/tournament/7/players')
+      return Promise.resolve({
+        data: { items: [player(1, true), player(2, false), player(3, false), player(4, false)], links: { next: null, previous: null } },
+      });
     return Promise.reject(new Error(`unexpected ${url}`));
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
         <I18nextProvider i18n={i18n}>
-          <ResultsDialog watch={tournamentGame()} me={me} isOpen onClose={() => {}} rematch={{ isOffered: false, isPending: false, failed: false, onRematch: () => {} }} />
+          <ResultsDialog
+            watch={tournamentGame()}
+            me={me}
+            isOpen
+            onClose={() => {}}
+            rematch={{ isOffered: false, isPending: false, failed: false, onRematch: () => {} }}
+          />
         </I18nextProvider>
       </MemoryRouter>
     </QueryClientProvider>,

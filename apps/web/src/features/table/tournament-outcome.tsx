@@ -25,8 +25,14 @@ async function tablePlayers(tournamentId: number, ids: ReadonlySet<number>): Pro
 export function TournamentOutcome({ watch, me, tournamentId }: { watch: WatchState; me: string; tournamentId: number }) {
   const { t } = useTranslation('game');
   const ids = new Set(Object.values(watch.seats).map((s) => Number(s.player.player_id)));
-  const detail = useQuery({ queryKey: queryKeys.tournament.detail(tournamentId), queryFn: ({ signal }) => tournamentApi.get(tournamentId, signal) });
-  const players = useQuery({ queryKey: queryKeys.tournament.tablePlayers(tournamentId, watch.room.id), queryFn: () => tablePlayers(tournamentId, ids) });
+  const detail = useQuery({
+    queryKey: queryKeys.tournament.detail(tournamentId),
+    queryFn: ({ signal }) => tournamentApi.get(tournamentId, signal),
+  });
+  const players = useQuery({
+    queryKey: queryKeys.tournament.tablePlayers(tournamentId, watch.room.id),
+    queryFn: () => tablePlayers(tournamentId, ids),
+  });
   const info = detail.data?.player_info;
   const isMine = watch.seats[me] !== undefined;
   const goingOn = (players.data ?? []).filter((p) => !p.is_eliminated);
@@ -45,7 +51,9 @@ export function TournamentOutcome({ watch, me, tournamentId }: { watch: WatchSta
       ) : null}
       {players.data && detail.data?.status !== 'finished' ? (
         <p className="results-balance" data-testid="results-tournament-next">
-          {goingOn.length > 0 ? t('first_taps.tournament.next', { names: goingOn.map((p) => cutName(p.username)).join(', ') }) : t('first_taps.tournament.nobody_next')}
+          {goingOn.length > 0
+            ? t('first_taps.tournament.next', { names: goingOn.map((p) => cutName(p.username)).join(', ') })
+            : t('first_taps.tournament.nobody_next')}
         </p>
       ) : null}
       <Link to={`/tournament/${tournamentId}`} className="btn btn-gold btn-block" data-testid="results-tournament-back">

@@ -14,7 +14,13 @@ const six = { suit: 'hearts', rank: '6' } as const;
 type Actions = ReturnType<typeof useActions>;
 
 function refusal(status: number, code: string): AxiosError {
-  const response = { status, data: { error: { code, message: code } }, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } } as AxiosResponse;
+  const response = {
+    status,
+    data: { error: { code, message: code } },
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  } as AxiosResponse;
   return new AxiosError(code, 'ERR_BAD_REQUEST', undefined, undefined, response);
 }
 

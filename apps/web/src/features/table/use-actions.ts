@@ -18,7 +18,12 @@ export const STALE_SEQ = 'rule/stale_seq' satisfies ApiErrorCode;
  * table the player saw (`seqOf`), so a move against a table that changed meanwhile is refused
  * and the table quietly shows the new state instead of an error.
  */
-export function useActions(roomId: string, onPlayed: (card: Card) => void, readAll: () => Promise<void>, seqOf: () => number | undefined = () => undefined) {
+export function useActions(
+  roomId: string,
+  onPlayed: (card: Card) => void,
+  readAll: () => Promise<void>,
+  seqOf: () => number | undefined = () => undefined,
+) {
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [pending, setPending] = useState<string | null>(null);
 
@@ -54,22 +59,26 @@ export function useActions(roomId: string, onPlayed: (card: Card) => void, readA
    * An emoji is no move: a refusal (too many, not throwable at that seat) shows the server's
    * error in the table's toast, quietly, without the error sound or buzz and without re-reading.
    */
-  const sendEmoji = useCallback(async (recipient: { player_id: string; username: string }, emoji: Emoji['id']) => {
-    try {
-      await emojiApi.send(roomId, recipient, emoji);
-      return true;
-    } catch (error) {
-      setFailure(toApiFailure(error));
-      return false;
-    }
-  }, [roomId]);
+  const sendEmoji = useCallback(
+    async (recipient: { player_id: string; username: string }, emoji: Emoji['id']) => {
+      try {
+        await emojiApi.send(roomId, recipient, emoji);
+        return true;
+      } catch (error) {
+        setFailure(toApiFailure(error));
+        return false;
+      }
+    },
+    [roomId],
+  );
 
   return {
     failure,
     pending,
     clearFailure: () => setFailure(null),
     sendEmoji,
-    sit: (position?: number, password?: string) => run('seat', () => tableApi.seat(roomId, { ...(position === undefined ? {} : { position }), ...(password ? { password } : {}) })),
+    sit: (position?: number, password?: string) =>
+      run('seat', () => tableApi.seat(roomId, { ...(position === undefined ? {} : { position }), ...(password ? { password } : {}) })),
     ready: () => run('ready', () => tableApi.ready(roomId)),
     attack: (card: Card) => run('attack', () => tableApi.attack(roomId, [card], seqOf()), card),
     defend: (slotId: number, card: Card) => run('defence', () => tableApi.defence(roomId, slotId, card, seqOf()), card),

@@ -17,7 +17,12 @@ export function playCue({ sound, vibration }: Cue): void {
  * The cues of the caller's own moments: a sound and a buzz when their turn starts (not on every
  * repaint), and victory or defeat when the game they watch ends (then `onFinished`).
  */
-export function useTurnCues(isMyMove: boolean, status: string | undefined, myResult: string | null | undefined, onFinished: () => void): void {
+export function useTurnCues(
+  isMyMove: boolean,
+  status: string | undefined,
+  myResult: string | null | undefined,
+  onFinished: () => void,
+): void {
   const wasMyMove = useRef(false);
   useEffect(() => {
     if (isMyMove && !wasMyMove.current) playCue(YOUR_TURN_CUE);

@@ -8,7 +8,8 @@ vi.mock('./table-api', () => ({ tableApi }));
 vi.mock('../../net/api', () => ({ api: { me: vi.fn() } }));
 vi.mock('../../net/realtime', () => ({
   personalChannel: (id: string) => `#${id}`,
-  useChannel: (channel: string | null, handler: (data: unknown) => void, options: unknown = {}) => void channels.calls.push({ channel, options, handler }),
+  useChannel: (channel: string | null, handler: (data: unknown) => void, options: unknown = {}) =>
+    void channels.calls.push({ channel, options, handler }),
   useRealtimeStore: (select: (state: { state: string }) => unknown) => select({ state: 'connected' }),
 }));
 vi.mock('../../net/user-query', () => ({ useUserId: () => 5 }));
@@ -16,11 +17,24 @@ vi.mock('../../net/user-query', () => ({ useUserId: () => 5 }));
 const { isPasswordQuestion, useTable } = await import('./use-table');
 
 function refusal(status: number, code: string): AxiosError {
-  const response = { status, data: { error: { code, message: code } }, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } } as AxiosResponse;
+  const response = {
+    status,
+    data: { error: { code, message: code } },
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  } as AxiosResponse;
   return new AxiosError(code, 'ERR_BAD_REQUEST', undefined, undefined, response);
 }
 
-const table = (seq: number) => ({ seq, status: 'in_progress', room: { id: 9, rematch_room_id: null }, seats: { '1': { position: 0 }, '2': { position: 1 } }, round: { slots: [], player_status: {} }, timers: [] });
+const table = (seq: number) => ({
+  seq,
+  status: 'in_progress',
+  room: { id: 9, rematch_room_id: null },
+  seats: { '1': { position: 0 }, '2': { position: 1 } },
+  round: { slots: [], player_status: {} },
+  timers: [],
+});
 const roomChannelOptions = () => channels.calls.filter((call) => call.channel === 'room:9').at(-1)?.options;
 
 beforeEach(() => {
@@ -84,7 +98,13 @@ describe('after a refused stale move', () => {
 
 const mine = { '5': { position: 0 }, '2': { position: 1 } };
 const six = ['6', '7', '8', '9', '10', 'J'].map((rank) => ({ suit: 'clubs', rank }));
-const pushTo = (channel: string) => (data: object) => act(() => channels.calls.filter((call) => call.channel === channel).at(-1)!.handler(data));
+const pushTo = (channel: string) => (data: object) =>
+  act(() =>
+    channels.calls
+      .filter((call) => call.channel === channel)
+      .at(-1)!
+      .handler(data),
+  );
 
 describe('after a reconnect', () => {
   it('a view older than the fresh read (recovered from the channel history) does not bring back played cards', async () => {

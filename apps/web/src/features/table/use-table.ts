@@ -91,9 +91,12 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     setState(EMPTY_TABLE);
     void readAll();
   }, [readAll]);
-  useEffect(() => () => {
-    if (viewCheck.current) clearTimeout(viewCheck.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (viewCheck.current) clearTimeout(viewCheck.current);
+    },
+    [],
+  );
 
   /** Reads the private room's table with this password; true when it was right. */
   const watchWithPassword = useCallback(
@@ -114,21 +117,35 @@ export function useTable(roomId: string, onEvent?: EventListener) {
   );
 
   // Subscribed (again): a seat or a move made before the channel was ours is read now, not missed.
-  const roomChannel = { onSubscribed: () => void readAll(), ...(channelPassword === undefined ? {} : { data: { password: channelPassword } }) };
-  useChannel(`room:${roomId}`, (event) => {
-    const before = current.current.watch;
-    follow({ type: 'room', event, me });
-    const after = current.current.watch;
-    // An applied event, or one that carries no table data (an emoji, a chat message, a seat change) but is still heard.
-    const isSignal = event.type === 'emoji' || event.type === 'chat' || needsRead(event);
-    if (before && after && (after !== before || isSignal)) listener.current?.(event, before, after);
-  }, roomChannel);
+  const roomChannel = {
+    onSubscribed: () => void readAll(),
+    ...(channelPassword === undefined ? {} : { data: { password: channelPassword } }),
+  };
+  useChannel(
+    `room:${roomId}`,
+    (event) => {
+      const before = current.current.watch;
+      follow({ type: 'room', event, me });
+      const after = current.current.watch;
+      // An applied event, or one that carries no table data (an emoji, a chat message, a seat change) but is still heard.
+      const isSignal = event.type === 'emoji' || event.type === 'chat' || needsRead(event);
+      if (before && after && (after !== before || isSignal)) listener.current?.(event, before, after);
+    },
+    roomChannel,
+  );
 
   // Wallet changes on this channel are followed app-wide (app/realtime-link.tsx), tournament
   // seatings and byes by the tournament page, friend news by features/friends/friends-live.tsx, a
   // referral bonus by its toast: the table takes its own room's hand, view and seat news.
   useChannel(me ? personalChannel(me) : null, (event) => {
-    if (event.type === 'wallet' || event.type === 'wallet_changed' || event.type === 'tournament_seated' || event.type === 'tournament_bye' || event.type === 'referral_bonus') return;
+    if (
+      event.type === 'wallet' ||
+      event.type === 'wallet_changed' ||
+      event.type === 'tournament_seated' ||
+      event.type === 'tournament_bye' ||
+      event.type === 'referral_bonus'
+    )
+      return;
     if (event.type === 'friend_request' || event.type === 'friend_accepted' || event.type === 'room_invite') return;
     // A rematch offer names the new room; it belongs to the table of the game it follows.
     const about = event.type === 'rematch_offered' ? event.from_room_id : event.room_id;

@@ -30,7 +30,13 @@ describe('the table’s sizes follow the window', () => {
     expect(seatScale(900, 600)).toBe(1);
     expect(seatScale(1920, 1080)).toBe(1.6);
     expect(seatScale(2560, 1440)).toBe(1.6);
-    const steps = [[1280, 800], [1440, 860], [1600, 900], [1760, 1000], [1920, 1080]].map(([w, h]) => seatScale(w!, h!));
+    const steps = [
+      [1280, 800],
+      [1440, 860],
+      [1600, 900],
+      [1760, 1000],
+      [1920, 1080],
+    ].map(([w, h]) => seatScale(w!, h!));
     for (let i = 1; i < steps.length; i++) expect(steps[i]!).toBeGreaterThan(steps[i - 1]!);
     // The smaller side rules: a wide but short window does not grow the seats past what fits.
     expect(seatScale(1920, 800)).toBeLessThan(1.3);

@@ -11,7 +11,11 @@ import { queryKeys } from '../../net/query-keys';
 type AdminAction = 'pin' | 'unpin' | 'pause' | 'continue' | 'cancel';
 
 /** The admin's buttons for one tournament: pin/unpin, pause/continue, cancel (confirmed). */
-export function AdminActions({ tournament }: { tournament: Pick<TournamentPayload, 'id' | 'name' | 'status'> & { is_pinned: boolean | null } }) {
+export function AdminActions({
+  tournament,
+}: {
+  tournament: Pick<TournamentPayload, 'id' | 'name' | 'status'> & { is_pinned: boolean | null };
+}) {
   const { t } = useTranslation('tournament');
   const client = useQueryClient();
   const [isAsking, setAsking] = useState(false);
@@ -31,7 +35,13 @@ export function AdminActions({ tournament }: { tournament: Pick<TournamentPayloa
   });
   const isOver = tournament.status === 'finished' || tournament.status === 'cancelled';
   const button = (action: AdminAction, className = 'btn btn-ghost') => (
-    <button type="button" className={className} disabled={run.isPending} onClick={() => (action === 'cancel' ? setAsking(true) : run.mutate(action))} data-testid={`admin-${action}`}>
+    <button
+      type="button"
+      className={className}
+      disabled={run.isPending}
+      onClick={() => (action === 'cancel' ? setAsking(true) : run.mutate(action))}
+      data-testid={`admin-${action}`}
+    >
       {t(`admin.${action}`)}
     </button>
   );

@@ -5,10 +5,29 @@ import { toApiFailure } from '../../net/api-error';
 import { ErrorNotice } from './error-notice';
 import type { TournamentPayload } from '@durak/protocol';
 import { tournamentApi } from './tournament-api';
-import { defaultForm, formFieldOf, tournamentBody, validateTournament, type FieldProblem, type FormField, type FormProblems, type TournamentForm } from './tournament-form';
+import {
+  defaultForm,
+  formFieldOf,
+  tournamentBody,
+  validateTournament,
+  type FieldProblem,
+  type FormField,
+  type FormProblems,
+  type TournamentForm,
+} from './tournament-form';
 import { queryKeys } from '../../net/query-keys';
 
-function Field({ name, label, problem, children }: { name: FormField; label: string; problem: FieldProblem | undefined; children: ReactNode }) {
+function Field({
+  name,
+  label,
+  problem,
+  children,
+}: {
+  name: FormField;
+  label: string;
+  problem: FieldProblem | undefined;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('tournament');
   return (
     <div className="field trn-field" data-field={name}>
@@ -48,7 +67,8 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
       return rest;
     });
   };
-  const problemOf = (field: FormField): FieldProblem | undefined => (field === serverField && failure ? { key: 'form.server', values: { message: failure.message } } : problems[field]);
+  const problemOf = (field: FormField): FieldProblem | undefined =>
+    field === serverField && failure ? { key: 'form.server', values: { message: failure.message } } : problems[field];
   const input = (field: FormField, type = 'text', extra: Record<string, string> = {}) => (
     <input
       id={`trn-${field}`}
@@ -73,7 +93,13 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
   }
 
   return (
-    <form className="trn-card panel trn-form" onSubmit={submit} noValidate aria-labelledby="trn-create-title" data-testid="admin-create-form">
+    <form
+      className="trn-card panel trn-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="trn-create-title"
+      data-testid="admin-create-form"
+    >
       <h2 id="trn-create-title">{t('admin.create_title')}</h2>
       <div className="trn-form-grid">
         <Field name="name" label={t('form.name')} problem={problemOf('name')}>
@@ -86,7 +112,12 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
           {input('buy_in')}
         </Field>
         <Field name="balance_type" label={t('form.wallet')} problem={problemOf('balance_type')}>
-          <select id="trn-balance_type" className="select" value={form.balance_type} onChange={(e) => set('balance_type', e.target.value as TournamentForm['balance_type'])}>
+          <select
+            id="trn-balance_type"
+            className="select"
+            value={form.balance_type}
+            onChange={(e) => set('balance_type', e.target.value as TournamentForm['balance_type'])}
+          >
             <option value="BONUS_BALANCE">{t('wallet.BONUS_BALANCE')}</option>
             <option value="BALANCE">{t('wallet.BALANCE')}</option>
           </select>
@@ -101,13 +132,24 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
           {input('room_size')}
         </Field>
         <Field name="deck_size" label={t('form.deck_size')} problem={problemOf('deck_size')}>
-          <select id="trn-deck_size" className="select" value={form.deck_size} onChange={(e) => set('deck_size', e.target.value as TournamentForm['deck_size'])} data-testid="form-deck_size">
+          <select
+            id="trn-deck_size"
+            className="select"
+            value={form.deck_size}
+            onChange={(e) => set('deck_size', e.target.value as TournamentForm['deck_size'])}
+            data-testid="form-deck_size"
+          >
             <option value="36">36</option>
             <option value="24">24</option>
           </select>
         </Field>
         <Field name="ending" label={t('form.ending')} problem={problemOf('ending')}>
-          <select id="trn-ending" className="select" value={form.ending} onChange={(e) => set('ending', e.target.value as TournamentForm['ending'])}>
+          <select
+            id="trn-ending"
+            className="select"
+            value={form.ending}
+            onChange={(e) => set('ending', e.target.value as TournamentForm['ending'])}
+          >
             <option value="classic">{t('option.is_classic_mode_allowed')}</option>
             <option value="death_match">{t('option.is_death_match_allowed')}</option>
           </select>
@@ -136,7 +178,13 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
           {input('fee')}
         </Field>
         <Field name="payout_preset_id" label={t('form.payout_preset')} problem={problemOf('payout_preset_id')}>
-          <select id="trn-payout_preset_id" className="select" value={form.payout_preset_id} onChange={(e) => set('payout_preset_id', e.target.value)} data-testid="form-payout_preset_id">
+          <select
+            id="trn-payout_preset_id"
+            className="select"
+            value={form.payout_preset_id}
+            onChange={(e) => set('payout_preset_id', e.target.value)}
+            data-testid="form-payout_preset_id"
+          >
             <option value="">{presets.isPending ? t('loading') : presets.isError ? t('form.presets_failed') : t('form.choose')}</option>
             {presets.data?.items.map((p) => (
               <option key={p.id} value={String(p.id)}>

@@ -18,8 +18,14 @@ const { default: AdminArea } = await import('../admin');
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const read = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../../public/locales/en/${ns}.json`), 'utf8')) as Record<string, unknown>;
-  await i18n.use(initReactI18next).init({ lng: 'en', ns: ['tournament', 'common'], resources: { en: { tournament: read('tournament'), common: read('common') } }, interpolation: { escapeValue: false } });
+  const read = (ns: string) =>
+    JSON.parse(readFileSync(join(import.meta.dirname, `../../../public/locales/en/${ns}.json`), 'utf8')) as Record<string, unknown>;
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    ns: ['tournament', 'common'],
+    resources: { en: { tournament: read('tournament'), common: read('common') } },
+    interpolation: { escapeValue: false },
+  });
 });
 
 const rows = [
@@ -33,10 +39,13 @@ beforeEach(() => {
   http.get.mockReset().mockImplementation((url: string) => {
     if (url === '/permission/me') return Promise.resolve({ data: { roles: ['admin'], permissions } });
     if (url === '/v1/admin/tournament/info') return Promise.resolve({ data: { items: rows, links: { next: null, previous: null } } });
-    if (url === '/v1/tournament/') return Promise.resolve({ data: { items: [{ ...detail({ id: 2, is_pinned: true }) }], links: { next: null, previous: null } } });
-    if (url === '/v1/payout/tournament/presets') return Promise.resolve({ data: { items: [{ id: 1, name: 'Winner takes all', places: [10000] }] } });
+    if (url === '/v1/tournament/')
+      return Promise.resolve({ data: { items: [{ ...detail({ id: 2, is_pinned: true }) }], links: { next: null, previous: null } } });
+    if (url === '/v1/payout/tournament/presets')
+      return Promise.resolve({ data: { items: [{ id: 1, name: 'Winner takes all', places: [10000] }] } });
     if (url === '/v1/tournament/3') return Promise.resolve({ data: detail({ id: 3, name: 'Night owl', status: 'running', round: 2 }) });
-    if (url === '/v1/admin/tournament/3/place/info') return Promise.resolve({ data: { items: [{ place: 1, user_id: 9, username: 'vera', round_reached: 3, prize: '1400' }] } });
+    if (url === '/v1/admin/tournament/3/place/info')
+      return Promise.resolve({ data: { items: [{ place: 1, user_id: 9, username: 'vera', round_reached: 3, prize: '1400' }] } });
     return Promise.reject(new Error(`unexpected ${url}`));
   });
   for (const fn of [http.post, http.patch, http.delete]) fn.mockReset().mockResolvedValue({ data: detail({ id: 3 }) });
@@ -62,7 +71,10 @@ function open(path: string, element: React.ReactNode) {
   );
 }
 const badRequest = (field: string, message: string) =>
-  new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, { status: 400, data: { error: { code: 'request/invalid', message, details: { field } } } } as never);
+  new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, {
+    status: 400,
+    data: { error: { code: 'request/invalid', message, details: { field } } },
+  } as never);
 
 describe('/admin/tournaments', () => {
   it('lists the figures with the pinned one marked, and offers pause only on a running tournament', async () => {
@@ -103,7 +115,10 @@ describe('/admin/tournaments', () => {
     fireEvent.change(screen.getByTestId('form-payout_preset_id'), { target: { value: '1' } });
     fireEvent.click(screen.getByTestId('admin-create-submit'));
     await waitFor(() => expect(screen.getByTestId('field-error-payout_preset_id').textContent).toContain('no such payout preset'));
-    expect(http.post).toHaveBeenCalledWith('/v1/tournament/', expect.objectContaining({ name: 'Saturday', room_size: 4, deck_size: 24, buy_in: '100', payout_preset_id: 1 }));
+    expect(http.post).toHaveBeenCalledWith(
+      '/v1/tournament/',
+      expect.objectContaining({ name: 'Saturday', room_size: 4, deck_size: 24, buy_in: '100', payout_preset_id: 1 }),
+    );
 
     http.post.mockResolvedValueOnce({ data: detail({ id: 12 }) });
     fireEvent.click(screen.getByTestId('admin-create-submit'));

@@ -46,7 +46,10 @@ function AdminFrame({ title, back, children }: { title?: string; back?: string; 
  * tells which rows of the admin figures are pinned; the figures themselves do not say.
  */
 function usePinnedIds() {
-  const list = useQuery({ queryKey: queryKeys.tournament.list('admin-pinned'), queryFn: ({ signal }) => tournamentApi.list({ page: 1, limit: 100 }, signal) });
+  const list = useQuery({
+    queryKey: queryKeys.tournament.list('admin-pinned'),
+    queryFn: ({ signal }) => tournamentApi.list({ page: 1, limit: 100 }, signal),
+  });
   if (!list.data) return null;
   return new Set(list.data.items.filter((item) => item.is_pinned).map((item) => item.id));
 }
@@ -86,7 +89,13 @@ export function AdminTournamentsPage() {
             ))}
           </select>
         </label>
-        <button type="button" className="btn btn-gold" onClick={() => setCreating((v) => !v)} aria-expanded={isCreating} data-testid="admin-open-create">
+        <button
+          type="button"
+          className="btn btn-gold"
+          onClick={() => setCreating((v) => !v)}
+          aria-expanded={isCreating}
+          data-testid="admin-open-create"
+        >
           {isCreating ? t('admin.hide_create') : t('admin.create_title')}
         </button>
       </div>
@@ -140,11 +149,23 @@ export function AdminTournamentsPage() {
           </div>
         ) : null}
         <nav className="trn-pager" aria-label={t('admin.pages')}>
-          <button type="button" className="btn btn-ghost" disabled={page === 1 || info.isFetching} onClick={() => setPage((p) => p - 1)} data-testid="admin-prev">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={page === 1 || info.isFetching}
+            onClick={() => setPage((p) => p - 1)}
+            data-testid="admin-prev"
+          >
             {t('admin.previous')}
           </button>
           <span>{t('admin.page', { page })}</span>
-          <button type="button" className="btn btn-ghost" disabled={!info.data?.links.next || info.isFetching} onClick={() => setPage((p) => p + 1)} data-testid="admin-next">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={!info.data?.links.next || info.isFetching}
+            onClick={() => setPage((p) => p + 1)}
+            data-testid="admin-next"
+          >
             {t('admin.next')}
           </button>
         </nav>
@@ -158,14 +179,29 @@ export function AdminTournamentPage() {
   const { t, i18n } = useTranslation('tournament');
   const parsed = parseTournamentId(useParams().id);
   const id = typeof parsed === 'number' ? parsed : null;
-  const detail = useQuery({ queryKey: queryKeys.tournament.detail(id ?? 0), queryFn: ({ signal }) => tournamentApi.get(id ?? 0, signal), enabled: id !== null });
-  const places = useQuery({ queryKey: queryKeys.tournament.places(id ?? 0), queryFn: ({ signal }) => tournamentApi.placeInfo(id ?? 0, signal), enabled: id !== null && detail.isSuccess });
+  const detail = useQuery({
+    queryKey: queryKeys.tournament.detail(id ?? 0),
+    queryFn: ({ signal }) => tournamentApi.get(id ?? 0, signal),
+    enabled: id !== null,
+  });
+  const places = useQuery({
+    queryKey: queryKeys.tournament.places(id ?? 0),
+    queryFn: ({ signal }) => tournamentApi.placeInfo(id ?? 0, signal),
+    enabled: id !== null && detail.isSuccess,
+  });
   const back = '/admin/tournaments';
 
   if (id === null || (detail.isError && toApiFailure(detail.error).status === 404)) {
     return (
       <AdminFrame title={t('admin.title')} back={back}>
-        <PageMessage text={t('not_found')} action={<Link to={back} className="btn btn-gold">{t('admin.to_list')}</Link>} />
+        <PageMessage
+          text={t('not_found')}
+          action={
+            <Link to={back} className="btn btn-gold">
+              {t('admin.to_list')}
+            </Link>
+          }
+        />
       </AdminFrame>
     );
   }
@@ -179,7 +215,14 @@ export function AdminTournamentPage() {
   if (detail.isError) {
     return (
       <AdminFrame title={t('admin.title')} back={back}>
-        <PageMessage text={t('load_failed')} action={<button type="button" className="btn btn-gold" onClick={() => void detail.refetch()}>{t('retry')}</button>} />
+        <PageMessage
+          text={t('load_failed')}
+          action={
+            <button type="button" className="btn btn-gold" onClick={() => void detail.refetch()}>
+              {t('retry')}
+            </button>
+          }
+        />
       </AdminFrame>
     );
   }

@@ -26,6 +26,9 @@ const two = (n: number) => String(n).padStart(2, '0');
  * by the page's language (`dayLabel(3)` -> "3 d").
  */
 export function formatCountdown(left: TimeLeft, dayLabel: (days: number) => string): string {
-  const clock = left.days > 0 || left.hours > 0 ? `${left.hours}:${two(left.minutes)}:${two(left.seconds)}` : `${two(left.minutes)}:${two(left.seconds)}`;
+  const clock =
+    left.days > 0 || left.hours > 0
+      ? `${left.hours}:${two(left.minutes)}:${two(left.seconds)}`
+      : `${two(left.minutes)}:${two(left.seconds)}`;
   return left.days > 0 ? `${dayLabel(left.days)} ${clock}` : clock;
 }

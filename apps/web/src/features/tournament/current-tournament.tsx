@@ -12,7 +12,10 @@ import { queryKeys } from '../../net/query-keys';
  */
 export function CurrentTournament() {
   const { t } = useTranslation('tournament');
-  const list = useQuery({ queryKey: queryKeys.tournament.list('current'), queryFn: ({ signal }) => tournamentApi.list({ page: 1, limit: 50 }, signal) });
+  const list = useQuery({
+    queryKey: queryKeys.tournament.list('current'),
+    queryFn: ({ signal }) => tournamentApi.list({ page: 1, limit: 50 }, signal),
+  });
   const first = list.data?.items.find((item) => item.status === 'registration' || item.status === 'running' || item.status === 'paused');
   if (first) return <Navigate to={`/tournament/${first.id}`} replace />;
   return (

@@ -33,6 +33,15 @@ export function detail(over: Partial<TournamentDetail> = {}, info: Partial<Tourn
     next_round_at: null,
     is_final: false,
     ...over,
-    player_info: { is_registered: false, is_eliminated: false, place: null, rebuys: 0, prize: null, room_id: null, bye_round: null, ...info },
+    player_info: {
+      is_registered: false,
+      is_eliminated: false,
+      place: null,
+      rebuys: 0,
+      prize: null,
+      room_id: null,
+      bye_round: null,
+      ...info,
+    },
   };
 }

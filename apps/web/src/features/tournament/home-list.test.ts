@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { homeTournaments } from './home-list';
 import type { TournamentPayload } from '@durak/protocol';
 
-const t = (id: number, starts: string, is_pinned = false) => ({ id, starts_at: `2026-11-${starts}T12:00:00Z`, is_pinned }) as TournamentPayload;
+const t = (id: number, starts: string, is_pinned = false) =>
+  ({ id, starts_at: `2026-11-${starts}T12:00:00Z`, is_pinned }) as TournamentPayload;
 
 describe('the home page’s tournaments', () => {
   it('puts pinned ones first, then the soonest start, each once', () => {

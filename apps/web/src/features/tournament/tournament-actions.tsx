@@ -14,7 +14,17 @@ import { canRebuy, canRegister, canWithdraw } from './tournament-rules';
 type Action = 'register' | 'withdraw' | 'rebuy';
 
 /** The caller's part: entry, withdrawal, rebuy (each confirmed, naming the chips), place, prize, game. */
-export function TournamentActions({ t: tournament, roomId, isFinalSeated, onDetail }: { t: TournamentDetail; roomId: number | null; isFinalSeated: boolean; onDetail: (next: TournamentDetail) => void }) {
+export function TournamentActions({
+  t: tournament,
+  roomId,
+  isFinalSeated,
+  onDetail,
+}: {
+  t: TournamentDetail;
+  roomId: number | null;
+  isFinalSeated: boolean;
+  onDetail: (next: TournamentDetail) => void;
+}) {
   const { t } = useTranslation('tournament');
   const wallets = useWallets();
   const client = useQueryClient();
@@ -24,7 +34,12 @@ export function TournamentActions({ t: tournament, roomId, isFinalSeated, onDeta
   const info = tournament.player_info;
 
   const act = useMutation({
-    mutationFn: (action: Action) => (action === 'register' ? tournamentApi.register(tournament.id) : action === 'withdraw' ? tournamentApi.withdraw(tournament.id) : tournamentApi.rebuy(tournament.id)),
+    mutationFn: (action: Action) =>
+      action === 'register'
+        ? tournamentApi.register(tournament.id)
+        : action === 'withdraw'
+          ? tournamentApi.withdraw(tournament.id)
+          : tournamentApi.rebuy(tournament.id),
     onSuccess: async (next) => {
       setAsking(null);
       onDetail(next);
@@ -92,7 +107,12 @@ export function TournamentActions({ t: tournament, roomId, isFinalSeated, onDeta
 
 function myState(tournament: TournamentDetail, t: (key: string, values?: Record<string, unknown>) => string): string {
   const info = tournament.player_info;
-  if (!info.is_registered) return tournament.status === 'registration' ? (tournament.players_count >= tournament.max_players ? t('me.full') : t('me.not_registered')) : t('me.not_in');
+  if (!info.is_registered)
+    return tournament.status === 'registration'
+      ? tournament.players_count >= tournament.max_players
+        ? t('me.full')
+        : t('me.not_registered')
+      : t('me.not_in');
   if (tournament.status === 'registration') return t('me.registered');
   if (tournament.status === 'cancelled') return t('me.cancelled');
   if (tournament.status === 'finished') return info.place === 1 ? t('me.won') : t('me.finished');

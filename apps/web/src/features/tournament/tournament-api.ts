@@ -28,19 +28,27 @@ export const tournamentApi = {
     http.get<TournamentPlayerList>(`${base}/${id}/players`, { params: { page, limit }, ...withSignal(signal) }).then((r) => r.data),
   /** The tournament's tables, newest first; `round` keeps only that round's. */
   rooms: (id: number, page: number, limit: number, signal?: AbortSignal, round: number | null = null) =>
-    http.get<TournamentRoomList>(`${base}/${id}/rooms`, { params: { page, limit, ...(round === null ? {} : { round }) }, ...withSignal(signal) }).then((r) => r.data),
-  prizes: (id: number, signal?: AbortSignal) => http.get<PrizeDistribution>(`/v1/payout/tournament/${id}/prize-distribution`, withSignal(signal)).then((r) => r.data),
+    http
+      .get<TournamentRoomList>(`${base}/${id}/rooms`, {
+        params: { page, limit, ...(round === null ? {} : { round }) },
+        ...withSignal(signal),
+      })
+      .then((r) => r.data),
+  prizes: (id: number, signal?: AbortSignal) =>
+    http.get<PrizeDistribution>(`/v1/payout/tournament/${id}/prize-distribution`, withSignal(signal)).then((r) => r.data),
   register: (id: number) => http.post<TournamentDetail>(`${base}/registration`, { tournament_id: id }).then((r) => r.data),
   withdraw: (id: number) => http.post<TournamentDetail>(`${base}/cancel`, { tournament_id: id }).then((r) => r.data),
   rebuy: (id: number) => http.post<TournamentDetail>(`${base}/${id}/rebuy`).then((r) => r.data),
 
   presets: () => http.get<PayoutPresetList>('/v1/payout/tournament/presets').then((r) => r.data),
   create: (body: CreateTournamentRequest) => http.post<TournamentPayload>(`${base}/`, body).then((r) => r.data),
-  setPinned: (id: number, isPinned: boolean) => http.patch<TournamentPayload>(`${base}/update/${id}/is_pinned`, { is_pinned: isPinned }).then((r) => r.data),
+  setPinned: (id: number, isPinned: boolean) =>
+    http.patch<TournamentPayload>(`${base}/update/${id}/is_pinned`, { is_pinned: isPinned }).then((r) => r.data),
   pause: (id: number) => http.post<TournamentPayload>(`${base}/${id}/pause`).then((r) => r.data),
   resume: (id: number) => http.post<TournamentPayload>(`${base}/${id}/continue`).then((r) => r.data),
   cancel: (id: number) => http.delete<TournamentPayload>(`${base}/delete`, { data: { tournament_id: id } }).then((r) => r.data),
   adminInfo: (params: { page: number; limit: number; status?: TournamentStatus }, signal?: AbortSignal) =>
     http.get<AdminTournamentInfo>('/v1/admin/tournament/info', { params, ...withSignal(signal) }).then((r) => r.data),
-  placeInfo: (id: number, signal?: AbortSignal) => http.get<PlaceInfoList>(`/v1/admin/tournament/${id}/place/info`, withSignal(signal)).then((r) => r.data),
+  placeInfo: (id: number, signal?: AbortSignal) =>
+    http.get<PlaceInfoList>(`/v1/admin/tournament/${id}/place/info`, withSignal(signal)).then((r) => r.data),
 };

@@ -3,16 +3,37 @@ import { parseTournamentEvent } from './tournament-events';
 
 describe('reading the tournament channel', () => {
   it('reads each message the server publishes', () => {
-    expect(parseTournamentEvent({ type: 'players_changed', tournament_id: 4, round: 2, eliminated: [7, 'x', 9] }, 4)).toEqual({ type: 'players_changed', round: 2, eliminated: [7, 9] });
-    expect(parseTournamentEvent({ type: 'round_started', tournament_id: 4, round: 1, is_final: false, rooms: [{ id: 3, round: 1, status: 'in_progress', player_count: 4 }, { bad: 1 }] }, 4)).toEqual({
+    expect(parseTournamentEvent({ type: 'players_changed', tournament_id: 4, round: 2, eliminated: [7, 'x', 9] }, 4)).toEqual({
+      type: 'players_changed',
+      round: 2,
+      eliminated: [7, 9],
+    });
+    expect(
+      parseTournamentEvent(
+        {
+          type: 'round_started',
+          tournament_id: 4,
+          round: 1,
+          is_final: false,
+          rooms: [{ id: 3, round: 1, status: 'in_progress', player_count: 4 }, { bad: 1 }],
+        },
+        4,
+      ),
+    ).toEqual({
       type: 'round_started',
       round: 1,
       isFinal: false,
       rooms: [{ id: 3, round: 1, status: 'in_progress', player_count: 4 }],
     });
-    expect(parseTournamentEvent({ type: 'tournament_seated', tournament_id: 4, round: 1, room_id: 12 }, 4)).toEqual({ type: 'tournament_seated', round: 1, roomId: 12 });
+    expect(parseTournamentEvent({ type: 'tournament_seated', tournament_id: 4, round: 1, room_id: 12 }, 4)).toEqual({
+      type: 'tournament_seated',
+      round: 1,
+      roomId: 12,
+    });
     expect(parseTournamentEvent({ type: 'tournament_bye', tournament_id: 4, round: 2 }, 4)).toEqual({ type: 'tournament_bye', round: 2 });
-    expect(parseTournamentEvent({ type: 'tournament_changed', tournament_id: 4, tournament: { id: 4, status: 'running' } }, 4)?.type).toBe('tournament_changed');
+    expect(parseTournamentEvent({ type: 'tournament_changed', tournament_id: 4, tournament: { id: 4, status: 'running' } }, 4)?.type).toBe(
+      'tournament_changed',
+    );
   });
 
   it('ignores another tournament, a wallet change and junk', () => {

@@ -17,11 +17,22 @@ export function parseTournamentEvent(data: unknown, id: number): TournamentEvent
   const round = typeof data.round === 'number' ? data.round : 0;
   switch (data.type) {
     case 'tournament_changed':
-      return isObject(data.tournament) && data.tournament.id === id ? { type: 'tournament_changed', tournament: data.tournament as unknown as TournamentPayload } : null;
+      return isObject(data.tournament) && data.tournament.id === id
+        ? { type: 'tournament_changed', tournament: data.tournament as unknown as TournamentPayload }
+        : null;
     case 'players_changed':
-      return { type: 'players_changed', round, eliminated: Array.isArray(data.eliminated) ? data.eliminated.filter((u): u is number => typeof u === 'number') : [] };
+      return {
+        type: 'players_changed',
+        round,
+        eliminated: Array.isArray(data.eliminated) ? data.eliminated.filter((u): u is number => typeof u === 'number') : [],
+      };
     case 'round_started':
-      return { type: 'round_started', round, isFinal: data.is_final === true, rooms: Array.isArray(data.rooms) ? data.rooms.filter(isRoom) : [] };
+      return {
+        type: 'round_started',
+        round,
+        isFinal: data.is_final === true,
+        rooms: Array.isArray(data.rooms) ? data.rooms.filter(isRoom) : [],
+      };
     case 'tournament_seated':
       return typeof data.room_id === 'number' ? { type: 'tournament_seated', round, roomId: data.room_id } : null;
     case 'tournament_bye':

@@ -34,7 +34,16 @@ describe('the create form refuses what the server refuses', () => {
 describe('the body sent', () => {
   it('sends amounts as decimal strings, counts as numbers, exactly one ending and the start in UTC', () => {
     const body = tournamentBody({ ...valid, buy_in: ' 250 ', fee: ' 25 ', ending: 'death_match', room_size: '3', deck_size: '24' });
-    expect(body).toMatchObject({ name: 'Sunday cup', buy_in: '250', fee: '25', room_size: 3, deck_size: 24, is_death_match_allowed: true, is_classic_mode_allowed: false, payout_preset_id: 2 });
+    expect(body).toMatchObject({
+      name: 'Sunday cup',
+      buy_in: '250',
+      fee: '25',
+      room_size: 3,
+      deck_size: 24,
+      is_death_match_allowed: true,
+      is_classic_mode_allowed: false,
+      payout_preset_id: 2,
+    });
     expect(body.starts_at).toBe(new Date(valid.starts_at).toISOString());
   });
 

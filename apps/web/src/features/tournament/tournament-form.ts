@@ -101,7 +101,8 @@ export function validateTournament(form: TournamentForm, nowMs: number): FormPro
 
   const rebuys = wholeIn(form.rebuy_rounds, REBUY_ROUNDS);
   if (typeof rebuys !== 'number') problems.rebuy_rounds = rebuys;
-  else if (rebuys > 0 && !problems.rebuy_price && BigInt(form.rebuy_price.trim()) === 0n) problems.rebuy_price = { key: 'form.rebuy_price_needed' };
+  else if (rebuys > 0 && !problems.rebuy_price && BigInt(form.rebuy_price.trim()) === 0n)
+    problems.rebuy_price = { key: 'form.rebuy_price_needed' };
 
   if (!/^\d+$/.test(form.payout_preset_id)) problems.payout_preset_id = { key: 'form.required' };
   return problems;

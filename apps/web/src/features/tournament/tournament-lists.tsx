@@ -14,7 +14,14 @@ interface ListProps<T> {
 }
 
 /** A paged section: its loading, error and empty states, the rows, and "show more". */
-function PagedSection<T>({ title, testId, empty, list, query, children }: ListProps<T> & { title: string; testId: string; empty: string; children: ReactNode }) {
+function PagedSection<T>({
+  title,
+  testId,
+  empty,
+  list,
+  query,
+  children,
+}: ListProps<T> & { title: string; testId: string; empty: string; children: ReactNode }) {
   const { t } = useTranslation('tournament');
   return (
     <section className="trn-card panel" aria-label={title} data-testid={testId}>
@@ -31,7 +38,13 @@ function PagedSection<T>({ title, testId, empty, list, query, children }: ListPr
       {!query.isPending && !query.isError && list.items.length === 0 ? <p className="trn-empty">{empty}</p> : null}
       {children}
       {query.hasNextPage ? (
-        <button type="button" className="btn btn-ghost btn-block" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} data-testid={`${testId}-more`}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+          data-testid={`${testId}-more`}
+        >
           {query.isFetchingNextPage ? t('loading') : t('list.more')}
         </button>
       ) : null}
@@ -45,14 +58,25 @@ export function PlayersList({ list, query, myId }: ListProps<TournamentPlayer> &
     <PagedSection title={t('players.title')} testId="tournament-players" empty={t('players.empty')} list={list} query={query}>
       <ol className="trn-rows">
         {list.items.map((p) => (
-          <li key={p.user_id} className={`trn-row${p.is_eliminated ? ' trn-row-out' : ''}${p.user_id === myId ? ' trn-row-me' : ''}`} data-testid="tournament-player" data-user-id={p.user_id}>
+          <li
+            key={p.user_id}
+            className={`trn-row${p.is_eliminated ? ' trn-row-out' : ''}${p.user_id === myId ? ' trn-row-me' : ''}`}
+            data-testid="tournament-player"
+            data-user-id={p.user_id}
+          >
             <Avatar url={p.avatar} name={p.username} size={32} />
             <span className="trn-row-name">
               {cutName(p.username)}
               {p.country ? <small> · {p.country.toUpperCase()}</small> : null}
             </span>
             <span className="trn-row-state">
-              {p.place !== null ? t('players.place', { place: p.place }) : p.is_eliminated ? t('players.out', { round: p.round_reached }) : p.round_reached > 0 ? t('players.in_round', { round: p.round_reached }) : t('players.registered')}
+              {p.place !== null
+                ? t('players.place', { place: p.place })
+                : p.is_eliminated
+                  ? t('players.out', { round: p.round_reached })
+                  : p.round_reached > 0
+                    ? t('players.in_round', { round: p.round_reached })
+                    : t('players.registered')}
             </span>
           </li>
         ))}
@@ -62,14 +86,25 @@ export function PlayersList({ list, query, myId }: ListProps<TournamentPlayer> &
 }
 
 /** The tables, newest first; from round 2 on, a choice of one round's tables or all of them. */
-export function RoomsList({ list, query, rounds, round, onRound }: ListProps<TournamentRoom> & { rounds: number; round: number | null; onRound: (round: number | null) => void }) {
+export function RoomsList({
+  list,
+  query,
+  rounds,
+  round,
+  onRound,
+}: ListProps<TournamentRoom> & { rounds: number; round: number | null; onRound: (round: number | null) => void }) {
   const { t } = useTranslation('tournament');
   return (
     <PagedSection title={t('rooms.title')} testId="tournament-rooms" empty={t('rooms.empty')} list={list} query={query}>
       {rounds >= 2 ? (
         <label className="trn-field trn-rooms-round">
           <span>{t('rooms.show')}</span>
-          <select className="select" value={round ?? ''} onChange={(e) => onRound(e.target.value === '' ? null : Number(e.target.value))} data-testid="tournament-rooms-round">
+          <select
+            className="select"
+            value={round ?? ''}
+            onChange={(e) => onRound(e.target.value === '' ? null : Number(e.target.value))}
+            data-testid="tournament-rooms-round"
+          >
             <option value="">{t('rooms.all_rounds')}</option>
             {Array.from({ length: rounds }, (_, i) => rounds - i).map((r) => (
               <option key={r} value={r}>

@@ -34,7 +34,19 @@ describe('tournament translations', () => {
     for (const w of ['BONUS_BALANCE', 'BALANCE']) used.add(`wallet.${w}`);
     for (const a of ['pin', 'unpin', 'pause', 'continue', 'cancel']) used.add(`admin.${a}`);
     for (const q of ['register', 'withdraw', 'rebuy']) for (const suffix of ['', '_title', '_yes']) used.add(`confirm.${q}${suffix}`);
-    for (const k of ['required', 'too_long', 'whole_number', 'range', 'min_over_max', 'deck_24', 'chips', 'in_future', 'rebuy_price_needed', 'server']) used.add(`form.${k}`);
+    for (const k of [
+      'required',
+      'too_long',
+      'whole_number',
+      'range',
+      'min_over_max',
+      'deck_24',
+      'chips',
+      'in_future',
+      'rebuy_price_needed',
+      'server',
+    ])
+      used.add(`form.${k}`);
     expect(used.size).toBeGreaterThan(120);
     for (const key of used) expect(reference, key).toHaveProperty([key]);
     for (const key of used) expect(english, key).toHaveProperty([key]);

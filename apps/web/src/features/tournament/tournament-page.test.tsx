@@ -29,14 +29,38 @@ vi.mock('../../net/realtime', async () => {
 const { default: TournamentRoute } = await import('./index');
 
 const i18n = i18next.createInstance();
-const user: Me = { id: 1, username: 'anna', avatar_url: null, country: null, language: null, parent_id: null, telegram_id: null, roles: [], wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '1000' }] };
+const user: Me = {
+  id: 1,
+  username: 'anna',
+  avatar_url: null,
+  country: null,
+  language: null,
+  parent_id: null,
+  telegram_id: null,
+  roles: [],
+  wallets: [{ wallet_type: 'BONUS_BALANCE', balance: '1000' }],
+};
 
 beforeAll(async () => {
-  const tournament = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/tournament.json'), 'utf8')) as Record<string, unknown>;
-  await i18n.use(initReactI18next).init({ lng: 'en', ns: ['tournament'], resources: { en: { tournament } }, interpolation: { escapeValue: false } });
+  const tournament = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en/tournament.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: 'en', ns: ['tournament'], resources: { en: { tournament } }, interpolation: { escapeValue: false } });
 });
 
-const player = (user_id: number, over: Partial<TournamentPlayer> = {}): TournamentPlayer => ({ user_id, username: `player${user_id}`, avatar: null, country: null, is_eliminated: false, place: null, round_reached: 1, ...over });
+const player = (user_id: number, over: Partial<TournamentPlayer> = {}): TournamentPlayer => ({
+  user_id,
+  username: `player${user_id}`,
+  avatar: null,
+  country: null,
+  is_eliminated: false,
+  place: null,
+  round_reached: 1,
+  ...over,
+});
 const room = (id: number): TournamentRoom => ({ id, round: 1, status: 'in_progress', player_count: 2 });
 const page = <T,>(items: T[], next: string | null = null) => ({ items, links: { next, previous: null } });
 let current: TournamentDetail;
@@ -44,12 +68,16 @@ let listed: TournamentDetail[] = [];
 
 function answer(url: string, config?: { params?: { page?: number; round?: number } }) {
   if (url === '/v1/tournament/7') return Promise.resolve({ data: current });
-  if (url === '/v1/tournament/7/players') return Promise.resolve({ data: config?.params?.page === 2 ? page([player(3), player(4)]) : page([player(1), player(2), player(3)], '/next') });
+  if (url === '/v1/tournament/7/players')
+    return Promise.resolve({
+      data: config?.params?.page === 2 ? page([player(3), player(4)]) : page([player(1), player(2), player(3)], '/next'),
+    });
   if (url === '/v1/tournament/7/rooms') {
     const all = current.status === 'registration' ? [] : current.round >= 2 ? [{ ...room(41), round: 2 }, room(40)] : [room(40)];
     return Promise.resolve({ data: page(all.filter((r) => config?.params?.round === undefined || r.round === config.params.round)) });
   }
-  if (url === '/v1/payout/tournament/7/prize-distribution') return Promise.resolve({ data: { pool: '300', items: [{ place: 1, amount: '300' }] } });
+  if (url === '/v1/payout/tournament/7/prize-distribution')
+    return Promise.resolve({ data: { pool: '300', items: [{ place: 1, amount: '300' }] } });
   if (url === '/v1/tournament/') return Promise.resolve({ data: page(listed) });
   if (url === '/user/users/me') return Promise.resolve({ data: user });
   return Promise.reject(Object.assign(new Error('not found'), { isAxiosError: true }));
@@ -89,7 +117,9 @@ describe('the tournament page', () => {
   });
 
   it('registers only after a confirmation that names the amount and the wallet', async () => {
-    http.post.mockImplementation(() => Promise.resolve({ data: (current = { ...current, players_count: 4, player_info: { ...current.player_info, is_registered: true } }) }));
+    http.post.mockImplementation(() =>
+      Promise.resolve({ data: (current = { ...current, players_count: 4, player_info: { ...current.player_info, is_registered: true } }) }),
+    );
     open();
     fireEvent.click(await screen.findByTestId('tournament-register'));
     expect(screen.getByTestId('confirm-text').textContent).toBe('250 will be taken from your bonus wallet to enter “Friday Cup”.');
@@ -105,7 +135,9 @@ describe('the tournament page', () => {
     ['wallet/insufficient_funds', 'Not enough chips in the wallet.', true],
   ])('explains a refused registration (%s)', async (code, text, offersChips) => {
     const { AxiosError } = await import('axios');
-    http.post.mockRejectedValue(new AxiosError('409', 'ERR_BAD_REQUEST', undefined, undefined, { status: 409, data: { error: { code, message: 'x' } } } as never));
+    http.post.mockRejectedValue(
+      new AxiosError('409', 'ERR_BAD_REQUEST', undefined, undefined, { status: 409, data: { error: { code, message: 'x' } } } as never),
+    );
     open();
     fireEvent.click(await screen.findByTestId('tournament-register'));
     fireEvent.click(screen.getByTestId('confirm-yes'));
@@ -132,7 +164,16 @@ describe('the tournament page', () => {
     publish('#1', { type: 'tournament_seated', tournament_id: 7, round: 2, room_id: 41 });
     expect((await screen.findByTestId('tournament-my-game')).getAttribute('href')).toBe('/durak/41');
     current = detail({ id: 7, status: 'running', round: 2 }, { is_registered: true, room_id: 41 });
-    publish('tournament:7', { type: 'round_started', tournament_id: 7, round: 2, is_final: false, rooms: [{ ...room(40), status: 'FINISHED' }, { id: 41, round: 2, status: 'in_progress', player_count: 2 }] });
+    publish('tournament:7', {
+      type: 'round_started',
+      tournament_id: 7,
+      round: 2,
+      is_final: false,
+      rooms: [
+        { ...room(40), status: 'FINISHED' },
+        { id: 41, round: 2, status: 'in_progress', player_count: 2 },
+      ],
+    });
     expect(screen.getAllByTestId('tournament-room').map((r) => r.dataset.roomId)).toEqual(['41', '40']);
     await waitFor(() => expect(screen.getByTestId('tournament-round').textContent).toBe('2'));
     expect(screen.getByTestId('tournament-my-game').getAttribute('href')).toBe('/durak/41');
@@ -143,7 +184,11 @@ describe('the tournament page', () => {
     open();
     expect((await screen.findByTestId('tournament-my-state')).textContent).toBe('You are still in the tournament.');
     publish('#1', { type: 'tournament_bye', tournament_id: 7, round: 1 });
-    await waitFor(() => expect(screen.getByTestId('tournament-my-state').textContent).toBe('No table for you in round 1 (a bye): you go straight on to round 2.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tournament-my-state').textContent).toBe(
+        'No table for you in round 1 (a bye): you go straight on to round 2.',
+      ),
+    );
     expect(screen.queryByTestId('tournament-my-game')).toBeNull();
     cleanup();
     current = detail({ id: 7, status: 'running', round: 1 }, { is_registered: true, bye_round: 1 });
@@ -159,8 +204,17 @@ describe('the tournament page', () => {
     expect([...choice.options].map((o) => o.textContent)).toEqual(['All rounds', 'Round 2', 'Round 1']);
     fireEvent.change(choice, { target: { value: '1' } });
     await waitFor(() => expect(screen.getAllByTestId('tournament-room').map((r) => r.dataset.roomId)).toEqual(['40']));
-    expect(http.get).toHaveBeenCalledWith('/v1/tournament/7/rooms', expect.objectContaining({ params: expect.objectContaining({ round: 1 }) }));
-    publish('tournament:7', { type: 'round_started', tournament_id: 7, round: 3, is_final: true, rooms: [{ id: 42, round: 3, status: 'in_progress', player_count: 2 }] });
+    expect(http.get).toHaveBeenCalledWith(
+      '/v1/tournament/7/rooms',
+      expect.objectContaining({ params: expect.objectContaining({ round: 1 }) }),
+    );
+    publish('tournament:7', {
+      type: 'round_started',
+      tournament_id: 7,
+      round: 3,
+      is_final: true,
+      rooms: [{ id: 42, round: 3, status: 'in_progress', player_count: 2 }],
+    });
     expect(screen.getAllByTestId('tournament-room').map((r) => r.dataset.roomId)).toEqual(['40']);
     fireEvent.change(choice, { target: { value: '' } });
     await waitFor(() => expect(screen.getAllByTestId('tournament-room').map((r) => r.dataset.roomId)).toEqual(['41', '40']));
@@ -174,7 +228,10 @@ describe('the tournament page', () => {
   });
 
   it('offers a rebuy to a knocked-out player while rebuys are open, naming the price', async () => {
-    current = detail({ id: 7, status: 'running', round: 1, rebuy_rounds: 2, rebuy_price: '150' }, { is_registered: true, is_eliminated: true });
+    current = detail(
+      { id: 7, status: 'running', round: 1, rebuy_rounds: 2, rebuy_price: '150' },
+      { is_registered: true, is_eliminated: true },
+    );
     open();
     fireEvent.click(await screen.findByTestId('tournament-rebuy'));
     expect(screen.getByTestId('confirm-text').textContent).toContain('150 will be taken from your bonus wallet');

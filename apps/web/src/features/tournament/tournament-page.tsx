@@ -81,7 +81,9 @@ export function TournamentPage({ id }: { id: number }) {
       <p className={`trn-status trn-status-${tournament.status}`} data-testid="tournament-status" data-status={tournament.status}>
         {tournament.is_pinned ? <span className="trn-pin">{t('pinned')}</span> : null}
         {t(`status.${tournament.status}`)}
-        {tournament.round > 0 && (tournament.status === 'running' || tournament.status === 'paused') ? ` · ${t('info.round_n', { round: tournament.round })}` : ''}
+        {tournament.round > 0 && (tournament.status === 'running' || tournament.status === 'paused')
+          ? ` · ${t('info.round_n', { round: tournament.round })}`
+          : ''}
       </p>
       <div className="trn-grid">
         <div className="trn-col">
@@ -91,7 +93,13 @@ export function TournamentPage({ id }: { id: number }) {
         </div>
         <div className="trn-col">
           <PlayersList list={state.players.list} query={state.players.query} myId={myId} />
-          <RoomsList list={state.rooms.list} query={state.rooms.query} rounds={tournament.round} round={state.roomsRound} onRound={state.setRoomsRound} />
+          <RoomsList
+            list={state.rooms.list}
+            query={state.rooms.query}
+            rounds={tournament.round}
+            round={state.roomsRound}
+            onRound={state.setRoomsRound}
+          />
         </div>
       </div>
     </TournamentFrame>

@@ -28,12 +28,17 @@ describe('what the player is offered', () => {
 describe('options in words', () => {
   it('names the ending always, the flags that are on, and neighbours-only transfers', () => {
     expect(optionWords(detail())).toEqual(['is_classic_mode_allowed']);
-    expect(optionWords(detail({ is_death_match_allowed: true, is_classic_mode_allowed: false, is_transfer_allowed: true, card_transfer_permission: 'NEIGHBORS_ONLY', is_speed_mode: true }))).toEqual([
-      'is_death_match_allowed',
-      'is_speed_mode',
-      'is_transfer_allowed',
-      'NEIGHBORS_ONLY',
-    ]);
+    expect(
+      optionWords(
+        detail({
+          is_death_match_allowed: true,
+          is_classic_mode_allowed: false,
+          is_transfer_allowed: true,
+          card_transfer_permission: 'NEIGHBORS_ONLY',
+          is_speed_mode: true,
+        }),
+      ),
+    ).toEqual(['is_death_match_allowed', 'is_speed_mode', 'is_transfer_allowed', 'NEIGHBORS_ONLY']);
   });
 });
 

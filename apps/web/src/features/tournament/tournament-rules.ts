@@ -13,7 +13,13 @@ export function canWithdraw(t: TournamentDetail): boolean {
 /** FEATURES §1: an eliminated player may rebuy while `round <= rebuy_rounds`, until the final is drawn. */
 export function canRebuy(t: TournamentDetail, isFinalSeated: boolean): boolean {
   const isFinal = t.is_final || isFinalSeated;
-  return (t.status === 'running' || t.status === 'paused') && t.player_info.is_eliminated && t.rebuy_rounds > 0 && t.round <= t.rebuy_rounds && !isFinal;
+  return (
+    (t.status === 'running' || t.status === 'paused') &&
+    t.player_info.is_eliminated &&
+    t.rebuy_rounds > 0 &&
+    t.round <= t.rebuy_rounds &&
+    !isFinal
+  );
 }
 
 // Options shown in words (the lobby shows them the same way); the ending is always named.
@@ -47,4 +53,3 @@ export const KNOWN_ERRORS = [
 export function errorKey(code: ApiErrorCode): string | null {
   return (KNOWN_ERRORS as readonly string[]).includes(code) ? `error.${code.replace('/', '_')}` : null;
 }
-

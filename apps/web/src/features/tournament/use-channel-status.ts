@@ -24,6 +24,13 @@ export function useChannelStatus(onResubscribed: () => void): { status: Connecti
     }),
     [],
   );
-  const status: ConnectionState = connection !== 'connected' ? connection : subscription === 'subscribed' ? 'connected' : subscription === 'subscribing' ? 'connecting' : 'disconnected';
+  const status: ConnectionState =
+    connection !== 'connected'
+      ? connection
+      : subscription === 'subscribed'
+        ? 'connected'
+        : subscription === 'subscribing'
+          ? 'connecting'
+          : 'disconnected';
   return { status, watch };
 }

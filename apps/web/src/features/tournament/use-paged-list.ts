@@ -1,6 +1,15 @@
 import { useInfiniteQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { addChange, applyChanges, dropChangesUpTo, mergePages, NO_CHANGES, type LiveChange, type LiveChanges, type PagedList } from './paged-list';
+import {
+  addChange,
+  applyChanges,
+  dropChangesUpTo,
+  mergePages,
+  NO_CHANGES,
+  type LiveChange,
+  type LiveChanges,
+  type PagedList,
+} from './paged-list';
 
 /** How long live changes wait before the loaded pages are read again (a round ends in bursts). */
 export const REFETCH_DELAY_MS = 800;
@@ -10,7 +19,12 @@ export const REFETCH_DELAY_MS = 800;
  * the pages at once and schedules a fresh read of every loaded page; the read, when it lands,
  * replaces the changes it already holds. SPEC §4: merged without duplicates either way.
  */
-export function usePagedList<T>(key: QueryKey, fetchPage: (page: number, signal: AbortSignal) => Promise<PagedList<T>>, keyOf: (item: T) => string | number, isEnabled = true) {
+export function usePagedList<T>(
+  key: QueryKey,
+  fetchPage: (page: number, signal: AbortSignal) => Promise<PagedList<T>>,
+  keyOf: (item: T) => string | number,
+  isEnabled = true,
+) {
   const client = useQueryClient();
   const [live, setLive] = useState<LiveChanges<T>>(NO_CHANGES);
   const seq = useRef(0);
@@ -42,7 +56,10 @@ export function usePagedList<T>(key: QueryKey, fetchPage: (page: number, signal:
 
   const refetchSoon = useCallback(() => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void client.invalidateQueries({ queryKey: JSON.parse(keyText) as QueryKey, exact: true }), REFETCH_DELAY_MS);
+    timer.current = setTimeout(
+      () => void client.invalidateQueries({ queryKey: JSON.parse(keyText) as QueryKey, exact: true }),
+      REFETCH_DELAY_MS,
+    );
   }, [client, keyText]);
 
   const change = useCallback(

@@ -23,12 +23,30 @@ export function useTournament(id: number | null) {
   const userId = useUserId();
   const isValid = id !== null;
   const tid = id ?? 0;
-  const detail = useQuery({ queryKey: queryKeys.tournament.detail(tid), queryFn: ({ signal }) => tournamentApi.get(tid, signal), enabled: isValid });
-  const prizes = useQuery({ queryKey: queryKeys.tournament.prizes(tid), queryFn: ({ signal }) => tournamentApi.prizes(tid, signal), enabled: isValid && detail.isSuccess });
-  const players = usePagedList(queryKeys.tournament.players(tid), (page, signal) => tournamentApi.players(tid, page, PAGE_SIZE, signal), playerKey, isValid && detail.isSuccess);
+  const detail = useQuery({
+    queryKey: queryKeys.tournament.detail(tid),
+    queryFn: ({ signal }) => tournamentApi.get(tid, signal),
+    enabled: isValid,
+  });
+  const prizes = useQuery({
+    queryKey: queryKeys.tournament.prizes(tid),
+    queryFn: ({ signal }) => tournamentApi.prizes(tid, signal),
+    enabled: isValid && detail.isSuccess,
+  });
+  const players = usePagedList(
+    queryKeys.tournament.players(tid),
+    (page, signal) => tournamentApi.players(tid, page, PAGE_SIZE, signal),
+    playerKey,
+    isValid && detail.isSuccess,
+  );
   // The tables of one round, or of all (null): a big tournament seats dozens a round.
   const [roomsRound, setRoomsRound] = useState<number | null>(null);
-  const rooms = usePagedList(queryKeys.tournament.rooms(tid, roomsRound), (page, signal) => tournamentApi.rooms(tid, page, PAGE_SIZE, signal, roomsRound), roomKey, isValid && detail.isSuccess);
+  const rooms = usePagedList(
+    queryKeys.tournament.rooms(tid, roomsRound),
+    (page, signal) => tournamentApi.rooms(tid, page, PAGE_SIZE, signal, roomsRound),
+    roomKey,
+    isValid && detail.isSuccess,
+  );
   // Only a round_started message says the final is seated; the tournament payload does not.
   const [isFinalSeated, setFinalSeated] = useState(false);
 
@@ -44,7 +62,9 @@ export function useTournament(id: number | null) {
       switch (event.type) {
         case 'tournament_changed':
           // The channel's copy has no player_info: keep the caller's until it is read again.
-          client.setQueryData<TournamentDetail>(queryKeys.tournament.detail(tid), (old) => (old ? { ...old, ...event.tournament, player_info: old.player_info } : old));
+          client.setQueryData<TournamentDetail>(queryKeys.tournament.detail(tid), (old) =>
+            old ? { ...old, ...event.tournament, player_info: old.player_info } : old,
+          );
           void client.invalidateQueries({ queryKey: queryKeys.tournament.prizes(tid) });
           // A rebuy brings a player back with only this message (no players_changed): read the list again.
           players.refetchSoon();
@@ -57,17 +77,25 @@ export function useTournament(id: number | null) {
           break;
         case 'round_started':
           setFinalSeated(event.isFinal);
-          rooms.change({ type: 'upsert', items: roomsRound === null ? event.rooms : event.rooms.filter((r) => r.round === roomsRound), isNewFirst: true });
+          rooms.change({
+            type: 'upsert',
+            items: roomsRound === null ? event.rooms : event.rooms.filter((r) => r.round === roomsRound),
+            isNewFirst: true,
+          });
           players.refetchSoon();
           refreshDetail();
           break;
         case 'tournament_seated':
           // The player's own channel: their next game is ready; the page links into it at once.
-          client.setQueryData<TournamentDetail>(queryKeys.tournament.detail(tid), (old) => (old ? { ...old, player_info: { ...old.player_info, room_id: event.roomId, bye_round: null } } : old));
+          client.setQueryData<TournamentDetail>(queryKeys.tournament.detail(tid), (old) =>
+            old ? { ...old, player_info: { ...old.player_info, room_id: event.roomId, bye_round: null } } : old,
+          );
           break;
         case 'tournament_bye':
           // The player's own channel: no table for them this round; the page says they go straight on.
-          client.setQueryData<TournamentDetail>(queryKeys.tournament.detail(tid), (old) => (old ? { ...old, player_info: { ...old.player_info, room_id: null, bye_round: event.round } } : old));
+          client.setQueryData<TournamentDetail>(queryKeys.tournament.detail(tid), (old) =>
+            old ? { ...old, player_info: { ...old.player_info, room_id: null, bye_round: event.round } } : old,
+          );
           break;
       }
     },

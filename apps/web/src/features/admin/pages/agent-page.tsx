@@ -27,12 +27,18 @@ export default function AgentPage() {
   const canManage = permissions.includes('admin.users.manage');
   const canReadUsers = permissions.includes('admin.users.read');
   const list = useListParams({ limit: 20 });
-  const result = useQuery({ queryKey: queryKeys.admin.agentChildren(id, list.query), queryFn: () => adminApi.agentChildren(id, list.query), placeholderData: keepPreviousData, enabled: id > 0 });
+  const result = useQuery({
+    queryKey: queryKeys.admin.agentChildren(id, list.query),
+    queryFn: () => adminApi.agentChildren(id, list.query),
+    placeholderData: keepPreviousData,
+    enabled: id > 0,
+  });
   const figures = useQuery({ queryKey: queryKeys.admin.agent(id), queryFn: () => adminApi.agent(id), enabled: id > 0 });
   const [pending, setPending] = useState<Pending>(null);
   const [rate, setRate] = useState('');
   const change = useMutation({
-    mutationFn: ({ userId, body, reason }: { userId: number; body: UserPatchRequest; reason: string }) => adminApi.patchUser(userId, body, reason),
+    mutationFn: ({ userId, body, reason }: { userId: number; body: UserPatchRequest; reason: string }) =>
+      adminApi.patchUser(userId, body, reason),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
   const columns = useMemo(
@@ -40,11 +46,20 @@ export default function AgentPage() {
       children.accessor('username', {
         header: t('agent.username'),
         cell: (c) =>
-          c.row.original.is_agent ? <Link to={`/admin/agent/${c.row.original.id}`}>{c.getValue()}</Link> : canReadUsers ? <Link to={`/admin/user/${c.row.original.id}`}>{c.getValue()}</Link> : c.getValue(),
+          c.row.original.is_agent ? (
+            <Link to={`/admin/agent/${c.row.original.id}`}>{c.getValue()}</Link>
+          ) : canReadUsers ? (
+            <Link to={`/admin/user/${c.row.original.id}`}>{c.getValue()}</Link>
+          ) : (
+            c.getValue()
+          ),
       }),
       children.accessor('is_agent', { header: t('agent.kind'), cell: (c) => (c.getValue() ? t('role.agent') : t('role.player')) }),
       children.accessor('children_count', { header: t('agent.children') }),
-      children.accessor('last_played_at', { header: t('agent.last_played'), cell: (c) => (c.getValue() ? new Date(c.getValue()!).toLocaleDateString(i18n.language) : '—') }),
+      children.accessor('last_played_at', {
+        header: t('agent.last_played'),
+        cell: (c) => (c.getValue() ? new Date(c.getValue()!).toLocaleDateString(i18n.language) : '—'),
+      }),
       ...(canManage
         ? [
             children.display({
@@ -78,7 +93,16 @@ export default function AgentPage() {
         >
           <label className="admin-field">
             <span>{t('agent.new_rate')}</span>
-            <input type="number" inputMode="decimal" min={0} max={100} step={0.01} value={rate} placeholder={(figures.data.commission_bps / 100).toFixed(2)} onChange={(e) => setRate(e.target.value)} />
+            <input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              step={0.01}
+              value={rate}
+              placeholder={(figures.data.commission_bps / 100).toFixed(2)}
+              onChange={(e) => setRate(e.target.value)}
+            />
           </label>
           <button type="submit" className="btn admin-btn admin-btn-primary" disabled={!isRateValid}>
             {t('agent.set_rate')}
@@ -86,11 +110,7 @@ export default function AgentPage() {
         </form>
       ) : null}
       <h2 className="admin-subtitle">{t('agent.children_title')}</h2>
-      <DataTable
-        columns={columns}
-        {...pagedRows(list, result)}
-        emptyText={t('agent.no_children')}
-      />
+      <DataTable columns={columns} {...pagedRows(list, result)} emptyText={t('agent.no_children')} />
       <ConfirmDialog
         isOpen={pending !== null}
         title={pending?.kind === 'make_agent' ? t('agent.make_agent') : t('agent.set_rate')}
@@ -99,7 +119,9 @@ export default function AgentPage() {
         onConfirm={(reason) =>
           pending?.kind === 'make_agent'
             ? change.mutateAsync({ userId: pending.child.id, body: { roles: ['player', 'agent'] }, reason })
-            : change.mutateAsync({ userId: id, body: { commission_bps: pending?.kind === 'rate' ? pending.bps : 0 }, reason }).then(() => setRate(''))
+            : change
+                .mutateAsync({ userId: id, body: { commission_bps: pending?.kind === 'rate' ? pending.bps : 0 }, reason })
+                .then(() => setRate(''))
         }
       >
         <p>

@@ -17,11 +17,18 @@ const SORTABLE = ['id', 'username', 'commission_bps', 'children_count'] as const
 export default function AgentsPage() {
   const { t } = useTranslation('admin');
   const list = useListParams({ sort: 'id', order: 'asc', limit: 20, filters: ['search'] });
-  const result = useQuery({ queryKey: queryKeys.admin.agents(list.query), queryFn: () => adminApi.agents(list.query), placeholderData: keepPreviousData });
+  const result = useQuery({
+    queryKey: queryKeys.admin.agents(list.query),
+    queryFn: () => adminApi.agents(list.query),
+    placeholderData: keepPreviousData,
+  });
   const columns = useMemo(
     () => [
       agents.accessor('id', { header: 'ID' }),
-      agents.accessor('username', { header: t('agent.username'), cell: (c) => <Link to={`/admin/agent/${c.row.original.id}`}>{c.getValue()}</Link> }),
+      agents.accessor('username', {
+        header: t('agent.username'),
+        cell: (c) => <Link to={`/admin/agent/${c.row.original.id}`}>{c.getValue()}</Link>,
+      }),
       agents.accessor('commission_bps', { header: t('agent.rate'), cell: (c) => `${(c.getValue() / 100).toFixed(2)} %` }),
       agents.accessor('children_count', { header: t('agent.children') }),
       agents.accessor('parent_id', { header: t('agent.parent'), cell: (c) => c.getValue() ?? '—' }),
@@ -30,7 +37,11 @@ export default function AgentsPage() {
   );
   return (
     <AdminLayout title={t('agents.title')}>
-      <FilterBar search={list.query.search as string | undefined} onSearch={(value) => list.setFilter('search', value)} placeholder={t('agents.search')} />
+      <FilterBar
+        search={list.query.search as string | undefined}
+        onSearch={(value) => list.setFilter('search', value)}
+        placeholder={t('agents.search')}
+      />
       <DataTable
         columns={columns}
         {...pagedRows(list, result)}

@@ -23,10 +23,17 @@ const json = (value: unknown) => (value === null || value === undefined ? '—' 
 export default function AuditPage() {
   const { t, i18n } = useTranslation('admin');
   const list = useListParams({ limit: 20, filters: ['actor', 'action', 'resource'] });
-  const result = useQuery({ queryKey: queryKeys.admin.audit(list.query), queryFn: () => adminApi.audit(list.query), placeholderData: keepPreviousData });
+  const result = useQuery({
+    queryKey: queryKeys.admin.audit(list.query),
+    queryFn: () => adminApi.audit(list.query),
+    placeholderData: keepPreviousData,
+  });
   const columns = useMemo(
     () => [
-      lines.accessor('at', { header: t('audit.at'), cell: (c) => new Date(c.getValue()).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) }),
+      lines.accessor('at', {
+        header: t('audit.at'),
+        cell: (c) => new Date(c.getValue()).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }),
+      }),
       lines.accessor((row) => row.actor.username, { id: 'actor', header: t('audit.actor') }),
       lines.accessor('action', { header: t('audit.action'), cell: (c) => t(actionKey(c.getValue()), { defaultValue: c.getValue() }) }),
       lines.accessor('resource', { header: t('audit.resource'), cell: (c) => <code>{c.getValue()}</code> }),
@@ -51,11 +58,7 @@ export default function AuditPage() {
   return (
     <AdminLayout title={t('audit.title')}>
       <AuditFilters list={list} />
-      <DataTable
-        columns={columns}
-        {...pagedRows(list, result)}
-        emptyText={t('audit.empty')}
-      />
+      <DataTable columns={columns} {...pagedRows(list, result)} emptyText={t('audit.empty')} />
     </AdminLayout>
   );
 }
@@ -79,11 +82,21 @@ function AuditFilters({ list }: { list: ReturnType<typeof useListParams> }) {
     >
       <label className="admin-field">
         <span>{t('operator.auditFilter.actor')}</span>
-        <input value={actor} maxLength={64} placeholder={t('operator.auditFilter.actor_hint')} data-testid="audit-actor" onChange={(e) => setActor(e.target.value)} />
+        <input
+          value={actor}
+          maxLength={64}
+          placeholder={t('operator.auditFilter.actor_hint')}
+          data-testid="audit-actor"
+          onChange={(e) => setActor(e.target.value)}
+        />
       </label>
       <label className="admin-field">
         <span>{t('operator.auditFilter.action')}</span>
-        <select value={String(list.query.action ?? '')} data-testid="audit-action" onChange={(e) => list.setFilter('action', e.target.value)}>
+        <select
+          value={String(list.query.action ?? '')}
+          data-testid="audit-action"
+          onChange={(e) => list.setFilter('action', e.target.value)}
+        >
           <option value="">{t('operator.auditFilter.any')}</option>
           {Object.entries(AUDIT_ACTIONS).map(([area, actions]) => (
             <optgroup key={area} label={t(`operator.area.${area}`)}>
@@ -99,7 +112,13 @@ function AuditFilters({ list }: { list: ReturnType<typeof useListParams> }) {
       </label>
       <label className="admin-field">
         <span>{t('operator.auditFilter.resource')}</span>
-        <input value={resource} maxLength={40} placeholder="tournament:12" data-testid="audit-resource" onChange={(e) => setResource(e.target.value)} />
+        <input
+          value={resource}
+          maxLength={40}
+          placeholder="tournament:12"
+          data-testid="audit-resource"
+          onChange={(e) => setResource(e.target.value)}
+        />
       </label>
       <button type="submit" className="btn admin-btn">
         {t('filter.apply')}

@@ -20,7 +20,10 @@ export function BanPanel({ user, canBan }: { user: AdminUser; canBan: boolean })
     setAsking(false);
     await queryClient.invalidateQueries({ queryKey: queryKeys.admin.user(user.id) });
   };
-  const ban = useMutation({ mutationFn: (reason: string) => adminApi.ban(user.id, { reason, ...(until ? { until: new Date(until).toISOString() } : {}) }), onSuccess: done });
+  const ban = useMutation({
+    mutationFn: (reason: string) => adminApi.ban(user.id, { reason, ...(until ? { until: new Date(until).toISOString() } : {}) }),
+    onSuccess: done,
+  });
   const unban = useMutation({ mutationFn: (reason: string) => adminApi.unban(user.id, reason), onSuccess: done });
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
@@ -34,7 +37,9 @@ export function BanPanel({ user, canBan }: { user: AdminUser; canBan: boolean })
             <span className="admin-pill admin-pill-danger" data-testid="ban-state">
               {t('operator.ban.banned')}
             </span>
-            <span>{user.banned_until ? t('operator.ban.until_date', { date: date(user.banned_until) }) : t('operator.ban.until_lifted')}</span>
+            <span>
+              {user.banned_until ? t('operator.ban.until_date', { date: date(user.banned_until) }) : t('operator.ban.until_lifted')}
+            </span>
             {user.ban_reason ? <span>· {user.ban_reason}</span> : null}
           </>
         ) : (
@@ -70,7 +75,9 @@ export function BanPanel({ user, canBan }: { user: AdminUser; canBan: boolean })
         onClose={() => setAsking(false)}
         onConfirm={(reason) => (user.is_banned ? unban.mutateAsync(reason) : ban.mutateAsync(reason))}
       >
-        <p>{user.is_banned ? t('operator.ban.unban_text', { name: user.username }) : t('operator.ban.ban_text', { name: user.username })}</p>
+        <p>
+          {user.is_banned ? t('operator.ban.unban_text', { name: user.username }) : t('operator.ban.ban_text', { name: user.username })}
+        </p>
       </ConfirmDialog>
     </section>
   );

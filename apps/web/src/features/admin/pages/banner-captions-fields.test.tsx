@@ -8,7 +8,10 @@ import { CaptionFields } from './banner-captions-fields';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const admin = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../public/locales/en/admin.json'), 'utf8')) as Record<string, unknown>;
+  const admin = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../public/locales/en/admin.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { admin } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
@@ -25,7 +28,23 @@ describe('the banner captions per language', () => {
     wrap({});
     const details = screen.getByTestId('banner-captions') as HTMLDetailsElement;
     expect(details.open).toBe(false);
-    expect([...details.querySelectorAll('textarea')].map((t) => t.lang)).toEqual(['ru', 'hy', 'az', 'be', 'en', 'et', 'kk', 'ky', 'lv', 'lt', 'ro', 'tg', 'tk', 'uk', 'uz']);
+    expect([...details.querySelectorAll('textarea')].map((t) => t.lang)).toEqual([
+      'ru',
+      'hy',
+      'az',
+      'be',
+      'en',
+      'et',
+      'kk',
+      'ky',
+      'lv',
+      'lt',
+      'ro',
+      'tg',
+      'tk',
+      'uk',
+      'uz',
+    ]);
     expect(details.querySelector('summary')?.textContent).toBe('Caption in each language (0/15)');
   });
 

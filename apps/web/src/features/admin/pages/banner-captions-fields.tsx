@@ -9,7 +9,15 @@ import { LANGUAGE_NAMES } from '../../../i18n/languages';
  * open when one of them holds text and opens when the server refuses one; otherwise the admin
  * folds it (not a controlled prop: clearing the last caption must not shut it under their cursor).
  */
-export function CaptionFields({ captions, onChange, invalidLanguage }: { captions: Record<string, string>; onChange: (lang: string, text: string) => void; invalidLanguage: string | undefined }) {
+export function CaptionFields({
+  captions,
+  onChange,
+  invalidLanguage,
+}: {
+  captions: Record<string, string>;
+  onChange: (lang: string, text: string) => void;
+  invalidLanguage: string | undefined;
+}) {
   const { t } = useTranslation('admin');
   const filled = captionLanguages.filter((lang) => captions[lang]?.trim()).length;
   const [startsOpen] = useState(filled > 0);
@@ -26,7 +34,14 @@ export function CaptionFields({ captions, onChange, invalidLanguage }: { caption
       {captionLanguages.map((lang) => (
         <label key={lang} className="admin-field">
           <span>{LANGUAGE_NAMES[lang]}</span>
-          <textarea rows={2} maxLength={maxCaptionLength} lang={lang} value={captions[lang] ?? ''} aria-invalid={invalidLanguage === lang || undefined} onChange={(event) => onChange(lang, event.target.value)} />
+          <textarea
+            rows={2}
+            maxLength={maxCaptionLength}
+            lang={lang}
+            value={captions[lang] ?? ''}
+            aria-invalid={invalidLanguage === lang || undefined}
+            onChange={(event) => onChange(lang, event.target.value)}
+          />
         </label>
       ))}
     </details>

@@ -39,7 +39,9 @@ describe('banner form', () => {
   it('sends the captions only when they changed, whole, without empty ones; clearing them all sends {}', () => {
     const draft = draftOf(banner);
     expect(changedFields(banner, { ...draft, captions: { ...draft.captions, en: ' Play now ' } }, null)).toEqual({});
-    expect(changedFields(banner, { ...draft, captions: { ...draft.captions, kk: 'Ойна', en: '' } }, null)).toEqual({ captions: JSON.stringify({ kk: 'Ойна', uk: 'Грай' }) });
+    expect(changedFields(banner, { ...draft, captions: { ...draft.captions, kk: 'Ойна', en: '' } }, null)).toEqual({
+      captions: JSON.stringify({ kk: 'Ойна', uk: 'Грай' }),
+    });
     expect(changedFields(banner, { ...draft, captions: { en: '', uk: ' ' } }, null)).toEqual({ captions: '{}' });
   });
 });

@@ -28,7 +28,13 @@ export function fromLocalInput(value: string): string | undefined {
 
 export function draftOf(banner: Banner | undefined): BannerDraft {
   return banner
-    ? { name: banner.name, description: banner.description, captions: { ...banner.captions }, start: toLocalInput(banner.start_date), end: toLocalInput(banner.end_date) }
+    ? {
+        name: banner.name,
+        description: banner.description,
+        captions: { ...banner.captions },
+        start: toLocalInput(banner.start_date),
+        end: toLocalInput(banner.end_date),
+      }
     : { name: '', description: '', captions: {}, start: '', end: '' };
 }
 

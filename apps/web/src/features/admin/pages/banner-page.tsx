@@ -48,7 +48,8 @@ function BannerEditor({ id }: { id: number | null }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const before = id === null ? undefined : queryClient.getQueryData<Awaited<ReturnType<typeof adminApi.banner>>>(queryKeys.admin.banner(id));
+  const before =
+    id === null ? undefined : queryClient.getQueryData<Awaited<ReturnType<typeof adminApi.banner>>>(queryKeys.admin.banner(id));
   const [draft, setDraft] = useState<BannerDraft>(() => draftOf(before));
   const [image, setImage] = useState<File | null>(null);
   const [isBusy, setBusy] = useState(false);

@@ -38,7 +38,13 @@ export default function BannersPage() {
         header: t('banners.order'),
         cell: (c) => (
           <span className="admin-order">
-            <button type="button" className="btn admin-btn admin-icon-btn" aria-label={t('banners.up')} disabled={c.row.index === 0 || reorder.isPending} onClick={() => move(c.row.index, c.row.index - 1)}>
+            <button
+              type="button"
+              className="btn admin-btn admin-icon-btn"
+              aria-label={t('banners.up')}
+              disabled={c.row.index === 0 || reorder.isPending}
+              onClick={() => move(c.row.index, c.row.index - 1)}
+            >
               ↑
             </button>
             <button
@@ -53,9 +59,27 @@ export default function BannersPage() {
           </span>
         ),
       }),
-      banners.accessor('image', { header: t('banners.image'), cell: (c) => <img className="admin-thumb" src={c.getValue()} alt="" width={96} height={Math.round((96 * c.row.original.height) / c.row.original.width)} /> }),
-      banners.accessor('name', { header: t('banners.name'), cell: (c) => <Link to={`/admin/banner/${c.row.original.id}`}>{c.getValue()}</Link> }),
-      banners.display({ id: 'interval', header: t('banners.interval'), cell: (c) => `${date(c.row.original.start_date)} — ${date(c.row.original.end_date)}` }),
+      banners.accessor('image', {
+        header: t('banners.image'),
+        cell: (c) => (
+          <img
+            className="admin-thumb"
+            src={c.getValue()}
+            alt=""
+            width={96}
+            height={Math.round((96 * c.row.original.height) / c.row.original.width)}
+          />
+        ),
+      }),
+      banners.accessor('name', {
+        header: t('banners.name'),
+        cell: (c) => <Link to={`/admin/banner/${c.row.original.id}`}>{c.getValue()}</Link>,
+      }),
+      banners.display({
+        id: 'interval',
+        header: t('banners.interval'),
+        cell: (c) => `${date(c.row.original.start_date)} — ${date(c.row.original.end_date)}`,
+      }),
       banners.display({
         id: 'status',
         header: t('banners.status'),
@@ -91,7 +115,14 @@ export default function BannersPage() {
           {errorText(reorder.error, t)}
         </p>
       ) : null}
-      <DataTable columns={columns} rows={list.data} rowKey={(row) => row.id} isLoading={list.isPending} error={list.error} emptyText={t('banners.empty')} />
+      <DataTable
+        columns={columns}
+        rows={list.data}
+        rowKey={(row) => row.id}
+        isLoading={list.isPending}
+        error={list.error}
+        emptyText={t('banners.empty')}
+      />
       <ConfirmDialog
         isOpen={deleting !== null}
         title={t('banners.delete_title')}

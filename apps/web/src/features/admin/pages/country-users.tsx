@@ -18,18 +18,36 @@ export function FoundUsers({ search, country }: { search?: string | undefined; c
   const { t, i18n } = useTranslation('admin');
   const list = useListParams({ prefix: 'c', limit: 20 });
   const query = { ...list.query, ...(search ? { search } : {}), ...(country ? { country } : {}) };
-  const result = useQuery({ queryKey: queryKeys.admin.userSearch(query), queryFn: () => adminApi.searchUsers(query), placeholderData: keepPreviousData });
+  const result = useQuery({
+    queryKey: queryKeys.admin.userSearch(query),
+    queryFn: () => adminApi.searchUsers(query),
+    placeholderData: keepPreviousData,
+  });
   const columns = useMemo(
     () => [
       users.accessor('id', { header: 'ID' }),
-      users.accessor('username', { header: t('user.username'), cell: (c) => <Link to={`/admin/user/${c.row.original.id}`}>{c.getValue()}</Link> }),
+      users.accessor('username', {
+        header: t('user.username'),
+        cell: (c) => <Link to={`/admin/user/${c.row.original.id}`}>{c.getValue()}</Link>,
+      }),
       users.accessor('country', { header: t('home.country'), cell: (c) => c.getValue() ?? t('home.no_country') }),
-      users.accessor('roles', { header: t('user.roles'), cell: (c) => c.getValue().map((r) => t(`role.${r}`)).join(', ') }),
+      users.accessor('roles', {
+        header: t('user.roles'),
+        cell: (c) =>
+          c
+            .getValue()
+            .map((r) => t(`role.${r}`))
+            .join(', '),
+      }),
       users.accessor('created_at', { header: t('user.joined'), cell: (c) => new Date(c.getValue()).toLocaleDateString(i18n.language) }),
     ],
     [t, i18n.language],
   );
-  const title = search ? t('operator.search.results', { text: search }) : country === 'none' ? t('home.no_country') : t('home.country_users', { country });
+  const title = search
+    ? t('operator.search.results', { text: search })
+    : country === 'none'
+      ? t('home.no_country')
+      : t('home.country_users', { country });
   return (
     <section data-testid="found-users">
       <h2 className="admin-subtitle">{title}</h2>

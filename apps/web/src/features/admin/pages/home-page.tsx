@@ -23,9 +23,7 @@ export default function HomePage() {
   const me = useUser();
   const isOperator = permissions.includes('admin.users.read');
   return (
-    <AdminLayout title={t('home.title')}>
-      {isOperator ? <OperatorFigures /> : me ? <AgentFiguresView id={me.id} /> : null}
-    </AdminLayout>
+    <AdminLayout title={t('home.title')}>{isOperator ? <OperatorFigures /> : me ? <AgentFiguresView id={me.id} /> : null}</AdminLayout>
   );
 }
 
@@ -46,7 +44,11 @@ function OperatorFigures() {
       }
       return next;
     });
-  const result = useQuery({ queryKey: queryKeys.admin.usersByCountry(list.query), queryFn: () => adminApi.usersByCountry(list.query), placeholderData: keepPreviousData });
+  const result = useQuery({
+    queryKey: queryKeys.admin.usersByCountry(list.query),
+    queryFn: () => adminApi.usersByCountry(list.query),
+    placeholderData: keepPreviousData,
+  });
   const columns = useMemo(
     () => [
       countries.accessor('country', {
@@ -62,7 +64,11 @@ function OperatorFigures() {
   return (
     <>
       <div className="admin-user-search">
-        <FilterBar search={search} onSearch={(text) => show({ search: text, country: '' })} placeholder={t('operator.search.placeholder')} />
+        <FilterBar
+          search={search}
+          onSearch={(text) => show({ search: text, country: '' })}
+          placeholder={t('operator.search.placeholder')}
+        />
       </div>
       {search ? <FoundUsers search={search} /> : null}
       <div className="admin-figures">
@@ -70,11 +76,7 @@ function OperatorFigures() {
         <Figure label={t('home.users')} value={result.data?.users ?? '…'} />
       </div>
       <h2 className="admin-subtitle">{t('home.by_country')}</h2>
-      <DataTable
-        columns={columns}
-        {...pagedRows(list, result, (row) => row.country ?? '-')}
-        emptyText={t('state.empty')}
-      />
+      <DataTable columns={columns} {...pagedRows(list, result, (row) => row.country ?? '-')} emptyText={t('state.empty')} />
       {!search && isCountryShown ? <FoundUsers country={country === 'none' ? 'none' : country.toUpperCase()} /> : null}
     </>
   );

@@ -34,12 +34,22 @@ export default function PromoCodesPage() {
   const shownUses = Number(params.get('uses')) || null;
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [pending, setPending] = useState<{ kind: 'create' } | { kind: 'toggle'; promo: AdminPromoCode } | null>(null);
-  const result = useQuery({ queryKey: queryKeys.admin.promoCodes(list.query), queryFn: () => adminApi.promoCodes(list.query), placeholderData: keepPreviousData });
+  const result = useQuery({
+    queryKey: queryKeys.admin.promoCodes(list.query),
+    queryFn: () => adminApi.promoCodes(list.query),
+    placeholderData: keepPreviousData,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
   const create = useMutation({
     mutationFn: (reason: string) =>
       adminApi.createPromoCode(
-        { code: draft.code, amount: draft.amount, wallet_type: draft.wallet_type, max_uses: Number(draft.max_uses), ...(draft.expires_at ? { expires_at: new Date(draft.expires_at).toISOString() } : {}) },
+        {
+          code: draft.code,
+          amount: draft.amount,
+          wallet_type: draft.wallet_type,
+          max_uses: Number(draft.max_uses),
+          ...(draft.expires_at ? { expires_at: new Date(draft.expires_at).toISOString() } : {}),
+        },
         reason,
       ),
     onSuccess: async () => {
@@ -48,31 +58,52 @@ export default function PromoCodesPage() {
     },
   });
   const toggle = useMutation({
-    mutationFn: ({ promo, reason }: { promo: AdminPromoCode; reason: string }) => adminApi.setPromoCodeActive(promo.id, !promo.is_active, reason),
+    mutationFn: ({ promo, reason }: { promo: AdminPromoCode; reason: string }) =>
+      adminApi.setPromoCodeActive(promo.id, !promo.is_active, reason),
     onSuccess: refresh,
   });
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) : t('operator.promo.never'));
+  const date = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) : t('operator.promo.never');
   const columns = useMemo(
     () => [
       codes.accessor('code', { header: t('operator.promo.code'), cell: (c) => <code>{c.getValue()}</code> }),
       codes.accessor('amount', { header: t('operator.promo.amount'), cell: (c) => formatChips(c.getValue()) }),
       codes.accessor('wallet_type', { header: t('operator.promo.wallet'), cell: (c) => t(`operator.wallet.${c.getValue()}`) }),
-      codes.display({ id: 'uses', header: t('operator.promo.uses'), cell: (c) => `${c.row.original.used_count} / ${c.row.original.max_uses}` }),
+      codes.display({
+        id: 'uses',
+        header: t('operator.promo.uses'),
+        cell: (c) => `${c.row.original.used_count} / ${c.row.original.max_uses}`,
+      }),
       codes.accessor('expires_at', { header: t('operator.promo.expires'), cell: (c) => date(c.getValue()) }),
       codes.accessor('is_active', {
         header: t('operator.promo.active'),
-        cell: (c) => <span className={c.getValue() ? 'admin-pill admin-pill-on' : 'admin-pill'}>{c.getValue() ? t('operator.promo.yes') : t('operator.promo.no')}</span>,
+        cell: (c) => (
+          <span className={c.getValue() ? 'admin-pill admin-pill-on' : 'admin-pill'}>
+            {c.getValue() ? t('operator.promo.yes') : t('operator.promo.no')}
+          </span>
+        ),
       }),
-      codes.accessor('created_by', { header: t('operator.promo.created_by'), cell: (c) => (c.getValue() ? <Link to={`/admin/user/${c.getValue()!.id}`}>{c.getValue()!.username}</Link> : '—') }),
+      codes.accessor('created_by', {
+        header: t('operator.promo.created_by'),
+        cell: (c) => (c.getValue() ? <Link to={`/admin/user/${c.getValue()!.id}`}>{c.getValue()!.username}</Link> : '—'),
+      }),
       codes.display({
         id: 'actions',
         header: '',
         cell: (c) => (
           <div className="admin-row-actions">
-            <button type="button" className="btn admin-btn admin-btn-quiet" onClick={() => setParams((p) => new URLSearchParams({ ...Object.fromEntries(p), uses: String(c.row.original.id) }))}>
+            <button
+              type="button"
+              className="btn admin-btn admin-btn-quiet"
+              onClick={() => setParams((p) => new URLSearchParams({ ...Object.fromEntries(p), uses: String(c.row.original.id) }))}
+            >
               {t('operator.promo.show_uses')}
             </button>
-            <button type="button" className={`btn admin-btn${c.row.original.is_active ? ' admin-btn-danger' : ''}`} onClick={() => setPending({ kind: 'toggle', promo: c.row.original })}>
+            <button
+              type="button"
+              className={`btn admin-btn${c.row.original.is_active ? ' admin-btn-danger' : ''}`}
+              onClick={() => setPending({ kind: 'toggle', promo: c.row.original })}
+            >
               {c.row.original.is_active ? t('operator.promo.disable') : t('operator.promo.enable')}
             </button>
           </div>
@@ -94,11 +125,22 @@ export default function PromoCodesPage() {
       >
         <label className="admin-field">
           <span>{t('operator.promo.code')}</span>
-          <input value={draft.code} maxLength={32} autoComplete="off" data-testid="promo-code" onChange={(e) => setDraft({ ...draft, code: e.target.value.trim() })} />
+          <input
+            value={draft.code}
+            maxLength={32}
+            autoComplete="off"
+            data-testid="promo-code"
+            onChange={(e) => setDraft({ ...draft, code: e.target.value.trim() })}
+          />
         </label>
         <label className="admin-field">
           <span>{t('operator.promo.amount')}</span>
-          <input inputMode="numeric" value={draft.amount} data-testid="promo-amount" onChange={(e) => setDraft({ ...draft, amount: e.target.value.trim() })} />
+          <input
+            inputMode="numeric"
+            value={draft.amount}
+            data-testid="promo-amount"
+            onChange={(e) => setDraft({ ...draft, amount: e.target.value.trim() })}
+          />
         </label>
         <label className="admin-field">
           <span>{t('operator.promo.wallet')}</span>
@@ -109,7 +151,12 @@ export default function PromoCodesPage() {
         </label>
         <label className="admin-field">
           <span>{t('operator.promo.max_uses')}</span>
-          <input inputMode="numeric" value={draft.max_uses} data-testid="promo-max-uses" onChange={(e) => setDraft({ ...draft, max_uses: e.target.value.trim() })} />
+          <input
+            inputMode="numeric"
+            value={draft.max_uses}
+            data-testid="promo-max-uses"
+            onChange={(e) => setDraft({ ...draft, max_uses: e.target.value.trim() })}
+          />
         </label>
         <label className="admin-field">
           <span>{t('operator.promo.expires')}</span>
@@ -123,7 +170,13 @@ export default function PromoCodesPage() {
       {shownUses ? <PromoUses id={shownUses} code={shownPromo?.code ?? `#${shownUses}`} /> : null}
       <ConfirmDialog
         isOpen={pending !== null}
-        title={pending?.kind === 'create' ? t('operator.promo.create') : pending?.promo.is_active ? t('operator.promo.disable') : t('operator.promo.enable')}
+        title={
+          pending?.kind === 'create'
+            ? t('operator.promo.create')
+            : pending?.promo.is_active
+              ? t('operator.promo.disable')
+              : t('operator.promo.enable')
+        }
         confirmLabel={t('confirm.confirm')}
         isDanger={pending?.kind === 'toggle' && pending.promo.is_active}
         onClose={() => setPending(null)}
@@ -135,7 +188,12 @@ export default function PromoCodesPage() {
       >
         <p>
           {pending?.kind === 'create'
-            ? t('operator.promo.create_text', { code: draft.code, amount: formatChips(draft.amount), wallet: t(`operator.wallet.${draft.wallet_type}`), uses: draft.max_uses })
+            ? t('operator.promo.create_text', {
+                code: draft.code,
+                amount: formatChips(draft.amount),
+                wallet: t(`operator.wallet.${draft.wallet_type}`),
+                uses: draft.max_uses,
+              })
             : pending?.kind === 'toggle'
               ? t(pending.promo.is_active ? 'operator.promo.disable_text' : 'operator.promo.enable_text', { code: pending.promo.code })
               : null}
@@ -149,11 +207,21 @@ export default function PromoCodesPage() {
 function PromoUses({ id, code }: { id: number; code: string }) {
   const { t, i18n } = useTranslation('admin');
   const list = useListParams({ prefix: 'u', limit: 20 });
-  const result = useQuery({ queryKey: queryKeys.admin.promoCodeUses(id, list.query), queryFn: () => adminApi.promoCodeUses(id, list.query), placeholderData: keepPreviousData });
+  const result = useQuery({
+    queryKey: queryKeys.admin.promoCodeUses(id, list.query),
+    queryFn: () => adminApi.promoCodeUses(id, list.query),
+    placeholderData: keepPreviousData,
+  });
   const columns = useMemo(
     () => [
-      uses.accessor('username', { header: t('user.username'), cell: (c) => <Link to={`/admin/user/${c.row.original.user_id}`}>{c.getValue()}</Link> }),
-      uses.accessor('used_at', { header: t('operator.promo.used_at'), cell: (c) => new Date(c.getValue()).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) }),
+      uses.accessor('username', {
+        header: t('user.username'),
+        cell: (c) => <Link to={`/admin/user/${c.row.original.user_id}`}>{c.getValue()}</Link>,
+      }),
+      uses.accessor('used_at', {
+        header: t('operator.promo.used_at'),
+        cell: (c) => new Date(c.getValue()).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
+      }),
     ],
     [t, i18n.language],
   );

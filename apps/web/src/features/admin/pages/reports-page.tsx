@@ -19,10 +19,15 @@ export default function ReportsPage() {
   const { t, i18n } = useTranslation('admin');
   const game = useTranslation('game');
   const list = useListParams({ limit: 20 });
-  const result = useQuery({ queryKey: queryKeys.admin.reports(list.query), queryFn: () => reportsApi(list.query), placeholderData: keepPreviousData });
+  const result = useQuery({
+    queryKey: queryKeys.admin.reports(list.query),
+    queryFn: () => reportsApi(list.query),
+    placeholderData: keepPreviousData,
+  });
   const columns = useMemo(() => {
     const when = (at: string) => new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
-    const said = (m: AdminReport['messages'][number]) => (m.phrase_id !== undefined ? game.t(`tableChat.phrases.${m.phrase_id}`) : (m.text ?? ''));
+    const said = (m: AdminReport['messages'][number]) =>
+      m.phrase_id !== undefined ? game.t(`tableChat.phrases.${m.phrase_id}`) : (m.text ?? '');
     return [
       lines.accessor('created_at', { header: t('reportsPage.at'), cell: (c) => when(c.getValue()) }),
       lines.accessor('room_id', { header: t('reportsPage.room'), cell: (c) => `#${c.getValue()}` }),
@@ -32,7 +37,10 @@ export default function ReportsPage() {
         header: t('reportsPage.reported'),
         cell: (c) => <Link to={`/admin/user/${c.row.original.reported.user_id}`}>{c.getValue()}</Link>,
       }),
-      lines.accessor('reason', { header: t('reportsPage.reason'), cell: (c) => (fixedReasons.has(c.getValue()) ? t(`reportsPage.reasons.${c.getValue()}`) : c.getValue()) }),
+      lines.accessor('reason', {
+        header: t('reportsPage.reason'),
+        cell: (c) => (fixedReasons.has(c.getValue()) ? t(`reportsPage.reasons.${c.getValue()}`) : c.getValue()),
+      }),
       lines.display({
         id: 'messages',
         header: t('reportsPage.messages'),

@@ -51,12 +51,16 @@ export default function UserPage() {
       await refresh();
     },
   });
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) : '—');
+  const date = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) : '—';
   const ledger = useMemo(
     () => [
       ledgerColumns.accessor('created_at', { header: t('audit.at'), cell: (c) => date(c.getValue()) }),
       // An unknown kind (a newer server) shows as its code rather than nothing.
-      ledgerColumns.accessor('kind', { header: t('user.kind'), cell: (c) => t(`operator.kind.${c.getValue()}`, { defaultValue: c.getValue() }) }),
+      ledgerColumns.accessor('kind', {
+        header: t('user.kind'),
+        cell: (c) => t(`operator.kind.${c.getValue()}`, { defaultValue: c.getValue() }),
+      }),
       ledgerColumns.accessor('wallet_type', { header: t('user.wallet'), cell: (c) => t(`operator.wallet.${c.getValue()}`) }),
       ledgerColumns.accessor('amount', { header: t('user.amount'), cell: (c) => formatChips(c.getValue()) }),
     ],
@@ -66,8 +70,14 @@ export default function UserPage() {
     () => [
       gameColumns.accessor('room_id', { header: t('user.room') }),
       gameColumns.accessor('finished_at', { header: t('user.finished'), cell: (c) => date(c.getValue()) }),
-      gameColumns.accessor('bet_amount', { header: t('user.bet'), cell: (c) => `${formatChips(c.getValue())} · ${t(`operator.wallet.${c.row.original.balance_type}`)}` }),
-      gameColumns.accessor('result', { header: t('user.result'), cell: (c) => (c.getValue() ? t(`operator.result.${c.getValue()}`, { defaultValue: c.getValue()! }) : '—') }),
+      gameColumns.accessor('bet_amount', {
+        header: t('user.bet'),
+        cell: (c) => `${formatChips(c.getValue())} · ${t(`operator.wallet.${c.row.original.balance_type}`)}`,
+      }),
+      gameColumns.accessor('result', {
+        header: t('user.result'),
+        cell: (c) => (c.getValue() ? t(`operator.result.${c.getValue()}`, { defaultValue: c.getValue()! }) : '—'),
+      }),
       gameColumns.accessor('amount', { header: t('user.amount'), cell: (c) => (c.getValue() === null ? '—' : formatChips(c.getValue()!)) }),
     ],
     [t, i18n.language],
@@ -99,7 +109,10 @@ export default function UserPage() {
           <Figure key={w.wallet_type} label={t(`operator.wallet.${w.wallet_type}`)} value={formatChips(w.balance)} />
         ))}
         <Figure label={t('home.country')} value={u.country ?? '—'} />
-        <Figure label={t('operator.user.roles')} value={<span className="admin-figure-value-small">{u.roles.map((r) => t(`role.${r}`)).join(', ')}</span>} />
+        <Figure
+          label={t('operator.user.roles')}
+          value={<span className="admin-figure-value-small">{u.roles.map((r) => t(`role.${r}`)).join(', ')}</span>}
+        />
         <Figure label={t('user.joined')} value={date(u.created_at)} />
         <Figure label={t('agent.last_played')} value={date(u.last_played_at)} />
         <Figure label={t('agent.parent')} value={u.parent_id ? <Link to={`/admin/agent/${u.parent_id}`}>#{u.parent_id}</Link> : '—'} />
@@ -126,7 +139,13 @@ export default function UserPage() {
           </label>
           <label className="admin-field">
             <span>{t('user.adjust_amount')}</span>
-            <input type="text" inputMode="numeric" value={amount} placeholder="+1000 / -500" onChange={(e) => setAmount(e.target.value.trim())} />
+            <input
+              type="text"
+              inputMode="numeric"
+              value={amount}
+              placeholder="+1000 / -500"
+              onChange={(e) => setAmount(e.target.value.trim())}
+            />
           </label>
           <button type="submit" className="btn admin-btn admin-btn-primary" disabled={!isAmountValid}>
             {t('user.adjust')}

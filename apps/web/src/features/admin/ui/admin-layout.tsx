@@ -34,7 +34,9 @@ export function AdminLayout({ title, actions, children }: { title: string; actio
               key={item.screen}
               to={item.to}
               end={item.screen === 'home'}
-              className={({ isActive }) => `admin-nav-link${isActive || (item.alsoUnder !== undefined && pathname.startsWith(item.alsoUnder)) ? ' active' : ''}`}
+              className={({ isActive }) =>
+                `admin-nav-link${isActive || (item.alsoUnder !== undefined && pathname.startsWith(item.alsoUnder)) ? ' active' : ''}`
+              }
             >
               {t(item.label)}
             </NavLink>

@@ -21,8 +21,11 @@ const { AdminLayout } = await import('./admin-layout');
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const load = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../../../public/locales/ru/${ns}.json`), 'utf8')) as Record<string, unknown>;
-  await i18n.use(initReactI18next).init({ lng: 'ru', resources: { ru: { admin: load('admin'), common: load('common') } }, interpolation: { escapeValue: false } });
+  const load = (ns: string) =>
+    JSON.parse(readFileSync(join(import.meta.dirname, `../../../../public/locales/ru/${ns}.json`), 'utf8')) as Record<string, unknown>;
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: 'ru', resources: { ru: { admin: load('admin'), common: load('common') } }, interpolation: { escapeValue: false } });
 });
 beforeEach(() => get.mockReset());
 afterEach(cleanup);
@@ -60,10 +63,17 @@ describe('PermissionGate', () => {
 });
 
 describe('AdminLayout', () => {
-  it('marks the tournaments section current on one tournament\'s page too, and nothing else', async () => {
-    get.mockResolvedValue({ data: { roles: ['admin'], permissions: ['admin.access', 'admin.agents.read', 'admin.tournaments.manage', 'admin.banners.manage', 'admin.audit.read'] } });
+  it("marks the tournaments section current on one tournament's page too, and nothing else", async () => {
+    get.mockResolvedValue({
+      data: {
+        roles: ['admin'],
+        permissions: ['admin.access', 'admin.agents.read', 'admin.tournaments.manage', 'admin.banners.manage', 'admin.audit.read'],
+      },
+    });
     wrap(<AdminLayout title="Турниры">page</AdminLayout>, '/admin/tournament/7');
-    await waitFor(() => expect(screen.getAllByRole('link').filter((l) => l.classList.contains('admin-nav-link')).length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(screen.getAllByRole('link').filter((l) => l.classList.contains('admin-nav-link')).length).toBeGreaterThan(1),
+    );
     const current = screen.getAllByRole('link').filter((l) => l.classList.contains('active'));
     expect(current.map((l) => l.getAttribute('href'))).toEqual(['/admin/tournaments']);
   });

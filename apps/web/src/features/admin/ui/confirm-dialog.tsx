@@ -54,7 +54,15 @@ export function ConfirmDialog({ isOpen, title, children, confirmLabel, isDanger 
         {children ? <div className="admin-confirm-body">{children}</div> : null}
         <label className="admin-field">
           <span>{t('confirm.reason')}</span>
-          <textarea value={reason} required minLength={MIN_REASON} maxLength={500} rows={3} onChange={(e) => setReason(e.target.value)} placeholder={t('confirm.reason_hint')} />
+          <textarea
+            value={reason}
+            required
+            minLength={MIN_REASON}
+            maxLength={500}
+            rows={3}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder={t('confirm.reason_hint')}
+          />
         </label>
         {failure ? (
           <p className="admin-error" role="alert">
@@ -65,7 +73,11 @@ export function ConfirmDialog({ isOpen, title, children, confirmLabel, isDanger 
           <button type="button" className="btn admin-btn admin-btn-quiet" onClick={close}>
             {t('confirm.cancel')}
           </button>
-          <button type="submit" className={`btn admin-btn ${isDanger ? 'admin-btn-danger' : 'admin-btn-primary'}`} disabled={!isValid || isBusy}>
+          <button
+            type="submit"
+            className={`btn admin-btn ${isDanger ? 'admin-btn-danger' : 'admin-btn-primary'}`}
+            disabled={!isValid || isBusy}
+          >
             {confirmLabel}
           </button>
         </div>

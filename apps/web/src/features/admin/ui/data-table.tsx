@@ -21,16 +21,36 @@ interface DataTableProps<Row extends RowData> {
   /** Server paging: absent for a list that is short and whole (banners). */
   readonly paging?: { page: number; limit: number; total: number; onPage(page: number): void; onLimit(limit: number): void };
   /** Server sorting: the sortable column ids and the current sort. */
-  readonly sorting?: { columns: readonly string[]; sort?: string | undefined; order?: 'asc' | 'desc' | undefined; onSort(column: string): void };
+  readonly sorting?: {
+    columns: readonly string[];
+    sort?: string | undefined;
+    order?: 'asc' | 'desc' | undefined;
+    onSort(column: string): void;
+  };
   readonly caption?: ReactNode;
 }
 
 const noRows: never[] = [];
 
 /** The admin lists' table: loading, error and empty states, server paging and sorting. */
-export function DataTable<Row extends RowData>({ columns, rows, rowKey, isLoading, error, emptyText, paging, sorting, caption }: DataTableProps<Row>) {
+export function DataTable<Row extends RowData>({
+  columns,
+  rows,
+  rowKey,
+  isLoading,
+  error,
+  emptyText,
+  paging,
+  sorting,
+  caption,
+}: DataTableProps<Row>) {
   const { t } = useTranslation('admin');
-  const table = useTable({ features: adminTableFeatures, columns, data: (rows ?? noRows) as Row[], getRowId: (row: Row) => String(rowKey(row)) });
+  const table = useTable({
+    features: adminTableFeatures,
+    columns,
+    data: (rows ?? noRows) as Row[],
+    getRowId: (row: Row) => String(rowKey(row)),
+  });
   const pages = paging ? Math.max(1, Math.ceil(paging.total / paging.limit)) : 1;
   return (
     <div className="admin-table-block">
@@ -46,7 +66,12 @@ export function DataTable<Row extends RowData>({ columns, rows, rowKey, isLoadin
                   const isSorted = sorting?.sort === id;
                   const label = header.isPlaceholder ? null : <table.FlexRender header={header} />;
                   return (
-                    <th key={header.id} scope="col" data-sortable={isSortable ? '' : undefined} aria-sort={isSorted ? (sorting?.order === 'desc' ? 'descending' : 'ascending') : undefined}>
+                    <th
+                      key={header.id}
+                      scope="col"
+                      data-sortable={isSortable ? '' : undefined}
+                      aria-sort={isSorted ? (sorting?.order === 'desc' ? 'descending' : 'ascending') : undefined}
+                    >
                       {isSortable ? (
                         <button type="button" className="admin-sort" onClick={() => sorting?.onSort(id)}>
                           {label}
@@ -67,7 +92,14 @@ export function DataTable<Row extends RowData>({ columns, rows, rowKey, isLoadin
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' && cell.column.columnDef.header ? cell.column.columnDef.header : undefined}>
+                  <td
+                    key={cell.id}
+                    data-label={
+                      typeof cell.column.columnDef.header === 'string' && cell.column.columnDef.header
+                        ? cell.column.columnDef.header
+                        : undefined
+                    }
+                  >
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}

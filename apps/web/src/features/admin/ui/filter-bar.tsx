@@ -28,7 +28,14 @@ export function FilterBar({ search, onSearch, placeholder, children }: FilterBar
             onSearch(text.trim());
           }}
         >
-          <input type="search" value={text} maxLength={32} placeholder={placeholder ?? t('filter.search')} aria-label={placeholder ?? t('filter.search')} onChange={(e) => setText(e.target.value)} />
+          <input
+            type="search"
+            value={text}
+            maxLength={32}
+            placeholder={placeholder ?? t('filter.search')}
+            aria-label={placeholder ?? t('filter.search')}
+            onChange={(e) => setText(e.target.value)}
+          />
           <button type="submit" className="btn admin-btn">
             {t('filter.apply')}
           </button>

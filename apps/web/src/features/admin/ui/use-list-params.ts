@@ -88,7 +88,13 @@ export function pagedRows<Row>(list: ListParams, result: PagedResult<Row>, keyOf
     rowKey: keyOf ?? ((row) => (row as Row & { id: string | number }).id),
     isLoading: result.isPending,
     error: result.error,
-    paging: { page: list.query.page, limit: list.query.limit, total: result.data?.total ?? 0, onPage: list.setPage, onLimit: list.setLimit },
+    paging: {
+      page: list.query.page,
+      limit: list.query.limit,
+      total: result.data?.total ?? 0,
+      onPage: list.setPage,
+      onLimit: list.setLimit,
+    },
   };
 }
 

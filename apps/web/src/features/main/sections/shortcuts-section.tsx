@@ -31,9 +31,15 @@ export function ShortcutsSection() {
           <rect x="9" y="15" width="7" height="16" rx="2" fill="#fffdf6" />
           <rect x="17.5" y="15" width="7" height="16" rx="2" fill="#fffdf6" />
           <rect x="26" y="15" width="7" height="16" rx="2" fill="#fffdf6" />
-          <text x="12.5" y="27.5" textAnchor="middle" fontSize="10" fontWeight="900" fill="#c0392b">7</text>
-          <text x="21" y="27.5" textAnchor="middle" fontSize="10" fontWeight="900" fill="#c0392b">7</text>
-          <text x="29.5" y="27.5" textAnchor="middle" fontSize="10" fontWeight="900" fill="#c0392b">7</text>
+          <text x="12.5" y="27.5" textAnchor="middle" fontSize="10" fontWeight="900" fill="#c0392b">
+            7
+          </text>
+          <text x="21" y="27.5" textAnchor="middle" fontSize="10" fontWeight="900" fill="#c0392b">
+            7
+          </text>
+          <text x="29.5" y="27.5" textAnchor="middle" fontSize="10" fontWeight="900" fill="#c0392b">
+            7
+          </text>
           <path d="M41 12v16" stroke="#e9c46a" strokeWidth="3" strokeLinecap="round" />
           <circle cx="41" cy="10" r="4" fill="#c0392b" />
         </svg>

@@ -26,7 +26,15 @@ describe('placeBubble', () => {
 
   it('never covers the table cards or the hand: a seat between them gets a side', () => {
     const seat = { left: 10, top: 560, width: 50, height: 50 };
-    const placed = placeBubble(seat, size, [{ left: 0, top: 400, width: 390, height: 150 }, { left: 0, top: 620, width: 390, height: 224 }], viewport);
+    const placed = placeBubble(
+      seat,
+      size,
+      [
+        { left: 0, top: 400, width: 390, height: 150 },
+        { left: 0, top: 620, width: 390, height: 224 },
+      ],
+      viewport,
+    );
     expect(placed.left).toBe(64);
     expect(placed.top).toBe(563);
   });

@@ -34,5 +34,7 @@ export function placeBubble(seat: Box, size: { width: number; height: number }, 
   ].map((box) => clampInto(box, viewport));
   // A place pushed back onto its own seat by the viewport's edge is no place beside the seat.
   const taken = [...avoid, seat];
-  return candidates.find((box) => !taken.some((other) => overlaps(box, other))) ?? clampInto({ left: centreX, top: centreY, ...size }, viewport);
+  return (
+    candidates.find((box) => !taken.some((other) => overlaps(box, other))) ?? clampInto({ left: centreX, top: centreY, ...size }, viewport)
+  );
 }

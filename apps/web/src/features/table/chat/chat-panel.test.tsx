@@ -11,7 +11,10 @@ import { mergeMessages, type TableChatState } from './use-table-chat';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../public/locales/ru/game.json'), 'utf8')) as Record<string, unknown>;
+  const game = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../public/locales/ru/game.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   await i18n.use(initReactI18next).init({ lng: 'ru', resources: { ru: { game } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
@@ -41,7 +44,17 @@ function show(chat: TableChatState, canWrite: boolean) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nextProvider i18n={i18n}>
-        <ChatPanel roomId="7" me="1" canWrite={canWrite} chat={chat} players={[{ user_id: 1, username: 'ann' }, { user_id: 2, username: 'bob' }]} onClose={() => {}} />
+        <ChatPanel
+          roomId="7"
+          me="1"
+          canWrite={canWrite}
+          chat={chat}
+          players={[
+            { user_id: 1, username: 'ann' },
+            { user_id: 2, username: 'bob' },
+          ]}
+          onClose={() => {}}
+        />
       </I18nextProvider>
     </QueryClientProvider>,
   );

@@ -18,7 +18,12 @@ export interface ChatPanelProps {
 }
 
 /** A code the chat explains in its own words; anything else is "could not send". */
-const KNOWN_ERRORS = new Set<ApiErrorCode>(['request/rate_limited', 'chat/spectator_read_only', 'report/already_reported', 'request/invalid']);
+const KNOWN_ERRORS = new Set<ApiErrorCode>([
+  'request/rate_limited',
+  'chat/spectator_read_only',
+  'report/already_reported',
+  'request/invalid',
+]);
 
 /** What a message says in the reader's language: a quick phrase by its key, a text as written. */
 export function useMessageText() {
@@ -107,7 +112,13 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
           <fieldset className="chat-report">
             <legend>{t('tableChat.report', { name: username })}</legend>
             {reportReasons.map((reason) => (
-              <button key={reason} type="button" className="chat-chip" onClick={() => void report(userId, reason)} data-testid={`chat-report-${reason}`}>
+              <button
+                key={reason}
+                type="button"
+                className="chat-chip"
+                onClick={() => void report(userId, reason)}
+                data-testid={`chat-report-${reason}`}
+              >
                 {t(`tableChat.reasons.${reason}`)}
               </button>
             ))}
@@ -143,7 +154,13 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
           ×
         </button>
       </header>
-      {seatedOthers.map((p) => (menuFor === `p${p.user_id}` ? <div key={p.user_id} className="chat-player-menu">{playerMenu(p.user_id, p.username)}</div> : null))}
+      {seatedOthers.map((p) =>
+        menuFor === `p${p.user_id}` ? (
+          <div key={p.user_id} className="chat-player-menu">
+            {playerMenu(p.user_id, p.username)}
+          </div>
+        ) : null,
+      )}
       {mutedHere.length > 0 ? (
         <p className="chat-muted-bar">
           {t('tableChat.muted_list')}{' '}
@@ -183,7 +200,14 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
         <>
           <div className="chat-phrases" role="group" aria-label={t('tableChat.phrases_label')}>
             {(phrases.data ?? []).map((p) => (
-              <button key={p.id} type="button" className="chat-chip" disabled={isSending} onClick={() => void send({ phrase_id: p.id })} data-testid={`chat-phrase-${p.id}`}>
+              <button
+                key={p.id}
+                type="button"
+                className="chat-chip"
+                disabled={isSending}
+                onClick={() => void send({ phrase_id: p.id })}
+                data-testid={`chat-phrase-${p.id}`}
+              >
                 {t(p.key)}
               </button>
             ))}

@@ -40,11 +40,24 @@ export function TableChat({ roomId, me, canWrite, players, chat }: TableChatProp
   return (
     <>
       <ChatBubbles bubbles={chat.bubbles} />
-      {isOpen ? <ChatPanel roomId={roomId} me={me} canWrite={canWrite} chat={chat} players={players} onClose={() => setOpen(false)} /> : null}
+      {isOpen ? (
+        <ChatPanel roomId={roomId} me={me} canWrite={canWrite} chat={chat} players={players} onClose={() => setOpen(false)} />
+      ) : null}
       {/* Kept while the sheet is open, so the player's bar does not move under it. */}
-      <button type="button" className="chat-open" onClick={() => (isOpen ? setOpen(false) : open())} aria-expanded={isOpen} aria-label={unread > 0 ? t('tableChat.open_unread', { count: unread }) : t('tableChat.open')} data-testid="chat-open">
+      <button
+        type="button"
+        className="chat-open"
+        onClick={() => (isOpen ? setOpen(false) : open())}
+        aria-expanded={isOpen}
+        aria-label={unread > 0 ? t('tableChat.open_unread', { count: unread }) : t('tableChat.open')}
+        data-testid="chat-open"
+      >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z" transform="translate(0 2)" />
+          <path
+            fill="currentColor"
+            d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z"
+            transform="translate(0 2)"
+          />
         </svg>
         {unread > 0 ? (
           <span className="chat-unread" data-testid="chat-unread">

@@ -70,7 +70,7 @@ export function useTableChat(roomId: string, password: () => string | undefined 
     });
   }, []);
 
-    // What the server had when the table opened: the unread count starts after it.
+  // What the server had when the table opened: the unread count starts after it.
   const openedAt = history.isSuccess ? (history.data.at(-1)?.id ?? 0) : null;
   return { messages: visible, allMessages: messages, bubbles, muted, receive, toggleMute, refresh: history.refetch, openedAt, password };
 }
