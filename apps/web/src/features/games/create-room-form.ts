@@ -1,5 +1,5 @@
 import { DEFAULT_OPTIONS } from '@durak/engine';
-import type { RoomPayload } from '@durak/protocol';
+import type { CreateRoomInput, RoomPayload } from '@durak/protocol';
 
 /** The room's options as the form edits them: the bet as a number, the deck as one of its sizes. */
 type RoomOptions = Pick<
@@ -17,9 +17,6 @@ type RoomOptions = Pick<
 > & { bet_amount: number; deck_size: 24 | 36 };
 
 export type CreateRoomForm = RoomOptions & { is_private: boolean; password: string };
-
-/** What POST rooms/ is sent (the server's createRoomBody accepts the bet as a number). */
-export type CreateRoomBody = RoomOptions & { password?: string };
 
 /** The engine's default rules (a two-seat classic 36-card room), the smallest bet, a public room. */
 export const DEFAULT_CREATE_FORM: CreateRoomForm = {
@@ -69,7 +66,7 @@ export function typedBetLabel(text: string): string {
 }
 
 /** The request body: the ending is one of classic or death match, the password only when private. */
-export function createRoomBody(form: CreateRoomForm): CreateRoomBody {
+export function createRoomBody(form: CreateRoomForm): CreateRoomInput {
   const { is_private, password, ...options } = form;
   return {
     ...options,

@@ -1,4 +1,4 @@
-import type { BotLevel } from '@durak/protocol';
+import type { BotLevel, CreateRoomInput } from '@durak/protocol';
 import { isAxiosError } from 'axios';
 
 /** The practice dialog's choices: how many computer players, how well they play, the usual rules. */
@@ -33,7 +33,7 @@ export const DEFAULT_PRACTICE_FORM: PracticeForm = {
 export const MAX_BOTS_FOR_24 = 3;
 
 /** What POST rooms/ is sent for a practice room: no bet (the server plays it for nothing), no seat count (bots + 1). */
-export function practiceRoomBody(form: PracticeForm) {
+export function practiceRoomBody(form: PracticeForm): CreateRoomInput {
   return {
     ...form,
     deck_size: form.bots > MAX_BOTS_FOR_24 ? 36 : form.deck_size,
@@ -41,7 +41,6 @@ export function practiceRoomBody(form: PracticeForm) {
     balance_type: 'BONUS_BALANCE' as const,
   };
 }
-export type PracticeRoomBody = ReturnType<typeof practiceRoomBody>;
 
 /** The table of the practice game the player is still in, when the server refuses a second one. */
 export function runningPracticeRoom(error: unknown): number | null {
