@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './query-client';
@@ -25,7 +25,8 @@ describe('feature flags', () => {
     await act(() => client.prefetchQuery(flagsQuery));
     expect(http.get).toHaveBeenCalledTimes(1);
     expect(http.get).toHaveBeenCalledWith('/flags');
-    expect(chat.result.current).toBe(true);
+    // The query tells its observers on the next tick (TanStack's notifyManager), not inside act.
+    await waitFor(() => expect(chat.result.current).toBe(true));
     expect(voice.result.current).toBe(false);
     expect(renderHook(() => useFeatureFlag('unknown'), { wrapper }).result.current).toBe(false);
     expect(http.get).toHaveBeenCalledTimes(1);
