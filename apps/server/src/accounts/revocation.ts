@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../store/db.js';
+import { preparedDbRows, type Db, type Tx } from '../store/db.js';
 import { refreshTokens, users } from '../store/schema.js';
 
 /**
@@ -23,10 +23,13 @@ export async function revokeSessions(tx: Tx, userId: number, options: { readonly
   return row?.tokenVersion ?? 0;
 }
 
-/** The user's token version; undefined when there is no such user (a token for nobody is refused). */
-export async function tokenVersionOf(db: Db | Tx, userId: number): Promise<number | undefined> {
-  const [row] = await db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
-  return row?.tokenVersion;
+/**
+ * The user's token version; undefined when there is no such user (a token for nobody is refused).
+ * Every request reads it, so it is a prepared statement of fixed text, not a built query.
+ */
+export async function tokenVersionOf(db: Db, userId: number): Promise<number | undefined> {
+  const [row] = await preparedDbRows(db, 'durak_token_version', 'select token_version from users where id = $1', [userId]);
+  return row === undefined ? undefined : (row[0] as number);
 }
 
 export interface BanColumns {

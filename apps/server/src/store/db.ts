@@ -177,6 +177,20 @@ export async function preparedRows(tx: Tx, name: string, text: string, values: u
 }
 
 /**
+ * A hot-path statement outside a transaction (as `preparedRows`): on PostgreSQL a named statement on
+ * whichever pooled connection is free (each parses and plans it once), on PGlite the embedded
+ * connection's plain query; no query builder runs. For what every request reads (the token check).
+ */
+export async function preparedDbRows(db: Db, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool)
+    return (await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })).rows as unknown[][];
+  workCounters.statements++;
+  workCounters.roundTrips++;
+  return (await (client as PgliteClientLike).query(text, values, { rowMode: 'array', parsers: pgliteTimesAsText })).rows;
+}
+
+/**
  * A named statement (as `preparedRows`) sent without waiting for its answer: the transaction's
  * commit waits for it, so on PostgreSQL it travels with COMMIT in one round trip, and when it fails
  * the transaction rolls back and throws its error. For a transaction's last write, whose answer
