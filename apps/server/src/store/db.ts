@@ -104,7 +104,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir);
+  const client = await textParsersOnce(new PGlite(options.pgliteDir));
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -148,7 +148,7 @@ export async function queryRows<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
 }
 
 interface PgliteClientLike {
-  query(text: string, values: unknown[], options: { rowMode: 'array'; parsers: typeof pgliteTimesAsText }): Promise<{ rows: unknown[][] }>;
+  query(text: string, values: unknown[], options: { rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
 }
 
 // Times come back as text, as Drizzle asks both drivers for them, so Drizzle's column mappers
@@ -159,7 +159,44 @@ const pgTimesAsText = {
   getTypeParser: (oid: number, format?: string) =>
     (timeTypes as readonly number[]).includes(oid) ? asText : pg.types.getTypeParser(oid, format as 'text'),
 };
-const pgliteTimesAsText = Object.fromEntries(timeTypes.map((oid) => [oid, asText]));
+
+// Drizzle asks PGlite with every query for these as text (times, their arrays, numeric[]), and
+// PGlite merges per-query parsers into a copy of its whole table of ~300 (several times a query,
+// about 0.15 ms each). They are set on the connection once instead (`textParsersOnce`), where they
+// take the same values, and the per-query ones are dropped.
+const drizzleTextTypes = [...timeTypes, 1231, 1115, 1185, 1187, 1182] as const; // numeric[], timestamp[], timestamptz[], interval[], date[]
+
+type QueryOptions = { parsers?: unknown } & Record<string, unknown>;
+type Queryable = { query(text: string, values?: unknown[], options?: QueryOptions): Promise<unknown> };
+
+/** The connection (or one of its transactions) as Drizzle and the store see it: per-query parsers dropped. */
+function withoutQueryParsers<C extends object>(client: C): C {
+  return new Proxy(client, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      if (key === 'query')
+        return (text: string, values?: unknown[], options?: QueryOptions) => {
+          if (options?.parsers === undefined) return (target as Queryable).query(text, values, options);
+          const { parsers: _sameAsTheConnections, ...rest } = options;
+          return (target as Queryable).query(text, values, rest);
+        };
+      if (key === 'transaction')
+        return (fn: (tx: object) => Promise<unknown>) =>
+          (target as { transaction(fn: (tx: object) => Promise<unknown>): Promise<unknown> }).transaction((tx) =>
+            fn(withoutQueryParsers(tx)),
+          );
+      return (value as (...args: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
+/** Sets Drizzle's text parsers on the connection, after PGlite set its array parsers at start. */
+async function textParsersOnce(client: PGlite): Promise<PGlite> {
+  await client.waitReady;
+  for (const oid of drizzleTextTypes) client.parsers[oid] = asText;
+  return withoutQueryParsers(client);
+}
 
 /**
  * A hot-path statement straight on the transaction's driver connection, rows as arrays: fixed SQL
@@ -173,7 +210,7 @@ export async function preparedRows(tx: Tx, name: string, text: string, values: u
     return ((await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })) as { rows: unknown[][] }).rows;
   workCounters.statements++;
   workCounters.roundTrips++;
-  return (await (client as PgliteClientLike).query(text, values, { rowMode: 'array', parsers: pgliteTimesAsText })).rows;
+  return (await (client as PgliteClientLike).query(text, values, { rowMode: 'array' })).rows;
 }
 
 /**
@@ -187,7 +224,7 @@ export async function preparedDbRows(db: Db, name: string, text: string, values:
     return (await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })).rows as unknown[][];
   workCounters.statements++;
   workCounters.roundTrips++;
-  return (await (client as PgliteClientLike).query(text, values, { rowMode: 'array', parsers: pgliteTimesAsText })).rows;
+  return (await (client as PgliteClientLike).query(text, values, { rowMode: 'array' })).rows;
 }
 
 /**
