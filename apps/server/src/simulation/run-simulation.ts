@@ -29,6 +29,12 @@ export interface SimulationOptions {
    */
   readonly rampSeconds?: number;
   readonly log?: (line: string) => void;
+  /**
+   * Told, with the moves answered so far, when every table has started its first game
+   * (`all_playing`) and when the first game is over (`first_over`): between the two the server does
+   * nothing but moves, so a bench reads its own counters there to price a move alone.
+   */
+  readonly onPhase?: (phase: 'all_playing' | 'first_over', moves: number) => void;
 }
 
 export interface SimulationResult {
@@ -121,6 +127,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   let errors = 0;
   let nextGame = 0;
   let finishedGames = 0;
+  // Every move answered 200, measured or not (what `onPhase` reports).
+  let moves = 0;
+  let playing = 0;
   const started = performance.now();
   const ramp = (options.rampSeconds ?? 0) * 1000;
   const measuredFrom = started + ramp;
@@ -148,6 +157,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       if (!sent.has(view.body.seq + 1)) sent.set(view.body.seq + 1, performance.now());
       const answer = await call(`${api}/${roomActionPath(roomId, choice.type)}`, player.token, 'POST', { ...rest, seq: view.body.seq });
       if (answer.status === 200) {
+        moves++;
         // A move answered after the window closed counts neither as throughput nor as latency.
         if (isMeasured(performance.now())) actions++;
         return;
@@ -199,6 +209,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
     for (const player of table.slice(1)) await call(`${api}/rooms/${roomId}/seat`, player.token, 'POST', {});
     for (const player of table) await call(`${api}/rooms/${roomId}/ready`, player.token, 'POST');
+    if (gameNo < slots && ++playing === slots) options.onPhase?.('all_playing', moves);
     // A lost publication must not stall the table: every 2 s (beyond the longest think) without
     // progress all players look again.
     let seenSeq = -2;
@@ -209,7 +220,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       },
       2000 + (think?.max ?? 0),
     );
-    await Promise.race([finished.then(() => finishedGames++), stopped]);
+    await Promise.race([finished.then(() => finishedGames++ === 0 && options.onPhase?.('first_over', moves)), stopped]);
     clearInterval(watchdog);
     for (const [i, sub] of subs.entries()) {
       sub.unsubscribe();
