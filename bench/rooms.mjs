@@ -34,12 +34,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { applyAction, awaited, chooseAction, createGame, legalActions, viewFor } from '@durak/engine';
-import { PGlite } from '@electric-sql/pglite';
+import { chooseAction, legalActions } from '@durak/engine';
 import pg from 'pg';
 import { runSimulation } from '../apps/server/dist/simulation/run-simulation.js';
-import { createStore } from '../apps/server/dist/store/db.js';
+import { pgFloor, pgliteFloor } from './lib/rooms-floor.mjs';
 
 const concurrency = Number(process.env.BENCH_CONCURRENT_GAMES ?? 200);
 const games = Number(process.env.BENCH_GAMES ?? concurrency);
@@ -108,148 +106,6 @@ async function startServer(env) {
       child.kill('SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A mid-game state (a dozen bot moves in), so the floor writes a state of realistic size. */
-function midGameState() {
-  const options = {
-    deck_size: 36,
-    player_count: 2,
-    is_transfer_allowed: false,
-    card_transfer_permission: 'ALL_PLAYERS',
-    is_draw_allowed: false,
-    is_death_match_allowed: false,
-    is_classic_mode_allowed: true,
-    secret_trump_mode: false,
-    is_cheating_allowed: false,
-    is_speed_mode: false,
-  };
-  let { state } = createGame(options, ['1', '2'], { seed: randomBytes(32).toString('hex') });
-  let last = { action: null, events: [] };
-  const random = () => 0.5;
-  for (let i = 0; i < 12 && state.phase !== 'finished'; i++) {
-    const player = awaited(state).players[0];
-    const action = chooseAction(viewFor(state, player), legalActions(viewFor(state, player), player), random);
-    const applied = applyAction(state, action);
-    if (!applied.ok) break;
-    state = applied.state;
-    last = { action, events: applied.events };
-  }
-  return { state, ...last };
-}
-
-/**
- * The floor: the transaction one move needs, on the bare driver (node `pg`, or a PGlite of its
- * own), with none of the product around it. BEGIN; SELECT ... FOR UPDATE of the room row; the event
- * row and the room's new state in one statement; COMMIT — four statements, named and prepared once
- * per connection on PostgreSQL, with a JSONB state of a real game's size.
- */
-const floorSql = {
-  lock: 'select seq, game_state, time_banks, exit_reasons from rooms where id = $1 for update',
-  save:
-    'with event as (insert into game_events (room_id, seq, action, events) values ($1, $2, $3::jsonb, $4::jsonb)) ' +
-    'update rooms set game_state = $5::jsonb, seq = $2, expires_at = $6::timestamptz, timer_started_at = $7::timestamptz where id = $1',
-};
-
-async function floorRooms(query) {
-  const step = midGameState();
-  const [user] = await query(`insert into users (username) values ('bench_${randomBytes(4).toString('hex')}') returning id`);
-  const ids = [];
-  for (let i = 0; i < concurrency; i++) {
-    const [room] = await query(
-      `insert into rooms (creator_id, bet_amount, balance_type, player_count, deck_size, is_speed_mode, is_transfer_allowed, is_cheating_allowed, is_draw_allowed, is_death_match_allowed, is_classic_mode_allowed, card_transfer_permission, secret_trump_mode, status, game_state, seq)
-       values ($1, 100, 'BONUS_BALANCE', 2, 36, false, false, false, false, false, true, 'ALL_PLAYERS', false, 'in_progress', $2::jsonb, $3) returning id`,
-      [user.id, JSON.stringify(step.state), step.state.seq],
-    );
-    ids.push(Number(room.id));
-  }
-  return { step, ids };
-}
-
-/** Runs the floor for `floorSeconds` with `workers` transactions at a time; per transaction: rate and this process's CPU. */
-async function floorRound({ step, ids }, workers, transaction) {
-  let done = 0;
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const until = started + floorSeconds * 1000;
-  await Promise.all(
-    Array.from({ length: workers }, async (_, w) => {
-      for (let i = w; performance.now() < until; i += workers) {
-        await transaction(async (query) => {
-          const id = ids[i % ids.length];
-          const [room] = await query('lock', floorSql.lock, [id]);
-          const seq = room.seq + 1;
-          const now = new Date();
-          await query('save', floorSql.save, [
-            id,
-            seq,
-            JSON.stringify(step.action),
-            JSON.stringify(step.events),
-            JSON.stringify({ ...room.game_state, seq }),
-            new Date(now.getTime() + 30_000).toISOString(),
-            now.toISOString(),
-          ]);
-        });
-        done++;
-      }
-    }),
-  );
-  const used = process.cpuUsage(cpu);
-  const seconds = (performance.now() - started) / 1000;
-  return { perSecond: done / seconds, cpuMs: (used.user + used.system) / 1000 / done };
-}
-
-/**
- * The bare `pg` floor on the server's own database: named statements, prepared once per connection,
- * pipelined as the server's store does (BEGIN with the lock, the write with COMMIT).
- */
-async function pgFloor(url, workers) {
-  const pool = new pg.Pool({ connectionString: url, max: workers, pipeline: true });
-  const rooms = await floorRooms(async (text, values) => (await pool.query(text, values)).rows);
-  return {
-    roundTrips: 2,
-    round: () =>
-      floorRound(rooms, workers, async (body) => {
-        const client = await pool.connect();
-        try {
-          const begun = client.query('begin');
-          let committed;
-          await body(async (name, text, values) => {
-            const sent = client.query({ name: `floor_${name}`, text, values });
-            if (name === 'lock') return (await Promise.all([begun, sent]))[1].rows;
-            committed = client.query('commit');
-            await Promise.all([sent, committed]);
-            return [];
-          });
-          if ((await committed).command !== 'COMMIT') throw new Error('floor transaction rolled back');
-        } catch (error) {
-          await client.query('rollback').catch(() => {});
-          throw error;
-        } finally {
-          client.release();
-        }
-      }),
-    close: () => pool.end(),
-  };
-}
-
-/** The bare PGlite floor: a PGlite of its own (one process owns a data directory), migrated by the store. */
-async function pgliteFloor(workers) {
-  const dir = mkdtempSync(join(tmpdir(), 'durak-bench-floor-'));
-  await (await createStore({ pgliteDir: dir })).close();
-  const lite = new PGlite(dir);
-  const rooms = await floorRooms(async (text, values) => (await lite.query(text, values)).rows);
-  return {
-    roundTrips: 4,
-    round: () =>
-      floorRound(rooms, workers, (body) =>
-        lite.transaction((tx) => body(async (_name, text, values) => (await tx.query(text, values)).rows)),
-      ),
-    close: async () => {
-      await lite.close();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -425,8 +281,14 @@ async function measure(name, server, floor, target) {
   console.log(
     `      per action      server CPU ${m(products, 'cpuMs').toFixed(3)} ms (floor: client CPU ${m(floors, 'cpuMs').toFixed(3)} ms/tx), statements ${m(products, 'statements').toFixed(1)} in ${m(products, 'roundTrips').toFixed(1)} round trips (floor 4 in ${floor.roundTrips}), Redis calls ${m(products, 'redisCalls').toFixed(1)} (${(m(products, 'redisBytesUp') / 1024).toFixed(1)} KB up), socket writes ${m(products, 'socketWrites').toFixed(1)} (${(m(products, 'socketBytes') / 1024).toFixed(1)} KB)`,
   );
-  const medianMove = Object.fromEntries(Object.keys(products[0]).filter((key) => key.startsWith('move')).map((key) => [key, m(products, key)]));
-  console.log(`      per move        mid-game, every table playing: ${moveCost(medianMove)} (targets: CPU <= 0.7 ms on PostgreSQL, 1.5 ms on PGlite; <= 5 KB written)`);
+  const medianMove = Object.fromEntries(
+    Object.keys(products[0])
+      .filter((key) => key.startsWith('move'))
+      .map((key) => [key, m(products, key)]),
+  );
+  console.log(
+    `      per move        mid-game, every table playing: ${moveCost(medianMove)} (targets: CPU <= 0.7 ms on PostgreSQL, 1.5 ms on PGlite; <= 5 KB written)`,
+  );
   console.log(
     `  (b) paced           p50 ${ms(paced.latencyMs.p50)}   p99 ${ms(paced.latencyMs.p99)}   (${paced.latencyMs.samples} samples; target p99 <= ${target.p99} ms)`,
   );
@@ -442,7 +304,7 @@ console.log(`rooms: ${players}-player games, ${concurrency} at a time; ${availab
 
 if (only.includes('embedded')) {
   const server = await startServer({ DATABASE_URL: '', REDIS_URL: '' });
-  const floor = await pgliteFloor(serverPoolSize);
+  const floor = await pgliteFloor({ workers: serverPoolSize, concurrency, seconds: floorSeconds });
   try {
     await measure('embedded (PGlite, in-memory broker)', server, floor, { p99: 50 });
   } finally {
@@ -470,7 +332,7 @@ if (name) {
   let floor;
   try {
     // The server migrated the database; the floor writes its own rooms into the same tables.
-    floor = await pgFloor(url.toString(), serverPoolSize);
+    floor = await pgFloor(url.toString(), { workers: serverPoolSize, concurrency, seconds: floorSeconds });
     await measure('PostgreSQL + Redis', server, floor, { p99: 25 });
   } finally {
     await floor?.close();

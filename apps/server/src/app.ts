@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccountsService } from './accounts/accounts-service.js';
 import { createPasswordHasher } from './accounts/passwords.js';
-import { tokenVersionOf } from './accounts/revocation.js';
+import { createTokenVersionReader } from './accounts/revocation.js';
 import { createTokenService, loadOrCreateSecret } from './accounts/tokens.js';
 import { backfillUsernameSkeletons } from './accounts/username-skeleton.js';
 import { createAvatarService } from './avatars/avatars-service.js';
@@ -79,7 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const store = options.store ?? (await createStore({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   const secret = loadOrCreateSecret(config.jwtSecret, join(config.dataDir, 'jwt-secret'));
   // Every check of an access token reads the user's token version: revocation holds on the next request.
-  const tokens = createTokenService(secret, config.accessTokenSeconds, options.now, (userId) => tokenVersionOf(store.db, userId));
+  const tokens = createTokenService(secret, config.accessTokenSeconds, options.now, createTokenVersionReader(store.db));
   const passwords = createPasswordHasher(config.argon2);
   const accounts = createAccountsService({
     store,

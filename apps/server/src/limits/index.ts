@@ -30,7 +30,7 @@ export function createSharedLimits(options: {
   // While Redis is away a call fails at once (no offline queue) and this node counts alone: an
   // action must not wait for reconnects.
   const redis = countRedisCommands(
-    new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false }),
+    new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false, enableAutoPipelining: true }),
   );
   redis.on('error', options.onError);
   return {

@@ -98,7 +98,7 @@ export interface RedisBrokerOptions extends Partial<BrokerLimits> {
 export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const limits = { ...defaultBrokerLimits, ...options };
   const prefix = options.prefix ?? 'durak:rt';
-  const commands = countRedisCommands(new Redis(options.url, { maxRetriesPerRequest: 3 })) as Redis & Scripts;
+  const commands = countRedisCommands(new Redis(options.url, { maxRetriesPerRequest: 3, enableAutoPipelining: true })) as Redis & Scripts;
   commands.defineCommand('durakPublish', { lua: publishScript });
   commands.defineCommand('durakHistory', { lua: historyScript, numberOfKeys: 2 });
   // This node delivers its own publications to its own clients at once; their copies coming back

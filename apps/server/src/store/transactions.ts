@@ -1,6 +1,7 @@
 import { NodePgSession, NodePgTransaction, type NodePgClient } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm/relations';
+import type { Writable } from 'node:stream';
 import type pg from 'pg';
 import { workCounters } from '../shared/work-counters.js';
 
@@ -29,6 +30,28 @@ export async function firstFailure(answers: readonly Promise<unknown>[]): Promis
   return undefined;
 }
 
+/** The socket under a pooled connection (pg's `Client.connection.stream`, not in its types). */
+const socketOf = (client: pg.PoolClient): Writable => (client as unknown as { connection: { stream: Writable } }).connection.stream;
+const corked = new WeakSet<Writable>();
+const uncork = (socket: Writable): void => {
+  corked.delete(socket);
+  socket.uncork();
+};
+
+/**
+ * Holds what this turn of the event loop writes to the connection and sends it in one socket write
+ * on the next (`setImmediate`, after every promise of this turn has run): pg writes each statement
+ * alone, and BEGIN with the room's lock, or the step's write with COMMIT, are issued a few promise
+ * callbacks apart. Each socket write is a system call, the costliest part of a statement here.
+ */
+function batchWrites(client: pg.PoolClient): void {
+  const socket = socketOf(client);
+  if (corked.has(socket)) return;
+  corked.add(socket);
+  socket.cork();
+  setImmediate(uncork, socket);
+}
+
 /**
  * A transaction's connection in pipeline mode (the pool's `pipeline: true`): BEGIN is written
  * without waiting for its answer, so the transaction's first statement travels with it; that
@@ -51,6 +74,7 @@ class PipelinedClient {
   }
 
   query(config: unknown, values?: unknown): Promise<unknown> {
+    batchWrites(this.client);
     const answer = (this.client.query as (config: unknown, values?: unknown) => Promise<unknown>)(config, values);
     const begun = this.#begun;
     return begun === null ? answer : Promise.all([begun, answer]).then(([, result]) => result);
@@ -79,6 +103,7 @@ export async function pipelinedTransaction<T>(
   fn: (tx: NodePgTransaction<Record<string, unknown>, TablesRelationalConfig>) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  batchWrites(client);
   const begun = client.query('begin');
   const session = new NodePgSession(new PipelinedClient(client, begun) as unknown as NodePgClient, parts.dialect, parts.relations);
   const tx = new NodePgTransaction<Record<string, unknown>, TablesRelationalConfig>(parts.dialect, session, parts.relations);
@@ -87,6 +112,7 @@ export async function pipelinedTransaction<T>(
   try {
     value = await fn(tx);
   } catch (error) {
+    batchWrites(client);
     const rolledBack = client.query('rollback');
     const failed = await firstFailure([begun, ...writes]);
     // A connection that cannot even roll back is dropped, not handed to the next transaction.
@@ -94,6 +120,7 @@ export async function pipelinedTransaction<T>(
     client.release(broken === undefined ? undefined : (broken as Error));
     throw failed ?? error;
   }
+  batchWrites(client);
   const committed = client.query('commit');
   const failed = await firstFailure([begun, ...writes]);
   const commitFailure = await firstFailure([committed]);
