@@ -126,7 +126,8 @@ const load = () =>
     .join(' ')}`;
 const ms = (v) => `${v.toFixed(1)} ms`.padStart(9);
 const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  // A round without a mid-game window (a game over before every table sat down) has no per-move figures.
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
 

@@ -35,15 +35,17 @@ describe('the token check of every request', () => {
   });
 
   it('a failed read fails every caller of its turn, and the next turn reads afresh', async () => {
-    let calls = 0;
-    const failing = new Proxy(store.db, {
+    // The first turn's read finds its database gone (a closed store's connection).
+    const gone = await createTestStore();
+    await gone.close();
+    let reads = 0;
+    const flaky = new Proxy(store.db, {
       get(target, key, receiver) {
-        // The first read finds the database gone; the reader reaches it through `$client`.
-        if (key === '$client' && calls++ === 0) return { query: () => Promise.reject(new Error('connection lost')) };
+        if (key === '$client' && reads++ === 0) return Reflect.get(gone.db, key) as unknown;
         return Reflect.get(target, key, receiver) as unknown;
       },
     });
-    const versionOf = createTokenVersionReader(failing);
+    const versionOf = createTokenVersionReader(flaky);
     const first = await Promise.allSettled([versionOf(alice), versionOf(bob)]);
     expect(first.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(await versionOf(bob)).toBe(1);

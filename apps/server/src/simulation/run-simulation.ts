@@ -31,8 +31,8 @@ export interface SimulationOptions {
   readonly log?: (line: string) => void;
   /**
    * Told, with the moves answered so far, when every table has started its first game
-   * (`all_playing`) and when the first game is over (`first_over`): between the two the server does
-   * nothing but moves, so a bench reads its own counters there to price a move alone.
+   * (`all_playing`) and when a game is over after that (`first_over`): between the two the server
+   * does nothing but moves, so a bench reads its own counters there to price a move alone.
    */
   readonly onPhase?: (phase: 'all_playing' | 'first_over', moves: number) => void;
 }
@@ -130,6 +130,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   // Every move answered 200, measured or not (what `onPhase` reports).
   let moves = 0;
   let playing = 0;
+  // The first game over once every table plays (a quick game that ended before the last table sat down does not count).
+  let isPhaseOver = false;
+  const endPhase = () => {
+    if (playing < slots || isPhaseOver) return;
+    isPhaseOver = true;
+    options.onPhase?.('first_over', moves);
+  };
   const started = performance.now();
   const ramp = (options.rampSeconds ?? 0) * 1000;
   const measuredFrom = started + ramp;
@@ -220,7 +227,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       },
       2000 + (think?.max ?? 0),
     );
-    await Promise.race([finished.then(() => finishedGames++ === 0 && options.onPhase?.('first_over', moves)), stopped]);
+    await Promise.race([finished.then(() => void (finishedGames++, endPhase())), stopped]);
     clearInterval(watchdog);
     for (const [i, sub] of subs.entries()) {
       sub.unsubscribe();

@@ -19,6 +19,7 @@ import * as friendsSchema from './friends-schema.js';
 import * as playersSchema from './players-schema.js';
 import * as tournamentsSchema from './tournaments-schema.js';
 import { workCounters } from '../shared/work-counters.js';
+import { PgliteStatements } from './pglite-statements.js';
 import { countRoundTrips, firstFailure, isPipelinedClient, pipelinedTransaction, trackWrites, writesOf } from './transactions.js';
 
 // Each area's tables live in their own file, which reads users from the base one; one schema for queries.
@@ -147,10 +148,6 @@ export async function queryRows<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
   return result.rows;
 }
 
-interface PgliteClientLike {
-  query(text: string, values: unknown[], options: { rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
-}
-
 // Times come back as text, as Drizzle asks both drivers for them, so Drizzle's column mappers
 // turn a prepared row into exactly the values a query-builder row holds.
 const timeTypes = [1082, 1114, 1184, 1186] as const; // date, timestamp, timestamptz, interval
@@ -169,9 +166,15 @@ const drizzleTextTypes = [...timeTypes, 1231, 1115, 1185, 1187, 1182] as const; 
 type QueryOptions = { parsers?: unknown } & Record<string, unknown>;
 type Queryable = { query(text: string, values?: unknown[], options?: QueryOptions): Promise<unknown> };
 
+/**
+ * The embedded connection's named statements, by the objects Drizzle holds as its client: the
+ * connection itself, and each of its transactions (in which the caller holds the connection).
+ */
+const embeddedStatements = new WeakMap<object, { readonly statements: PgliteStatements; readonly inTransaction: boolean }>();
+
 /** The connection (or one of its transactions) as Drizzle and the store see it: per-query parsers dropped. */
-function withoutQueryParsers<C extends object>(client: C): C {
-  return new Proxy(client, {
+function withoutQueryParsers<C extends object>(client: C, statements: PgliteStatements, inTransaction = false): C {
+  const proxy = new Proxy(client, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
       if (typeof value !== 'function') return value;
@@ -184,33 +187,41 @@ function withoutQueryParsers<C extends object>(client: C): C {
       if (key === 'transaction')
         return (fn: (tx: object) => Promise<unknown>) =>
           (target as { transaction(fn: (tx: object) => Promise<unknown>): Promise<unknown> }).transaction((tx) =>
-            fn(withoutQueryParsers(tx)),
+            fn(withoutQueryParsers(tx, statements, true)),
           );
       return (value as (...args: unknown[]) => unknown).bind(target);
     },
   });
+  embeddedStatements.set(proxy, { statements, inTransaction });
+  return proxy;
 }
 
 /** Sets Drizzle's text parsers on the connection, after PGlite set its array parsers at start. */
 async function textParsersOnce(client: PGlite): Promise<PGlite> {
   await client.waitReady;
   for (const oid of drizzleTextTypes) client.parsers[oid] = asText;
-  return withoutQueryParsers(client);
+  return withoutQueryParsers(client, new PgliteStatements(client));
 }
 
 /**
  * A hot-path statement straight on the transaction's driver connection, rows as arrays: fixed SQL
- * text, so no query builder runs, and on PostgreSQL a named statement, parsed and planned once per
- * pooled connection and then only bound and executed. PGlite has no named statements; it still
- * skips the builder. For the few statements every move runs (room-store's lockRoomForMove, games' saveStep).
+ * text, so no query builder runs, and a named statement, parsed and planned once per connection
+ * and then only bound and executed (on PGlite through its wire protocol, pglite-statements.ts).
+ * For the few statements every move runs (room-store's lockRoomForMove, games' saveStep).
  */
 export async function preparedRows(tx: Tx, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
   const client = sessionClient(tx);
   if (isPipelinedClient(client))
     return ((await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })) as { rows: unknown[][] }).rows;
+  return embeddedRows(client, name, text, values);
+}
+
+function embeddedRows(client: unknown, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
   workCounters.statements++;
   workCounters.roundTrips++;
-  return (await (client as PgliteClientLike).query(text, values, { rowMode: 'array' })).rows;
+  const embedded = embeddedStatements.get(client as object);
+  if (embedded === undefined) throw new Error(`statement ${name}: not a connection of this store`);
+  return embedded.inTransaction ? embedded.statements.rows(name, text, values, false) : embedded.statements.rowsAlone(name, text, values);
 }
 
 /**
@@ -222,9 +233,7 @@ export async function preparedDbRows(db: Db, name: string, text: string, values:
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool)
     return (await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })).rows as unknown[][];
-  workCounters.statements++;
-  workCounters.roundTrips++;
-  return (await (client as PgliteClientLike).query(text, values, { rowMode: 'array' })).rows;
+  return embeddedRows(client, name, text, values);
 }
 
 /**
