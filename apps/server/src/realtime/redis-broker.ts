@@ -21,14 +21,16 @@ import { countRedisCommands } from '../shared/work-counters.js';
 // offset order, and history never misses one that was delivered live. It is loaded once and called
 // by its SHA (ioredis sends EVALSHA, and EVAL only after a NOSCRIPT), not resent with every call.
 // KEYS, 3 per publication: stream, meta hash, idempotency key. ARGV: history size, history TTL,
-// idempotency TTL, the epoch for a new stream, this node's id; then 3 per publication: the data's
-// JSON, the pub/sub name, '1' when it has an idempotency key. A publication whose key was seen
-// answers '=' and the first one's position, and publishes nothing.
+// idempotency TTL, the epoch for a new stream, this node's id; then 4 per publication: the data's
+// JSON, the pub/sub name, '1' when it has an idempotency key, '1' when this node's own subscription
+// to the channel is in place. A publication whose key was seen answers '=' and the first one's
+// position, and publishes nothing. The pub/sub message goes out only when some other node listens:
+// this node has delivered it to its own clients already, and its echo would be read and dropped.
 const publishScript = `
 local results = {}
 for i = 1, #KEYS / 3 do
   local stream, meta, idem = KEYS[i * 3 - 2], KEYS[i * 3 - 1], KEYS[i * 3]
-  local data, name, keyed = ARGV[3 + i * 3], ARGV[4 + i * 3], ARGV[5 + i * 3]
+  local data, name, keyed, own = ARGV[2 + i * 4], ARGV[3 + i * 4], ARGV[4 + i * 4], ARGV[5 + i * 4]
   local earlier = false
   if keyed == '1' then earlier = redis.call('get', idem) end
   if earlier then
@@ -45,7 +47,10 @@ for i = 1, #KEYS / 3 do
     redis.call('expire', stream, ARGV[2])
     redis.call('expire', meta, ARGV[2])
     local result = offset .. ':' .. epoch
-    redis.call('publish', name, '{"t":"p","n":"' .. ARGV[5] .. '","o":' .. offset .. ',"e":"' .. epoch .. '","d":' .. data .. '}')
+    local listeners = redis.call('pubsub', 'numsub', name)[2]
+    if listeners > (own == '1' and 1 or 0) then
+      redis.call('publish', name, '{"t":"p","n":"' .. ARGV[5] .. '","o":' .. offset .. ',"e":"' .. epoch .. '","d":' .. data .. '}')
+    end
     if keyed == '1' then redis.call('set', idem, result, 'EX', ARGV[3]) end
     results[i] = result
   end
@@ -108,6 +113,9 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const newEpoch = epochSource(randomBytes(4).toString('hex'));
   // The channels this node listens to: its own publications on them are delivered here at once.
   const listened = new Set<string>();
+  // Those whose subscription Redis has confirmed (and not lost with the connection since): only
+  // there may the script count one subscriber as this node's own and skip the pub/sub message.
+  const confirmed = new Set<string>();
   const subscriber = new Redis(options.url);
   const onError = options.onError ?? (() => {});
   commands.on('error', onError);
@@ -126,6 +134,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   let deliver: (event: BrokerEvent) => void = () => {};
   let resync: () => void = () => {};
   let wasReady = false;
+  subscriber.on('close', () => confirmed.clear());
   subscriber.on('ready', () => {
     // ioredis subscribes again after a reconnect, but what was published meanwhile never
     // reached this node: its clients must recover from history.
@@ -158,7 +167,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     items.forEach((item, i) => {
       const key = item.options?.idempotencyKey;
       keys.push(streamKey(item.channel), metaKey(item.channel), `${prefix}:i:${item.channel}:${key ?? ''}`);
-      args.push(texts[i]!, pubsubName(item.channel), key === undefined ? '0' : '1');
+      args.push(texts[i]!, pubsubName(item.channel), key === undefined ? '0' : '1', confirmed.has(item.channel) ? '1' : '0');
     });
     const results = await commands.durakPublish(keys.length, ...keys, ...args);
     return results.map((result, i) => {
@@ -187,9 +196,11 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     async subscribe(channel) {
       listened.add(channel);
       await subscriber.subscribe(pubsubName(channel));
+      if (listened.has(channel) && subscriber.status === 'ready') confirmed.add(channel);
     },
     async unsubscribe(channel) {
       listened.delete(channel);
+      confirmed.delete(channel);
       await subscriber.unsubscribe(pubsubName(channel));
     },
     listen(onEvent, onResync) {
