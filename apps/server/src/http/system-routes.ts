@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { featureFlagsAnswer, healthAnswer, readyAnswer, type ReadinessCheck } from '@durak/protocol';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -46,7 +47,32 @@ export function registerSystemRoutes(root: FastifyInstance, services: Services, 
   });
 
   if (services.config.benchCounters) {
-    // The bench divides the difference of two readings by the moves it made in between.
-    app.get('/bench/counters', { schema: { hide: true } }, async () => ({ ...workCounters, cpuMicros: process.cpuUsage() }));
+    // The bench divides the difference of two readings by the moves it made in between. The event
+    // loop's delay since the last reading tells a stall of this node from one of the machine or the
+    // bench's own players (whose clock measures the latency).
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
+    // The longest garbage collection since the last reading: a stall of the loop that is not our code's.
+    let longestGcMs = 0;
+    const gcs = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
+    });
+    gcs.observe({ entryTypes: ['gc'] });
+    app.get('/bench/counters', { schema: { hide: true } }, async () => {
+      const ms = (ns: number) => ns / 1e6;
+      const eventLoopDelayMs = {
+        p50: ms(loopDelay.percentile(50)),
+        p99: ms(loopDelay.percentile(99)),
+        max: ms(loopDelay.max),
+        longestGc: longestGcMs,
+      };
+      loopDelay.reset();
+      longestGcMs = 0;
+      return { ...workCounters, cpuMicros: process.cpuUsage(), eventLoopDelayMs };
+    });
+    app.addHook('onClose', async () => {
+      loopDelay.disable();
+      gcs.disconnect();
+    });
   }
 }

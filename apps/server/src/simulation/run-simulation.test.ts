@@ -29,4 +29,21 @@ describe('the simulation at a human pace', () => {
     expect(result.latencyMs.samples).toBeGreaterThan(0);
     expect(result.latencyMs.samples).toBeLessThanOrEqual(result.actions);
   });
+
+  it('starts every table together when asked, and says when all play and when the first game is over', async () => {
+    const phases: { phase: string; moves: number }[] = [];
+    const result = await runSimulation({
+      url: server.url,
+      games: 3,
+      players: 2,
+      concurrency: 3,
+      startTogether: true,
+      onPhase: (phase, moves) => phases.push({ phase, moves }),
+    });
+    expect(result.unfinished).toBe(0);
+    expect(phases.map((p) => p.phase)).toEqual(['all_playing', 'first_over']);
+    // Between the two only moves were made: most of a game's, at every table.
+    expect(phases[1]!.moves - phases[0]!.moves).toBeGreaterThan(10);
+    expect(phases[1]!.moves).toBeLessThan(result.actions);
+  });
 });

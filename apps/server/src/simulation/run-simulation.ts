@@ -30,9 +30,15 @@ export interface SimulationOptions {
   readonly rampSeconds?: number;
   readonly log?: (line: string) => void;
   /**
+   * Every table sits down and only then do they all start their first game (press ready), so
+   * that the moves of the first games do not overlap with the other tables' seating.
+   */
+  readonly startTogether?: boolean;
+  /**
    * Told, with the moves answered so far, when every table has started its first game
-   * (`all_playing`) and when a game is over after that (`first_over`): between the two the server
-   * does nothing but moves, so a bench reads its own counters there to price a move alone.
+   * (`all_playing`) and when the first game is over after that (`first_over`): with
+   * `startTogether`, the server does nothing but moves in between, so a bench reads its own
+   * counters there to price a move alone (no sign-ups, seating or payouts).
    */
   readonly onPhase?: (phase: 'all_playing' | 'first_over', moves: number) => void;
 }
@@ -130,13 +136,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   // Every move answered 200, measured or not (what `onPhase` reports).
   let moves = 0;
   let playing = 0;
-  // The first game over once every table plays (a quick game that ended before the last table sat down does not count).
-  let isPhaseOver = false;
-  const endPhase = () => {
-    if (playing < slots || isPhaseOver) return;
-    isPhaseOver = true;
-    options.onPhase?.('first_over', moves);
-  };
+  let seated = 0;
+  let allSeated: () => void = () => {};
+  const everyoneSeated = new Promise<void>((resolve) => (allSeated = resolve));
   const started = performance.now();
   const ramp = (options.rampSeconds ?? 0) * 1000;
   const measuredFrom = started + ramp;
@@ -215,6 +217,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       subs.push(sub);
     }
     for (const player of table.slice(1)) await call(`${api}/rooms/${roomId}/seat`, player.token, 'POST', {});
+    if (options.startTogether && gameNo < slots) {
+      if (++seated === slots) allSeated();
+      await everyoneSeated;
+    }
     for (const player of table) await call(`${api}/rooms/${roomId}/ready`, player.token, 'POST');
     if (gameNo < slots && ++playing === slots) options.onPhase?.('all_playing', moves);
     // A lost publication must not stall the table: every 2 s (beyond the longest think) without
@@ -227,7 +233,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       },
       2000 + (think?.max ?? 0),
     );
-    await Promise.race([finished.then(() => void (finishedGames++, endPhase())), stopped]);
+    await Promise.race([
+      finished.then(() => {
+        if (finishedGames++ === 0 && playing === slots) options.onPhase?.('first_over', moves);
+      }),
+      stopped,
+    ]);
     clearInterval(watchdog);
     for (const [i, sub] of subs.entries()) {
       sub.unsubscribe();
