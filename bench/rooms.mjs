@@ -264,8 +264,9 @@ async function measure(name, server, floor, target) {
   const m = (list, key) => median(list.map((x) => x[key]));
   // Before the paced run, whose abandoned tables the stand-in goes on playing in the background.
   const plain = await plainMoveCost(server);
-  await counters(server); // starts the server's event-loop delay afresh for the paced run
+  // The server's event-loop delay is read afresh when the measured window opens (after the sit-downs).
   const paced = await runSimulation({
+    onPhase: (phase) => phase === 'window_open' && void counters(server),
     url: server.url,
     games: concurrency,
     players,

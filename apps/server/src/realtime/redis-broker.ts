@@ -74,12 +74,23 @@ if ARGV[3] == '1' then entries = redis.call('xrange', KEYS[1], '-', '+') end
 return {epoch, offset, entries}
 `;
 
+// A client's presence in a channel, refreshed by every heartbeat: one script call, not a MULTI of
+// three commands. KEYS: the channel's presence hash, the online set. ARGV: client id, its entry,
+// the TTL in seconds, when it runs out (ms), and the user when the channel is their own (else '').
+const presenceScript = `
+redis.call('hset', KEYS[1], ARGV[1], ARGV[2])
+redis.call('expire', KEYS[1], ARGV[3])
+if ARGV[5] ~= '' then redis.call('zadd', KEYS[2], ARGV[4], ARGV[5]) end
+return 1
+`;
+
 type StreamEntry = [id: string, fields: string[]];
 
 /** The scripts, as ioredis defines them on the connection (EVALSHA, EVAL once after a NOSCRIPT). */
 interface Scripts {
   durakPublish(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<string[]>;
   durakHistory(stream: string, meta: string, ...args: (string | number)[]): Promise<[string, string, StreamEntry[]]>;
+  durakPresence(presence: string, online: string, ...args: (string | number)[]): Promise<number>;
 }
 
 interface WireEvent {
@@ -106,6 +117,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const commands = countRedisCommands(new Redis(options.url, { maxRetriesPerRequest: 3, enableAutoPipelining: true })) as Redis & Scripts;
   commands.defineCommand('durakPublish', { lua: publishScript });
   commands.defineCommand('durakHistory', { lua: historyScript, numberOfKeys: 2 });
+  commands.defineCommand('durakPresence', { lua: presenceScript, numberOfKeys: 2 });
   // This node delivers its own publications to its own clients at once; their copies coming back
   // through pub/sub start with this and are dropped unread.
   const nodeId = randomBytes(6).toString('hex');
@@ -233,12 +245,9 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     },
     async addPresence(channel, info) {
       const expiresAt = Date.now() + limits.presenceTtlSeconds * 1000;
-      const batch = commands
-        .multi()
-        .hset(presenceKey(channel), info.client, JSON.stringify({ u: info.user, x: expiresAt }))
-        .expire(presenceKey(channel), limits.presenceTtlSeconds);
-      if (userOfChannel(channel) !== null) batch.zadd(onlineKey, expiresAt, info.user);
-      await batch.exec();
+      const entry = JSON.stringify({ u: info.user, x: expiresAt });
+      const user = userOfChannel(channel) === null ? '' : info.user;
+      await commands.durakPresence(presenceKey(channel), onlineKey, info.client, entry, limits.presenceTtlSeconds, expiresAt, user);
     },
     async removePresence(channel, clientId) {
       const user = userOfChannel(channel);

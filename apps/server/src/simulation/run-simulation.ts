@@ -38,9 +38,10 @@ export interface SimulationOptions {
    * Told, with the moves answered so far, when every table has started its first game
    * (`all_playing`) and when the first game is over after that (`first_over`): with
    * `startTogether`, the server does nothing but moves in between, so a bench reads its own
-   * counters there to price a move alone (no sign-ups, seating or payouts).
+   * counters there to price a move alone (no sign-ups, seating or payouts). `window_open`: the
+   * measured window starts (after the ramp).
    */
-  readonly onPhase?: (phase: 'all_playing' | 'first_over', moves: number) => void;
+  readonly onPhase?: (phase: 'all_playing' | 'first_over' | 'window_open', moves: number) => void;
 }
 
 export interface SimulationResult {
@@ -147,6 +148,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const stopTimer = Number.isFinite(deadline) ? setTimeout(stop, deadline - started) : undefined;
+  const openTimer = setTimeout(() => options.onPhase?.('window_open', moves), ramp);
   const think = options.thinkMs;
   const pause = (random: () => number) =>
     think ? new Promise((resolve) => setTimeout(resolve, think.min + random() * (think.max - think.min))) : Promise.resolve();
@@ -257,6 +259,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }),
   );
   clearTimeout(stopTimer);
+  clearTimeout(openTimer);
   // Capped at the window itself: (measuredFrom + window) - measuredFrom is not always exactly the
   // window in floating point, and a report must never claim a longer window than it was given.
   const seconds = Math.min((performance.now() - measuredFrom) / 1000, options.maxSeconds ?? Infinity);
