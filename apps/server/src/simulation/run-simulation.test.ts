@@ -41,9 +41,12 @@ describe('the simulation at a human pace', () => {
       onPhase: (phase, moves) => phases.push({ phase, moves }),
     });
     expect(result.unfinished).toBe(0);
-    expect(phases.map((p) => p.phase)).toEqual(['all_playing', 'first_over']);
+    // The window opens at once (no ramp); then every table plays, then a game ends.
+    expect(phases.map((p) => p.phase)).toContain('window_open');
+    const [playing, over] = phases.filter((p) => p.phase !== 'window_open');
+    expect([playing?.phase, over?.phase]).toEqual(['all_playing', 'first_over']);
     // Between the two only moves were made: most of a game's, at every table.
-    expect(phases[1]!.moves - phases[0]!.moves).toBeGreaterThan(10);
-    expect(phases[1]!.moves).toBeLessThan(result.actions);
+    expect(over!.moves - playing!.moves).toBeGreaterThan(10);
+    expect(over!.moves).toBeLessThan(result.actions);
   });
 });
