@@ -5,26 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { applyAction, awaited, chooseAction, createGame, legalActions, viewFor } from '@durak/engine';
+import { DEFAULT_OPTIONS, applyAction, awaited, chooseAction, createGame, legalActions, viewFor } from '@durak/engine';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createStore } from '../../apps/server/dist/store/db.js';
 
 /** A mid-game state (a dozen bot moves in), so the floor writes a state of realistic size. */
 function midGameState() {
-  const options = {
-    deck_size: 36,
-    player_count: 2,
-    is_transfer_allowed: false,
-    card_transfer_permission: 'ALL_PLAYERS',
-    is_draw_allowed: false,
-    is_death_match_allowed: false,
-    is_classic_mode_allowed: true,
-    secret_trump_mode: false,
-    is_cheating_allowed: false,
-    is_speed_mode: false,
-  };
-  let { state } = createGame(options, ['1', '2'], { seed: randomBytes(32).toString('hex') });
+  let { state } = createGame(DEFAULT_OPTIONS, ['1', '2'], { seed: randomBytes(32).toString('hex') });
   let last = { action: null, events: [] };
   const random = () => 0.5;
   for (let i = 0; i < 12 && state.phase !== 'finished'; i++) {

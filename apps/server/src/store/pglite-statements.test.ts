@@ -57,16 +57,22 @@ describe('named statements on PGlite', () => {
   });
 
   it('keeps other callers out while a transaction holds the connection', async () => {
-    let inside = false;
-    let sawInside = false;
+    const order: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered: () => void = () => {};
+    const isInside = new Promise<void>((resolve) => (entered = resolve));
     const transaction = store.withTransaction(async (tx) => {
-      inside = true;
       await preparedRows(tx, 'test_users', text, [[1], null]);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      inside = false;
+      entered();
+      // Held open until the caller outside has asked; its statement must wait for this commit.
+      await gate;
+      order.push('transaction done');
     });
-    const outside = preparedDbRows(store.db, 'test_users', text, [[1], null]).then(() => (sawInside = inside));
+    await isInside;
+    const outside = preparedDbRows(store.db, 'test_users', text, [[1], null]).then(() => order.push('outside answered'));
+    release();
     await Promise.all([transaction, outside]);
-    expect(sawInside).toBe(false);
+    expect(order).toEqual(['transaction done', 'outside answered']);
   });
 });
