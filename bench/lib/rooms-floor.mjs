@@ -39,6 +39,12 @@ const floorSql = {
     'update rooms set game_state = $5::jsonb, seq = $2, expires_at = $6::timestamptz, timer_started_at = $7::timestamptz where id = $1',
 };
 
+/**
+ * The floor's own rooms, beside the product's in the same tables. They are FINISHED rows (the
+ * floor locks and writes them by id all the same): live ones would be the server's to sweep, and 30 s
+ * after the floor's last write the stand-in would take their seats and play 200 games with the hard
+ * bot in the middle of the product's rounds.
+ */
 async function floorRooms(query, concurrency) {
   const step = midGameState();
   const [user] = await query(`insert into users (username) values ('bench_${randomBytes(4).toString('hex')}') returning id`);
@@ -46,7 +52,7 @@ async function floorRooms(query, concurrency) {
   for (let i = 0; i < concurrency; i++) {
     const [room] = await query(
       `insert into rooms (creator_id, bet_amount, balance_type, player_count, deck_size, is_speed_mode, is_transfer_allowed, is_cheating_allowed, is_draw_allowed, is_death_match_allowed, is_classic_mode_allowed, card_transfer_permission, secret_trump_mode, status, game_state, seq)
-       values ($1, 100, 'BONUS_BALANCE', 2, 36, false, false, false, false, false, true, 'ALL_PLAYERS', false, 'in_progress', $2::jsonb, $3) returning id`,
+       values ($1, 100, 'BONUS_BALANCE', 2, 36, false, false, false, false, false, true, 'ALL_PLAYERS', false, 'FINISHED', $2::jsonb, $3) returning id`,
       [user.id, JSON.stringify(step.state), step.state.seq],
     );
     ids.push(Number(room.id));

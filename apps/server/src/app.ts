@@ -51,6 +51,7 @@ import { createSharedLimits } from './limits/index.js';
 import { createRoomsModule } from './rooms/rooms-module.js';
 import { roomChannelRule } from './rooms/rooms-service.js';
 import type { Services } from './services.js';
+import { createBackgroundLane } from './shared/background-lane.js';
 import { createSweeper } from './shared/sweeper.js';
 import { createStore, type Store } from './store/db.js';
 import { createPublisher } from './publishing/outbox.js';
@@ -163,12 +164,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
   // A player's last connection to a room's channel going, or one coming back, moves the stand-in
   // (docs/rooms.md, Stand-in); the rooms read the broker's presence across nodes themselves.
+  // They run in the background lane: a burst of them (a node's players reconnecting elsewhere, a
+  // network drop) must not hold every other table's moves.
+  const presenceLane = createBackgroundLane({
+    concurrency: store.kind === 'pglite' ? 1 : 4,
+    logError: (error) => logError(error, 'stand-in presence change failed'),
+  });
   realtime.gateway.setPresenceListener(({ channel, userId, isJoin }) => {
     const roomId = /^room:(\d+)$/.exec(channel)?.[1];
     if (roomId === undefined || !/^\d+$/.test(userId)) return;
-    rooms.games
-      .presenceChanged(Number(userId), Number(roomId), isJoin)
-      .catch((error: unknown) => logError(error, 'stand-in presence change failed'));
+    presenceLane.add(`${roomId}:${userId}`, () => rooms.games.presenceChanged(Number(userId), Number(roomId), isJoin));
   });
   const economy = createEconomy({
     store,
@@ -193,6 +198,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     await sweeper.close();
     await realtime.close();
+    // The leaves of the connections just closed are marked before the database closes.
+    await presenceLane.idle();
   });
   app.addHook('onClose', async () => limits.close());
   app.setValidatorCompiler(validatorCompiler);

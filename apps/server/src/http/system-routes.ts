@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { featureFlagsAnswer, healthAnswer, readyAnswer, type ReadinessCheck } from '@durak/protocol';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -58,6 +58,13 @@ export function registerSystemRoutes(root: FastifyInstance, services: Services, 
       for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
     });
     gcs.observe({ entryTypes: ['gc'] });
+    // How long this node held a move, from its request's arrival to the answer's end (in µs): the
+    // part of the bench's latency that is the server's, the rest being the machine's and the players'.
+    const moveAnswers = createHistogram();
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'POST' && request.url.startsWith('/api/v1/rooms/'))
+        moveAnswers.record(Math.max(1, Math.round(reply.elapsedTime * 1000)));
+    });
     app.get('/bench/counters', { schema: { hide: true } }, async () => {
       const ms = (ns: number) => ns / 1e6;
       const eventLoopDelayMs = {
@@ -66,9 +73,16 @@ export function registerSystemRoutes(root: FastifyInstance, services: Services, 
         max: ms(loopDelay.max),
         longestGc: longestGcMs,
       };
+      const moveAnswerMs = {
+        count: moveAnswers.count,
+        p50: moveAnswers.count ? moveAnswers.percentile(50) / 1000 : 0,
+        p99: moveAnswers.count ? moveAnswers.percentile(99) / 1000 : 0,
+        max: moveAnswers.count ? moveAnswers.max / 1000 : 0,
+      };
       loopDelay.reset();
+      moveAnswers.reset();
       longestGcMs = 0;
-      return { ...workCounters, cpuMicros: process.cpuUsage(), eventLoopDelayMs };
+      return { ...workCounters, cpuMicros: process.cpuUsage(), eventLoopDelayMs, moveAnswerMs };
     });
     app.addHook('onClose', async () => {
       loopDelay.disable();

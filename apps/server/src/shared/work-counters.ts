@@ -15,6 +15,9 @@ export const workCounters = {
   /** WebSocket frames written to clients, and their bytes. */
   socketWrites: 0,
   socketBytes: 0,
+  /** Jobs run by the background lanes (presence changes), and how many wait now (not a count: a gauge). */
+  backgroundJobs: 0,
+  backgroundWaiting: 0,
 };
 
 interface CountableRedis {

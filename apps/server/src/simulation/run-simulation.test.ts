@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
+import { rooms } from '../store/rooms-schema.js';
 import { runSimulation } from './run-simulation.js';
 
 let server: RoomsServer;
@@ -20,6 +22,29 @@ describe('the simulation at a human pace', () => {
     expect(result.actions).toBeLessThanOrEqual(Math.ceil((2 * 1.5 * 1000) / thinkMs.min));
     expect(result.latencyMs.samples).toBeGreaterThan(0);
     expect(result.seconds).toBeLessThanOrEqual(1.5);
+  });
+
+  it("at the window's end waits for its hook before the tables leave: what the hook reads is the window's", async () => {
+    let stillThere: number | undefined;
+    const result = await runSimulation({
+      url: server.url,
+      games: 2,
+      players: 2,
+      concurrency: 2,
+      thinkMs: { min: 100, max: 150 },
+      maxSeconds: 1,
+      onPhase: async (phase) => {
+        if (phase !== 'window_closed') return;
+        // Slower than a table's leave (one unsubscribe each): had they not waited, they would be gone.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const playing = await server.store.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.status, 'in_progress'));
+        stillThere = 0;
+        for (const { id } of playing) stillThere += (await server.realtime.presence(`room:${id}`)).users.length;
+      },
+    });
+    expect(result.unfinished).toBe(2);
+    // Both players of both tables were still in their channels when the hook ran.
+    expect(stillThere).toBe(4);
   });
 
   it('without a window plays every game to the end', async () => {

@@ -39,9 +39,10 @@ export interface SimulationOptions {
    * (`all_playing`) and when the first game is over after that (`first_over`): with
    * `startTogether`, the server does nothing but moves in between, so a bench reads its own
    * counters there to price a move alone (no sign-ups, seating or payouts). `window_open`: the
-   * measured window starts (after the ramp).
+   * measured window starts (after the ramp). `window_closed` (with `maxSeconds`): it ends; the
+   * tables leave only once the promise the hook returns settles.
    */
-  readonly onPhase?: (phase: 'all_playing' | 'first_over' | 'window_open', moves: number) => void;
+  readonly onPhase?: (phase: 'all_playing' | 'first_over' | 'window_open' | 'window_closed', moves: number) => unknown;
 }
 
 export interface SimulationResult {
@@ -147,7 +148,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const isMeasured = (at: number) => at >= measuredFrom && at < deadline;
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const stopTimer = Number.isFinite(deadline) ? setTimeout(stop, deadline - started) : undefined;
+  // At the window's end the hook runs (and is waited for) before any table leaves: what it reads
+  // of the server is the window's, not the tables' leaving.
+  const stopTimer = Number.isFinite(deadline)
+    ? setTimeout(() => void Promise.resolve(options.onPhase?.('window_closed', moves)).finally(stop), deadline - started)
+    : undefined;
   const openTimer = setTimeout(() => options.onPhase?.('window_open', moves), ramp);
   const think = options.thinkMs;
   const pause = (random: () => number) =>
