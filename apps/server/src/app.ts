@@ -52,6 +52,7 @@ import { createRoomsModule } from './rooms/rooms-module.js';
 import { roomChannelRule } from './rooms/rooms-service.js';
 import type { Services } from './services.js';
 import { createBackgroundLane } from './shared/background-lane.js';
+import { createBotThinker } from './practice/bot-thinker.js';
 import { createSweeper } from './shared/sweeper.js';
 import { createStore, type Store } from './store/db.js';
 import { createPublisher } from './publishing/outbox.js';
@@ -135,7 +136,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // publications of one order (a room, a user, a tournament) leave in commit order.
   const publisher = createPublisher(realtime, (error) => logError(error, 'realtime publish failed'));
   const now = options.now ?? (() => new Date());
+  // The hard bot (the stand-in, hard practice rooms) searches in a worker thread, not on the event loop.
+  const bots = createBotThinker({ logError: (error) => logError(error, 'the bot worker failed') });
   const rooms = createRoomsModule({
+    bots,
     store,
     realtime,
     publisher,
@@ -200,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await realtime.close();
     // The leaves of the connections just closed are marked before the database closes.
     await presenceLane.idle();
+    await bots.close();
   });
   app.addHook('onClose', async () => limits.close());
   app.setValidatorCompiler(validatorCompiler);

@@ -18,7 +18,8 @@ import {
   type RoomRow,
 } from '../room-core/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
-import type { SeatsBeforeStart } from '../room-core/room-seams.js';
+import type { DecisionsAhead, SeatsBeforeStart } from '../room-core/room-seams.js';
+import { ThinkFirst } from '../practice/bot-move.js';
 import { dueTurn } from '../practice/bot-turn.js';
 import { banksAfter, deadlineOf, nextDeadlineOf, timerEndOf, timersOf, writeStep } from './game-step.js';
 import { awaitedPeople, awaitedStandIns, dueHandOvers, standInMove } from './stand-in.js';
@@ -186,9 +187,16 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
   }
 
   /** The stand-in's move for the first seat it plays that the table waits for; null when none. */
-  async function playStandIn(tx: Tx, outbox: Outbox, room: RoomRow, state: GameState, now: Date): Promise<Result<{ seq: number }> | null> {
+  async function playStandIn(
+    tx: Tx,
+    outbox: Outbox,
+    room: RoomRow,
+    state: GameState,
+    now: Date,
+    ahead: DecisionsAhead | undefined,
+  ): Promise<Result<{ seq: number }> | null> {
     for (const player of awaitedStandIns(room, state)) {
-      const action = standInMove(state, player);
+      const action = standInMove(state, player, ahead);
       if (action === null) continue;
       const played = await applyInRoom(tx, outbox, room, action, now, undefined, 'stand_in');
       if (played.ok) return played;
@@ -201,18 +209,19 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
    * whose pause ran out moves; the stand-in moves for a seat it plays; before the turn timer's end
    * the deadline moves on to the next of those; at its end the time bank runs, and when that has
    * run too the computer takes the awaited seats (it never lets a timeout count as surrender).
-   * Only a catch window still closes by the engine's timeout.
+   * Only a catch window still closes by the engine's timeout. `ahead`: the hard bot's decisions
+   * made ahead (a missing one throws `ThinkFirst`, see fireDue).
    */
-  async function fireTurn(tx: Tx, outbox: Outbox, locked: RoomRow, now: Date): Promise<Result<unknown>> {
+  async function fireTurn(tx: Tx, outbox: Outbox, locked: RoomRow, now: Date, ahead: DecisionsAhead | undefined): Promise<Result<unknown>> {
     const state = gameStateOf(locked);
     if (!state) return applyInRoom(tx, outbox, locked, { type: 'timeout' }, now, undefined, 'timeout');
     let room = await handOverAway(tx, outbox, locked, state, now);
-    const turn = dueTurn(room, state, now, room.timerStartedAt && deadlineOf(state, room.timerStartedAt, config));
+    const turn = dueTurn(room, state, now, room.timerStartedAt && deadlineOf(state, room.timerStartedAt, config), ahead);
     for (const action of turn.kind === 'bot' ? turn.actions : []) {
       const played = await applyInRoom(tx, outbox, room, action, now);
       if (played.ok) return played;
     }
-    const standIn = await playStandIn(tx, outbox, room, state, now);
+    const standIn = await playStandIn(tx, outbox, room, state, now, ahead);
     if (standIn) return standIn;
     const timerEnd = timerEndOf(room, state, config);
     if (timerEnd !== null && timerEnd > now) {
@@ -231,13 +240,13 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         { ...handedOver(room, people), reason: 'timer' },
         { now, config, reschedule: false },
       );
-      const played = await playStandIn(tx, outbox, room, state, now);
+      const played = await playStandIn(tx, outbox, room, state, now, ahead);
       if (played) return played;
     }
     return applyInRoom(tx, outbox, room, { type: 'timeout' }, now, undefined, 'timeout');
   }
 
-  async function fireOne(): Promise<boolean> {
+  async function fireOne(ahead: DecisionsAhead | undefined): Promise<boolean> {
     const roomId = await inRoomTransaction(
       context,
       (id: number) => id,
@@ -245,7 +254,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         const room = await lockDueRoom(tx, now);
         if (!room) return 0;
         if (room.status === 'in_progress') {
-          const result = await fireTurn(tx, outbox, room, now);
+          const result = await fireTurn(tx, outbox, room, now, ahead);
           // Nothing to time out (should not happen): clear the deadline so the sweeper moves on.
           if (!result.ok) await tx.update(rooms).set({ expiresAt: null }).where(eq(rooms.id, room.id));
         } else {
@@ -255,6 +264,25 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
       },
     );
     return roomId !== 0;
+  }
+
+  /**
+   * One due room, its hard bot's decisions made off the event loop: a step that needs one not yet
+   * made throws `ThinkFirst` and rolls back; the worker thinks it out while no transaction is open
+   * (PGlite's one connection and every table of the node go on), and the step runs again and finds
+   * it. The seed decides, so the move is the one the step would have made on the spot. A few
+   * rounds at most (a step needs one decision per seat it plays), then it decides on the spot.
+   */
+  async function fireThinkingFirst(): Promise<boolean> {
+    const bots = context.bots;
+    for (let round = 0; ; round++) {
+      try {
+        return await fireOne(bots !== undefined && round < 4 ? bots : undefined);
+      } catch (error) {
+        if (!(error instanceof ThinkFirst) || bots === undefined) throw error;
+        await bots.think(error.request);
+      }
+    }
   }
 
   return {
@@ -337,7 +365,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
     async fireDue(limit = 100) {
       if (!(await hasDueRoom(store.db, context.now()))) return 0;
       let count = 0;
-      while (count < limit && (await fireOne())) {
+      while (count < limit && (await fireThinkingFirst())) {
         count++;
         // Back to the event loop between rooms: on PGlite a statement never waits on I/O, so a
         // burst of due rooms would otherwise run to its end before a player's request is even

@@ -1,5 +1,6 @@
 import { applyAction, awaited, sha256Hex, viewFor, type Action, type GameState } from '@durak/engine';
 import { botMove, safeMove } from '../practice/bot-move.js';
+import type { DecisionsAhead } from '../room-core/room-seams.js';
 import { botPauseMs } from '../practice/bot-turn.js';
 import type { RoomRow } from '../room-core/room-store.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
@@ -77,10 +78,10 @@ export function standInDeadline(room: StandInRoom, state: GameState, now: Date, 
  * move returned is always one the engine takes from that player; null when there is none.
  * The seed is hashed from the game's secret seed: nobody can foresee the move from the seed hash.
  */
-export function standInMove(state: GameState, player: string): Action | null {
+export function standInMove(state: GameState, player: string, ahead?: DecisionsAhead): Action | null {
   const view = viewFor(state, player);
   const seed = sha256Hex(`stand-in:${state.seed}:${player}:${state.seq}`);
-  for (const action of [botMove(view, 'hard', seed), safeMove(view)]) {
+  for (const action of [botMove(view, 'hard', seed, ahead), safeMove(view)]) {
     // It plays on; giving up is the player's own decision.
     if (action !== null && action.type !== 'surrender' && applyAction(state, action).ok) return action;
   }

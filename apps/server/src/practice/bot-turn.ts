@@ -2,6 +2,7 @@ import { awaited, sha256Hex, viewFor, type Action, type GameState } from '@durak
 import type { BotLevel } from '@durak/protocol';
 import type { RoomRow } from '../room-core/room-store.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
+import type { DecisionsAhead } from '../room-core/room-seams.js';
 import { botMove, safeMove } from './bot-move.js';
 
 /**
@@ -56,13 +57,14 @@ export type DueTurn =
 /**
  * What a due deadline of a running game means. In a practice room it is a bot's pause that ran
  * out when the table waits for a bot, and each bot decides from `viewFor(state, bot)` only.
- * `turnDeadline` is when the person's own timer runs out (from the step's start).
+ * `turnDeadline` is when the person's own timer runs out (from the step's start). `ahead`: a hard
+ * bot's decisions made ahead off the event loop (`botMove`).
  */
-export function dueTurn(room: RoomRow, state: GameState, now: Date, turnDeadline: Date | null): DueTurn {
+export function dueTurn(room: RoomRow, state: GameState, now: Date, turnDeadline: Date | null, ahead?: DecisionsAhead): DueTurn {
   const level = (room.botLevel ?? 'normal') as BotLevel;
   for (const bot of awaitedBots(room, state)) {
     const view = viewFor(state, bot);
-    const actions = [botMove(view, level, decisionSeed(state, bot)), safeMove(view)].filter((a): a is Action => a !== null);
+    const actions = [botMove(view, level, decisionSeed(state, bot), ahead), safeMove(view)].filter((a): a is Action => a !== null);
     if (actions.length > 0) return { kind: 'bot', actions };
   }
   if (isPractice(room) && turnDeadline !== null && turnDeadline > now) return { kind: 'wait', until: turnDeadline };

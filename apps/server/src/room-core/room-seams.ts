@@ -1,4 +1,5 @@
-import type { ResultPayload } from '@durak/protocol';
+import type { Action, GameView } from '@durak/engine';
+import type { BotLevel, ResultPayload } from '@durak/protocol';
 import type { Tx } from '../store/db.js';
 import type { Result } from '../shared/result.js';
 import type { Outbox } from '../publishing/outbox.js';
@@ -36,3 +37,22 @@ export interface SeatsBeforeStart {
  * records who advances (and may end itself) so that nothing is lost between the two.
  */
 export type GameOverHook = (tx: Tx, room: RoomRow, results: readonly ResultPayload[], outbox: Outbox, now: Date) => Promise<void>;
+
+/** One decision of a computer player: its own view, its level and the seed that makes it reproducible. */
+export interface BotRequest {
+  readonly view: GameView;
+  readonly level: BotLevel;
+  readonly seed: string;
+}
+
+/** Decisions of the `hard` bot made ahead, off the event loop (practice/bot-thinker.ts). */
+export interface DecisionsAhead {
+  /** The decision made for `seed`, taken once; undefined when none was made. */
+  take(seed: string): Action | null | undefined;
+}
+
+/** Where the sweeper has the hard bot's decisions made before it runs the step that needs them. */
+export interface BotDecisions extends DecisionsAhead {
+  /** Makes the decision; `take(request.seed)` has it once this resolves. Never rejects. */
+  think(request: BotRequest): Promise<void>;
+}

@@ -1,7 +1,7 @@
 import type { RateWindows } from '../limits/index.js';
 import type { Store, Tx } from '../store/db.js';
 import { publishOrder, withPublications, type Outbox, type Publisher, type RoomsRealtime } from '../publishing/outbox.js';
-import type { GameOverHook } from './room-seams.js';
+import type { BotDecisions, GameOverHook } from './room-seams.js';
 import type { RoomsConfig } from './rooms-config.js';
 
 /** What the room and game services share. */
@@ -16,6 +16,8 @@ export interface RoomsContext {
   readonly limits: RateWindows;
   /** Told of every finished game inside its last transaction (tournaments). */
   readonly onGameOver?: GameOverHook | undefined;
+  /** Where the sweeper has the hard bot's decisions made, off the event loop; absent: on the spot. */
+  readonly bots?: BotDecisions | undefined;
 }
 
 /**

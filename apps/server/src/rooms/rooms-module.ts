@@ -3,7 +3,7 @@ import { createEmojiService, type EmojiService } from '../emoji/send-emoji.js';
 import { createGameService, type GameService } from '../games/game-service.js';
 import { startGame } from '../games/start-game.js';
 import { createMemoryRateWindows, type RateWindows } from '../limits/index.js';
-import type { GameOverHook } from '../room-core/room-seams.js';
+import type { BotDecisions, GameOverHook } from '../room-core/room-seams.js';
 import type { Store } from '../store/db.js';
 import type { Publisher, RoomsRealtime } from '../publishing/outbox.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
@@ -22,6 +22,8 @@ export interface RoomsModuleOptions {
   readonly limits?: RateWindows;
   /** Told of every finished game inside its last transaction (tournaments). */
   readonly onGameOver?: GameOverHook;
+  /** Where the hard bot's decisions are made off the event loop (a worker thread); absent: on the spot. */
+  readonly bots?: BotDecisions;
 }
 
 export interface RoomsModule {
@@ -51,6 +53,7 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
     now,
     limits,
     onGameOver: options.onGameOver,
+    bots: options.bots,
   };
   const rooms = createRoomsService(context, startGame);
   const seatedRooms = createSeatedRooms(options.config, startGame);
