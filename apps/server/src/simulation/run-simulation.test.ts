@@ -47,6 +47,29 @@ describe('the simulation at a human pace', () => {
     expect(stillThere).toBe(4);
   });
 
+  it('asked to, opens its window only once every table has started', async () => {
+    const phases: string[] = [];
+    const result = await runSimulation({
+      url: server.url,
+      games: 2,
+      players: 2,
+      concurrency: 2,
+      thinkMs: { min: 100, max: 150 },
+      maxSeconds: 1,
+      // The ramp ends after 10 ms, long before a table can have sat down and pressed ready: the
+      // window waits for both (had it not, it would open before they all play).
+      rampSeconds: 0.01,
+      openWhenSeated: true,
+      onPhase: (phase) => void phases.push(phase),
+    });
+    expect(phases.indexOf('all_playing')).toBeGreaterThanOrEqual(0);
+    expect(phases.indexOf('window_open')).toBeGreaterThan(phases.indexOf('all_playing'));
+    expect(phases.at(-1)).toBe('window_closed');
+    expect(result.latencyMs.samples).toBeGreaterThan(0);
+    expect(result.latencyMs.samples).toBeLessThanOrEqual(result.actions);
+    expect(result.seconds).toBeLessThanOrEqual(1);
+  });
+
   it('without a window plays every game to the end', async () => {
     const result = await runSimulation({ url: server.url, games: 1, players: 2, concurrency: 1 });
     expect(result.unfinished).toBe(0);

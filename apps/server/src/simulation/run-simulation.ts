@@ -28,6 +28,12 @@ export interface SimulationOptions {
    * latency) only from then on: players do not all sit down in the same instant. Default 0.
    */
   readonly rampSeconds?: number;
+  /**
+   * With `maxSeconds`: the window opens at the ramp's end or, when some table has not started its
+   * first game by then (the server is still busy seating the others), once it has. The moves made
+   * before are timed apart (`seatingLatencyMs`).
+   */
+  readonly openWhenSeated?: boolean;
   readonly log?: (line: string) => void;
   /**
    * Every table sits down and only then do they all start their first game (press ready), so
@@ -45,6 +51,14 @@ export interface SimulationOptions {
   readonly onPhase?: (phase: 'all_playing' | 'first_over' | 'window_open' | 'window_closed', moves: number) => unknown;
 }
 
+export interface Latency {
+  readonly p50: number;
+  readonly p90: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly samples: number;
+}
+
 export interface SimulationResult {
   readonly games: number;
   readonly actions: number;
@@ -52,7 +66,9 @@ export interface SimulationResult {
   readonly gamesPerSecond: number;
   readonly actionsPerSecond: number;
   /** From sending an action over HTTP to its `turn` publication arriving on a player's socket, ms. */
-  readonly latencyMs: { readonly p50: number; readonly p90: number; readonly p99: number; readonly max: number; readonly samples: number };
+  readonly latencyMs: Latency;
+  /** The same for the moves made while tables were still sitting down (`openWhenSeated`), before the window. */
+  readonly seatingLatencyMs: Latency;
   readonly errors: number;
   /** Games abandoned unfinished when `maxSeconds` ran out. */
   readonly unfinished: number;
@@ -92,6 +108,16 @@ function seeded(seed: number): () => number {
  * centrifuge client: each player acts when a `turn` publication names it among the awaited, from
  * its own view and the engine's bot.
  */
+function latencyOf(samples: number[]): Latency {
+  return {
+    p50: percentile(samples, 50),
+    p90: percentile(samples, 90),
+    p99: percentile(samples, 99),
+    max: percentile(samples, 100),
+    samples: samples.length,
+  };
+}
+
 export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
   const log = options.log ?? (() => {});
   const api = `${options.url}/api/v1`;
@@ -143,17 +169,32 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const everyoneSeated = new Promise<void>((resolve) => (allSeated = resolve));
   const started = performance.now();
   const ramp = (options.rampSeconds ?? 0) * 1000;
-  const measuredFrom = started + ramp;
-  const deadline = options.maxSeconds === undefined ? Infinity : measuredFrom + options.maxSeconds * 1000;
+  const waitsForSeating = options.openWhenSeated === true && options.maxSeconds !== undefined;
+  // Until the window opens (`openWindow`), when it waits for the seating: nothing is measured yet.
+  let measuredFrom = waitsForSeating ? Infinity : started + ramp;
+  let deadline = options.maxSeconds === undefined || waitsForSeating ? Infinity : measuredFrom + options.maxSeconds * 1000;
+  const seatingLatencies: number[] = [];
   const isMeasured = (at: number) => at >= measuredFrom && at < deadline;
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   // At the window's end the hook runs (and is waited for) before any table leaves: what it reads
   // of the server is the window's, not the tables' leaving.
-  const stopTimer = Number.isFinite(deadline)
-    ? setTimeout(() => void Promise.resolve(options.onPhase?.('window_closed', moves)).finally(stop), deadline - started)
-    : undefined;
-  const openTimer = setTimeout(() => options.onPhase?.('window_open', moves), ramp);
+  const closeAt = (at: number) =>
+    setTimeout(() => void Promise.resolve(options.onPhase?.('window_closed', moves)).finally(stop), at - performance.now());
+  let stopTimer = Number.isFinite(deadline) ? closeAt(deadline) : undefined;
+  let isRampOver = false;
+  function openWindow(): void {
+    if (!waitsForSeating || !isRampOver || playing < slots || Number.isFinite(measuredFrom)) return;
+    measuredFrom = performance.now();
+    deadline = measuredFrom + options.maxSeconds! * 1000;
+    stopTimer = closeAt(deadline);
+    options.onPhase?.('window_open', moves);
+  }
+  const openTimer = setTimeout(() => {
+    isRampOver = true;
+    if (waitsForSeating) openWindow();
+    else options.onPhase?.('window_open', moves);
+  }, ramp);
   const think = options.thinkMs;
   const pause = (random: () => number) =>
     think ? new Promise((resolve) => setTimeout(resolve, think.min + random() * (think.max - think.min))) : Promise.resolve();
@@ -211,6 +252,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         if (at !== undefined && at >= measuredFrom && performance.now() < deadline) {
           latencies.push(performance.now() - at);
           sent.delete(data.seq);
+        } else if (at !== undefined && waitsForSeating && !Number.isFinite(measuredFrom)) {
+          seatingLatencies.push(performance.now() - at);
+          sent.delete(data.seq);
         }
         lastSeq = Math.max(lastSeq, data.seq);
       });
@@ -229,7 +273,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       await everyoneSeated;
     }
     for (const player of table) await call(`${api}/rooms/${roomId}/ready`, player.token, 'POST');
-    if (gameNo < slots && ++playing === slots) options.onPhase?.('all_playing', moves);
+    if (gameNo < slots && ++playing === slots) {
+      options.onPhase?.('all_playing', moves);
+      openWindow();
+    }
     // A lost publication must not stall the table: every 2 s (beyond the longest think) without
     // progress all players look again.
     let seenSeq = -2;
@@ -267,7 +314,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   clearTimeout(openTimer);
   // Capped at the window itself: (measuredFrom + window) - measuredFrom is not always exactly the
   // window in floating point, and a report must never claim a longer window than it was given.
-  const seconds = Math.min((performance.now() - measuredFrom) / 1000, options.maxSeconds ?? Infinity);
+  const seconds = Number.isFinite(measuredFrom) ? Math.min((performance.now() - measuredFrom) / 1000, options.maxSeconds ?? Infinity) : 0;
   for (const table of pool) for (const player of table) player.client.disconnect();
   return {
     games: options.games,
@@ -275,13 +322,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     seconds,
     gamesPerSecond: options.games / seconds,
     actionsPerSecond: actions / seconds,
-    latencyMs: {
-      p50: percentile(latencies, 50),
-      p90: percentile(latencies, 90),
-      p99: percentile(latencies, 99),
-      max: percentile(latencies, 100),
-      samples: latencies.length,
-    },
+    latencyMs: latencyOf(latencies),
+    seatingLatencyMs: latencyOf(seatingLatencies),
     errors,
     unfinished: nextGame - finishedGames,
   };
