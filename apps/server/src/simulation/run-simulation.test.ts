@@ -10,6 +10,16 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+/** Two tables of two at a human pace, measured for a second. */
+const twoTablesForASecond = () => ({
+  url: server.url,
+  games: 2,
+  players: 2,
+  concurrency: 2,
+  thinkMs: { min: 100, max: 150 },
+  maxSeconds: 1,
+});
+
 describe('the simulation at a human pace', () => {
   it('thinks before every move and stops when its window closes, counting only what the window saw', async () => {
     const thinkMs = { min: 100, max: 150 };
@@ -27,12 +37,7 @@ describe('the simulation at a human pace', () => {
   it("at the window's end waits for its hook before the tables leave: what the hook reads is the window's", async () => {
     let stillThere: number | undefined;
     const result = await runSimulation({
-      url: server.url,
-      games: 2,
-      players: 2,
-      concurrency: 2,
-      thinkMs: { min: 100, max: 150 },
-      maxSeconds: 1,
+      ...twoTablesForASecond(),
       onPhase: async (phase) => {
         if (phase !== 'window_closed') return;
         // Slower than a table's leave (one unsubscribe each): had they not waited, they would be gone.
@@ -50,12 +55,7 @@ describe('the simulation at a human pace', () => {
   it('asked to, opens its window only once every table has started', async () => {
     const phases: string[] = [];
     const result = await runSimulation({
-      url: server.url,
-      games: 2,
-      players: 2,
-      concurrency: 2,
-      thinkMs: { min: 100, max: 150 },
-      maxSeconds: 1,
+      ...twoTablesForASecond(),
       // The ramp ends after 10 ms, long before a table can have sat down and pressed ready: the
       // window waits for both (had it not, it would open before they all play).
       rampSeconds: 0.01,
