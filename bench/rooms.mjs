@@ -141,7 +141,9 @@ async function productRound(server) {
   const before = await counters(server);
   // Every table sits down, then all start at once: from every table playing to the first game's end the server does nothing but moves.
   const phases = {};
-  const onPhase = (phase, moves) => (phases[phase] = counters(server).then((c) => ({ ...c, moves })));
+  // The moves are counted when the server's reading arrives, not when the phase began: on PGlite a
+  // reading can wait behind a backlog of moves, which its counters then include.
+  const onPhase = (phase, _moves, movesNow) => (phases[phase] = counters(server).then((c) => ({ ...c, moves: movesNow() })));
   const closed = await runSimulation({ url: server.url, games, players, concurrency, onPhase, startTogether: true });
   const after = await counters(server);
   const per = (key) => (after[key] - before[key]) / closed.actions;

@@ -80,13 +80,18 @@ describe('the simulation at a human pace', () => {
 
   it('starts every table together when asked, and says when all play and when the first game is over', async () => {
     const phases: { phase: string; moves: number }[] = [];
+    let later: { at: number; movesNow: () => number } | undefined;
     const result = await runSimulation({
       url: server.url,
       games: 3,
       players: 2,
       concurrency: 3,
       startTogether: true,
-      onPhase: (phase, moves) => phases.push({ phase, moves }),
+      onPhase: (phase, moves, movesNow) => {
+        phases.push({ phase, moves });
+        // Kept to be asked later, when the tables have moved on.
+        if (phase === 'all_playing') later = { at: moves, movesNow };
+      },
     });
     expect(result.unfinished).toBe(0);
     // The window opens at once (no ramp); then every table plays, then a game ends.
@@ -96,5 +101,6 @@ describe('the simulation at a human pace', () => {
     // Between the two only moves were made: most of a game's, at every table.
     expect(over!.moves - playing!.moves).toBeGreaterThan(10);
     expect(over!.moves).toBeLessThan(result.actions);
+    expect(later!.movesNow()).toBeGreaterThan(later!.at);
   });
 });

@@ -46,9 +46,14 @@ export interface SimulationOptions {
    * `startTogether`, the server does nothing but moves in between, so a bench reads its own
    * counters there to price a move alone (no sign-ups, seating or payouts). `window_open`: the
    * measured window starts (after the ramp). `window_closed` (with `maxSeconds`): it ends; the
-   * tables leave only once the promise the hook returns settles.
+   * tables leave only once the promise the hook returns settles. `movesNow` counts again when
+   * called: a reading of the server that arrives later pairs with the count of that moment.
    */
-  readonly onPhase?: (phase: 'all_playing' | 'first_over' | 'window_open' | 'window_closed', moves: number) => unknown;
+  readonly onPhase?: (
+    phase: 'all_playing' | 'first_over' | 'window_open' | 'window_closed',
+    moves: number,
+    movesNow: () => number,
+  ) => unknown;
 }
 
 export interface Latency {
@@ -163,6 +168,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   let finishedGames = 0;
   // Every move answered 200, measured or not (what `onPhase` reports).
   let moves = 0;
+  // The count when asked: a reading of the server taken later than the phase pairs with this.
+  const movesNow = () => moves;
   let playing = 0;
   let seated = 0;
   let allSeated: () => void = () => {};
@@ -180,7 +187,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   // At the window's end the hook runs (and is waited for) before any table leaves: what it reads
   // of the server is the window's, not the tables' leaving.
   const closeAt = (at: number) =>
-    setTimeout(() => void Promise.resolve(options.onPhase?.('window_closed', moves)).finally(stop), at - performance.now());
+    setTimeout(() => void Promise.resolve(options.onPhase?.('window_closed', moves, movesNow)).finally(stop), at - performance.now());
   let stopTimer = Number.isFinite(deadline) ? closeAt(deadline) : undefined;
   let isRampOver = false;
   function openWindow(): void {
@@ -188,12 +195,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     measuredFrom = performance.now();
     deadline = measuredFrom + options.maxSeconds! * 1000;
     stopTimer = closeAt(deadline);
-    options.onPhase?.('window_open', moves);
+    options.onPhase?.('window_open', moves, movesNow);
   }
   const openTimer = setTimeout(() => {
     isRampOver = true;
     if (waitsForSeating) openWindow();
-    else options.onPhase?.('window_open', moves);
+    else options.onPhase?.('window_open', moves, movesNow);
   }, ramp);
   const think = options.thinkMs;
   const pause = (random: () => number) =>
@@ -274,7 +281,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
     for (const player of table) await call(`${api}/rooms/${roomId}/ready`, player.token, 'POST');
     if (gameNo < slots && ++playing === slots) {
-      options.onPhase?.('all_playing', moves);
+      options.onPhase?.('all_playing', moves, movesNow);
       openWindow();
     }
     // A lost publication must not stall the table: every 2 s (beyond the longest think) without
@@ -289,7 +296,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     );
     await Promise.race([
       finished.then(() => {
-        if (finishedGames++ === 0 && playing === slots) options.onPhase?.('first_over', moves);
+        if (finishedGames++ === 0 && playing === slots) options.onPhase?.('first_over', moves, movesNow);
       }),
       stopped,
     ]);
