@@ -40,8 +40,9 @@ describe('the simulation at a human pace', () => {
       ...twoTablesForASecond(),
       onPhase: async (phase) => {
         if (phase !== 'window_closed') return;
-        // Slower than a table's leave (one unsubscribe each): had they not waited, they would be gone.
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Three requests to the server and back, each after the tables' unsubscribes would have been
+        // sent: had the tables not waited for this hook, the server would have had them by now.
+        for (let i = 0; i < 3; i++) await fetch(`${server.url}/healthz`);
         const playing = await server.store.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.status, 'in_progress'));
         stillThere = 0;
         for (const { id } of playing) stillThere += (await server.realtime.presence(`room:${id}`)).users.length;
