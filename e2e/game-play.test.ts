@@ -54,15 +54,19 @@ async function api<T>(tokens: Tokens, path: string, init: RequestInit = {}): Pro
 }
 
 async function playToTheEnd(pages: Page[], onRound?: (round: number) => Promise<void>): Promise<void> {
-  // A time budget, not a count of rounds: on a loaded machine many rounds pass while a tapped card
-  // is still in flight, and a random four-player game here runs 600-1,000 rounds even when quiet.
-  const deadline = Date.now() + 300_000;
-  for (let round = 0; Date.now() < deadline; round++) {
+  // Bounded by the game's progress, not by a time budget: on a loaded machine every round is
+  // slower, but a game that still moves is no bug. It fails once no table has changed for a minute
+  // (a turn timer would have moved it long before) or past any game's length.
+  let lastSeqs: (string | null)[] = [];
+  let movedAt = Date.now();
+  for (let round = 0; Date.now() - movedAt < 60_000 && round < 5_000; round++) {
     const seqs = await tableSeqs(pages);
+    if (seqs.some((seq, i) => seq !== lastSeqs[i])) movedAt = Date.now();
+    lastSeqs = seqs;
     const moves = await Promise.all(pages.map((p) => move(p)));
     if (moves.every((m) => m === 'done')) return;
     await onRound?.(round);
-    await waitForTableChange(pages, seqs);
+    await waitForTableChange(pages, seqs, moves);
   }
   // Say where each table stood, and keep its picture: a game that never ends is a bug to find.
   const where = await Promise.all(

@@ -57,8 +57,8 @@ describe('a dropped player at the table', () => {
       // A few rounds with everyone at the table, then cat's page closes.
       for (let round = 0; round < 12; round++) {
         const seqs = await tableSeqs(pages);
-        await Promise.all(pages.map((p) => move(p)));
-        await waitForTableChange(pages, seqs);
+        const moves = await Promise.all(pages.map((p) => move(p)));
+        await waitForTableChange(pages, seqs, moves);
       }
       await cat.close();
       const catSeat = (page: Page) => page.locator(`[data-testid="seat"][data-player-id="${cat.id}"] [data-testid="seat-stand-in"]`);
@@ -106,7 +106,7 @@ describe('a dropped player at the table', () => {
         const seqs = await tableSeqs([ann.page, bob.page]);
         const moves = await Promise.all([ann.page, bob.page].map((p) => move(p)));
         isOver = moves.every((m) => m === 'done');
-        if (!isOver) await waitForTableChange([ann.page, bob.page], seqs);
+        if (!isOver) await waitForTableChange([ann.page, bob.page], seqs, moves);
       }
       expect(isOver, 'the game reached its results').toBe(true);
       // Far below one 300 s turn timer: nobody waited for the closed page.

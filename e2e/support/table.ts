@@ -96,22 +96,34 @@ export async function move(page: Page): Promise<Move> {
 /**
  * Waits until any of `pages` has something new: the table's `data-seq` moved past `seqs` (a move
  * of anyone, a computer's included), something to tap after a selected card (a highlighted slot),
- * or the results. Returns at that event; after `timeout` ms without one it returns too, so a
- * caller's loop looks again (a table waiting on a turn timer changes on its own).
+ * or the results. A page whose `moves` entry is null (it had nothing to tap when its player
+ * looked) also counts as new once it offers a move: the table holds its offers back while the
+ * player's own call is on its way or its hand lags the table, so an offer can show without the seq
+ * moving. Returns at that event; after `timeout` ms without one it returns too, so a caller's loop
+ * looks again (a table waiting on a turn timer changes on its own).
  */
-export async function waitForTableChange(pages: readonly Page[], seqs: readonly (string | null)[], timeout = 5_000): Promise<void> {
-  const changed = (page: Page, seq: string | null) =>
+export async function waitForTableChange(
+  pages: readonly Page[],
+  seqs: readonly (string | null)[],
+  moves: readonly Move[] = [],
+  timeout = 5_000,
+): Promise<void> {
+  const changed = (page: Page, seq: string | null, isIdle: boolean) =>
     page
       .waitForFunction(
-        (before) =>
+        ({ before, isIdle }) =>
           document.querySelector('[data-testid="results"]') !== null ||
           document.querySelector('.slot-target') !== null ||
-          (document.querySelector('[data-testid="table-page"]')?.getAttribute('data-seq') ?? null) !== before,
-        seq,
+          (document.querySelector('[data-testid="table-page"]')?.getAttribute('data-seq') ?? null) !== before ||
+          (isIdle &&
+            document.querySelector(
+              '.hand-card-playable, [data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled, [data-testid="action-take"]:enabled',
+            ) !== null),
+        { before: seq, isIdle },
         { timeout },
       )
       .then(() => undefined);
-  await Promise.any(pages.map((page, i) => changed(page, seqs[i] ?? null))).catch(() => undefined);
+  await Promise.any(pages.map((page, i) => changed(page, seqs[i] ?? null, moves[i] === null))).catch(() => undefined);
 }
 
 /** The table's `data-seq` on each page (null where no table shows). */
