@@ -102,14 +102,16 @@ describe.runIf(redis !== undefined && databaseUrl !== undefined)('two server pro
     }
 
     // Nobody plays this one: the turn timers fire on whichever node's sweeper gets there first, and
-    // the stand-ins they hand the seats to play it to the end from either node.
+    // the stand-ins they hand the seats to play it to the end from either node. A whole game of
+    // stand-ins found by a 250 ms sweep takes about 20 s on a quiet machine; the budget is for a
+    // loaded one, where four suites side by side once took it past 30 s.
     const idle = [await newPlayer(a), await newPlayer(b)];
     const idleRoom = await createRoom(a, idle[0]!, {});
     await seatAndReady(a, idleRoom, idle);
     await until(async () => {
       const watch = await fetch(`${b}/api/v1/rooms/${idleRoom}/watch`, { headers: { authorization: `Bearer ${idle[1]!.token}` } });
       return ((await watch.json()) as { status: string }).status === 'FINISHED';
-    }, 30_000);
+    }, 90_000);
 
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
