@@ -55,11 +55,12 @@ async function api<T>(tokens: Tokens, path: string, init: RequestInit = {}): Pro
 
 async function playToTheEnd(pages: Page[], onRound?: (round: number) => Promise<void>): Promise<void> {
   // Bounded by the game's progress, not by a time budget: on a loaded machine every round is
-  // slower, but a game that still moves is no bug. It fails once no table has changed for a minute
-  // (a turn timer would have moved it long before) or past any game's length.
+  // slower, but a game that still moves is no bug. It fails once no table has changed for two and a
+  // half minutes (a turn timer and the time bank, 60 s, would have moved it long before) or past
+  // any game's length.
   let lastSeqs: (string | null)[] = [];
   let movedAt = Date.now();
-  for (let round = 0; Date.now() - movedAt < 60_000 && round < 5_000; round++) {
+  for (let round = 0; Date.now() - movedAt < 150_000 && round < 5_000; round++) {
     const seqs = await tableSeqs(pages);
     if (seqs.some((seq, i) => seq !== lastSeqs[i])) movedAt = Date.now();
     lastSeqs = seqs;
@@ -80,6 +81,9 @@ async function playToTheEnd(pages: Page[], onRound?: (round: number) => Promise<
             (b) => `${b.getAttribute('data-testid')}${(b as HTMLButtonElement).disabled ? '(disabled)' : ''}`,
           ),
           playable: document.querySelectorAll('.hand-card-playable').length,
+          picked: document.querySelectorAll('.hand-card-picked').length,
+          slots: document.querySelectorAll('.slot-target').length,
+          failure: document.querySelector('[data-testid="action-failure"]')?.textContent ?? null,
           tableCards: document.querySelectorAll('[data-testid="table-card"]').length,
           realtime: document.querySelector('[data-testid="realtime-notice"]')?.textContent ?? 'connected',
         }))

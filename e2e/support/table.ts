@@ -65,6 +65,7 @@ export async function move(page: Page): Promise<Move> {
   const target = await page
     .evaluate((luck) => {
       if (document.querySelector('[data-testid="results"]')) return 'done' as const;
+      // The same scan as waitForTableChange's test for an idle page's offer.
       const visiblePoint = (el: Element) => {
         const r = el.getBoundingClientRect();
         for (let y = r.top + 4; y < r.bottom; y += 6) {
@@ -116,9 +117,18 @@ export async function waitForTableChange(
           document.querySelector('.slot-target') !== null ||
           (document.querySelector('[data-testid="table-page"]')?.getAttribute('data-seq') ?? null) !== before ||
           (isIdle &&
-            document.querySelector(
-              '.hand-card-playable, [data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled, [data-testid="action-take"]:enabled',
-            ) !== null),
+            // Offered and not covered (a toast over the hand): what move() would find to tap.
+            [
+              ...document.querySelectorAll(
+                '.hand-card-playable, [data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled, [data-testid="action-take"]:enabled',
+              ),
+            ].some((el) => {
+              const r = el.getBoundingClientRect();
+              for (let y = r.top + 4; y < r.bottom; y += 6) {
+                for (let x = r.left + 3; x < r.right; x += 4) if (el.contains(document.elementFromPoint(x, y))) return true;
+              }
+              return false;
+            })),
         { before: seq, isIdle },
         { timeout },
       )
