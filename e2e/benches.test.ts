@@ -41,7 +41,7 @@ const SMOKE: Record<string, { env: Record<string, string>; prints: RegExp }> = {
       BENCH_ROUNDS: '1',
       BENCH_ONLY: 'embedded',
     },
-    prints: /\(a\) saturation\s+\d+ actions\/s/,
+    prints: /\(a\) saturation\s+(\d+|-) moves\/s[\s\S]*over the round\s+\d+ actions\/s/,
   },
   'table-repaint.mjs': { env: {}, prints: /table repaint after a publication .*median [\d.]+ ms/ },
   'tournament.mjs': {
