@@ -8,9 +8,9 @@
 //      the floor (floor, product, floor, product..., BENCH_ROUNDS rounds): the same transaction on
 //      the bare driver (below). The rate is read while every table plays (from the last table's
 //      start to the first game's end); over the whole round, which adds the 200 tables' seating
-//      and the last games' tail, for completeness. Medians of the rounds; per action, what the server counted itself
-//      (BENCH_COUNTERS=1: CPU time, SQL statements, Redis calls and bytes up, socket writes and
-//      bytes), figures that do not depend on the machine's load;
+//      and the last games' tail, for completeness. Medians of the rounds; per action, what the
+//      server counted itself (BENCH_COUNTERS=1: CPU time, SQL statements, Redis calls and bytes
+//      up, socket writes and bytes), figures that do not depend on the machine's load;
 //  (b) paced: players think before every move, uniformly 1-3 s (a brisk human pace; the turn timer
 //      is 30 s). The 200 tables sit down spread over the first 10 s, then moves are measured for a
 //      fixed window. Its p50/p99 action-to-delivery is what a player feels;
@@ -145,20 +145,20 @@ async function productRound(server) {
   const phases = {};
   // The moves are counted when the server's reading arrives, not when the phase began: on PGlite a
   // reading can wait behind a backlog of moves, which its counters then include.
-  const onPhase = (phase, _moves, movesNow) =>
-    (phases[phase] = counters(server).then((c) => ({ ...c, moves: movesNow(), at: performance.now() })));
+  const onPhase = (phase, movesNow) => (phases[phase] = counters(server).then((c) => ({ ...c, moves: movesNow(), at: performance.now() })));
   const closed = await runSimulation({ url: server.url, games, players, concurrency, onPhase, startTogether: true });
   const after = await counters(server);
   const per = (key) => (after[key] - before[key]) / closed.actions;
   const [from, to] = [await phases.all_playing, await phases.first_over];
   // A window of a few moves says nothing (a game over before the last table pressed ready).
-  const perMove = (key) => (to && from && to.moves - from.moves >= 1000 ? (to[key] - from[key]) / (to.moves - from.moves) : NaN);
+  const midGameMoves = to && from ? to.moves - from.moves : 0;
+  const perMove = (key) => (midGameMoves >= 1000 ? (to[key] - from[key]) / midGameMoves : NaN);
   return {
     closed,
     perSecond: closed.actionsPerSecond,
     // The rate while every table plays: saturation proper, without the seating before it and the
     // last games' tail after it, when fewer tables than the server could serve are left.
-    movesPerSecond: to && from && to.moves - from.moves >= 1000 ? (to.moves - from.moves) / ((to.at - from.at) / 1000) : NaN,
+    movesPerSecond: midGameMoves >= 1000 ? midGameMoves / ((to.at - from.at) / 1000) : NaN,
     moveCpuMs: perMove('cpuMs'),
     moveStatements: perMove('statements'),
     moveRoundTrips: perMove('roundTrips'),
@@ -166,7 +166,7 @@ async function productRound(server) {
     moveRedisBytesUp: perMove('redisBytesUp'),
     moveSocketWrites: perMove('socketWrites'),
     moveSocketBytes: perMove('socketBytes'),
-    midGameMoves: to && from ? to.moves - from.moves : 0,
+    midGameMoves,
     cpuMs: per('cpuMs'),
     statements: per('statements'),
     roundTrips: per('roundTrips'),
@@ -298,8 +298,7 @@ async function measure(name, server, floor, target) {
     // behind them. Those are timed apart (the "while seating" figure).
     openWhenSeated: true,
   });
-  // An older server (an A/B run of this bench on an earlier commit) does not time its answers.
-  const { eventLoopDelayMs: pacedLoop, moveAnswerMs: pacedAnswers = { p50: NaN, p99: NaN, max: NaN } } = pacedServer;
+  const { eventLoopDelayMs: pacedLoop, moveAnswerMs: pacedAnswers } = pacedServer;
   console.log(
     `  paced         ${concurrency} games, think ${think.min / 1000}-${think.max / 1000} s per move, seated over ${rampSeconds} s, then a ${pacedSeconds} s window: ${paced.actions} actions (${paced.actionsPerSecond.toFixed(0)}/s offered), errors ${paced.errors} (${load()})`,
   );
@@ -326,14 +325,14 @@ async function measure(name, server, floor, target) {
   console.log(
     `  (b) paced           p50 ${ms(paced.latencyMs.p50)}   p99 ${ms(paced.latencyMs.p99)}   (${paced.latencyMs.samples} samples; target p99 <= ${target.p99} ms)`,
   );
-  const seating = paced.seatingLatencyMs ?? { samples: 0 };
+  const seating = paced.seatingLatencyMs;
   if (seating.samples > 0) {
     console.log(
       `                      before the window, while tables still sat down: p50 ${ms(seating.p50)}   p99 ${ms(seating.p99)}   (${seating.samples} samples)`,
     );
   }
   console.log(
-    `                      the server meanwhile: answered a move in p50 ${fixed(pacedAnswers.p50, 1)} ms, p99 ${fixed(pacedAnswers.p99, 1)} ms, max ${fixed(pacedAnswers.max, 1)} ms; its event loop's delay p99 ${pacedLoop.p99.toFixed(1)} ms, max ${pacedLoop.max.toFixed(1)} ms; longest GC ${pacedLoop.longestGc.toFixed(1)} ms`,
+    `                      the server meanwhile: answered a move in p50 ${pacedAnswers.p50.toFixed(1)} ms, p99 ${pacedAnswers.p99.toFixed(1)} ms, max ${pacedAnswers.max.toFixed(1)} ms; its event loop's delay p99 ${pacedLoop.p99.toFixed(1)} ms, max ${pacedLoop.max.toFixed(1)} ms; longest GC ${pacedLoop.longestGc.toFixed(1)} ms`,
   );
   console.log(
     `  (c) closed loop     p50 ${ms(last.latencyMs.p50)}   p99 ${ms(last.latencyMs.p99)}   (last round, ${last.latencyMs.samples} samples; queueing)`,

@@ -88,10 +88,10 @@ describe('the simulation at a human pace', () => {
       players: 2,
       concurrency: 3,
       startTogether: true,
-      onPhase: (phase, moves, movesNow) => {
-        phases.push({ phase, moves });
+      onPhase: (phase, movesNow) => {
+        phases.push({ phase, moves: movesNow() });
         // Kept to be asked later, when the tables have moved on.
-        if (phase === 'all_playing') later = { at: moves, movesNow };
+        if (phase === 'all_playing') later = { at: movesNow(), movesNow };
       },
     });
     expect(result.unfinished).toBe(0);

@@ -41,19 +41,16 @@ export interface SimulationOptions {
    */
   readonly startTogether?: boolean;
   /**
-   * Told, with the moves answered so far, when every table has started its first game
+   * Told when every table has started its first game
    * (`all_playing`) and when the first game is over after that (`first_over`): with
    * `startTogether`, the server does nothing but moves in between, so a bench reads its own
    * counters there to price a move alone (no sign-ups, seating or payouts). `window_open`: the
    * measured window starts (after the ramp). `window_closed` (with `maxSeconds`): it ends; the
-   * tables leave only once the promise the hook returns settles. `movesNow` counts again when
-   * called: a reading of the server that arrives later pairs with the count of that moment.
+   * tables leave only once the promise the hook returns settles. `movesNow` counts the moves
+   * answered so far when called: a reading of the server that arrives later pairs with the count
+   * of that moment.
    */
-  readonly onPhase?: (
-    phase: 'all_playing' | 'first_over' | 'window_open' | 'window_closed',
-    moves: number,
-    movesNow: () => number,
-  ) => unknown;
+  readonly onPhase?: (phase: 'all_playing' | 'first_over' | 'window_open' | 'window_closed', movesNow: () => number) => unknown;
 }
 
 export interface Latency {
@@ -108,11 +105,6 @@ function seeded(seed: number): () => number {
   };
 }
 
-/**
- * Plays `games` games of `players` headless players through the real HTTP API and the real
- * centrifuge client: each player acts when a `turn` publication names it among the awaited, from
- * its own view and the engine's bot.
- */
 function latencyOf(samples: number[]): Latency {
   return {
     p50: percentile(samples, 50),
@@ -123,6 +115,11 @@ function latencyOf(samples: number[]): Latency {
   };
 }
 
+/**
+ * Plays `games` games of `players` headless players through the real HTTP API and the real
+ * centrifuge client: each player acts when a `turn` publication names it among the awaited, from
+ * its own view and the engine's bot.
+ */
 export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
   const log = options.log ?? (() => {});
   const api = `${options.url}/api/v1`;
@@ -187,7 +184,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   // At the window's end the hook runs (and is waited for) before any table leaves: what it reads
   // of the server is the window's, not the tables' leaving.
   const closeAt = (at: number) =>
-    setTimeout(() => void Promise.resolve(options.onPhase?.('window_closed', moves, movesNow)).finally(stop), at - performance.now());
+    setTimeout(() => void Promise.resolve(options.onPhase?.('window_closed', movesNow)).finally(stop), at - performance.now());
   let stopTimer = Number.isFinite(deadline) ? closeAt(deadline) : undefined;
   let isRampOver = false;
   function openWindow(): void {
@@ -195,12 +192,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     measuredFrom = performance.now();
     deadline = measuredFrom + options.maxSeconds! * 1000;
     stopTimer = closeAt(deadline);
-    options.onPhase?.('window_open', moves, movesNow);
+    options.onPhase?.('window_open', movesNow);
   }
   const openTimer = setTimeout(() => {
     isRampOver = true;
     if (waitsForSeating) openWindow();
-    else options.onPhase?.('window_open', moves, movesNow);
+    else options.onPhase?.('window_open', movesNow);
   }, ramp);
   const think = options.thinkMs;
   const pause = (random: () => number) =>
@@ -281,7 +278,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
     for (const player of table) await call(`${api}/rooms/${roomId}/ready`, player.token, 'POST');
     if (gameNo < slots && ++playing === slots) {
-      options.onPhase?.('all_playing', moves, movesNow);
+      options.onPhase?.('all_playing', movesNow);
       openWindow();
     }
     // A lost publication must not stall the table: every 2 s (beyond the longest think) without
@@ -296,7 +293,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     );
     await Promise.race([
       finished.then(() => {
-        if (finishedGames++ === 0 && playing === slots) options.onPhase?.('first_over', moves, movesNow);
+        if (finishedGames++ === 0 && playing === slots) options.onPhase?.('first_over', movesNow);
       }),
       stopped,
     ]);
