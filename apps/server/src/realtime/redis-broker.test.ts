@@ -59,3 +59,24 @@ describe.runIf(url !== undefined)('Redis pub/sub only for the other nodes', () =
     expect(history.ok && history.publications.map((p) => p.data)).toEqual([{ n: 1 }, { n: 3 }]);
   });
 });
+
+describe.runIf(url !== undefined)('Redis control channel', () => {
+  it('a node hears every announcement it makes, the first ones made the instant it starts included', async () => {
+    // The connection cap counts a connection only from its own announcement on: one lost while the
+    // node was still subscribing would never be closed. Twenty fresh brokers, each announcing at once.
+    const brokers = Array.from({ length: 20 }, () => createRedisBroker({ url: url ?? '', prefix: uniquePrefix() }));
+    try {
+      const heard = brokers.map(() => [] as string[]);
+      brokers.forEach((broker, i) =>
+        broker.listen(
+          (event) => void (event.type === 'control' && event.command.kind === 'opened' && heard[i]!.push(event.command.clientId)),
+        ),
+      );
+      await Promise.all(brokers.map((broker, i) => broker.publishControl({ kind: 'opened', userId: 'u', clientId: `c${i}` })));
+      await until(() => heard.every((list) => list.length === 1));
+      expect(heard).toEqual(brokers.map((_, i) => [`c${i}`]));
+    } finally {
+      await Promise.all(brokers.map((broker) => broker.close()));
+    }
+  });
+});

@@ -153,7 +153,9 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     if (wasReady) resync();
     wasReady = true;
   });
-  subscriber.subscribe(controlName).catch(onError);
+  // Every node hears its own announcements too, and the connection cap starts counting a
+  // connection only once its own comes back: none is published before this node listens.
+  const listening = subscriber.subscribe(controlName).then(() => undefined, onError);
   subscriber.on('message', (name: string, message: string) => {
     if (name === controlName) return deliver({ type: 'control', command: JSON.parse(message) as ControlCommand });
     if (!name.startsWith(pubsubPrefix) || message.startsWith(ownEcho)) return;
@@ -241,6 +243,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       await commands.publish(pubsubName(channel), JSON.stringify({ t: 'l', i: info }));
     },
     async publishControl(command) {
+      await listening;
       await commands.publish(controlName, JSON.stringify(command));
     },
     async addPresence(channel, info) {
