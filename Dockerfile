@@ -33,5 +33,6 @@ EXPOSE 3000
 # Ready means the database (and Redis, when configured) answer; node:20-slim has no curl.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# main.ts handles SIGTERM itself (finish requests, close the database), so it can be PID 1.
-CMD ["node", "apps/server/dist/main.js"]
+# main.ts handles SIGTERM itself (finish requests, close the database), so it can be PID 1. The
+# flags are scripts/server-command.mjs's (why there; scripts/server-command.test.ts holds them equal).
+CMD ["node", "--max-semi-space-size=64", "apps/server/dist/main.js"]

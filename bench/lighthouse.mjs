@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverArgs } from '../scripts/server-command.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -34,7 +35,7 @@ const freePort = () =>
 
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'durak-lighthouse-'));
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+const server = spawn(process.execPath, serverArgs, {
   env: {
     ...process.env,
     PORT: String(port),

@@ -9,8 +9,9 @@
 //      the bare driver (below). The rate is read while every table plays (from the last table's
 //      start to the first game's end); over the whole round, which adds the 200 tables' seating
 //      and the last games' tail, for completeness. Medians of the rounds; per action, what the
-//      server counted itself (BENCH_COUNTERS=1: CPU time, SQL statements, Redis calls and bytes
-//      up, socket writes and bytes), figures that do not depend on the machine's load;
+//      server counted itself (BENCH_COUNTERS=1: CPU time, of it the kernel's and the main thread's
+//      GC pauses, SQL statements, Redis calls and bytes up, socket writes and bytes), figures that
+//      depend far less on the machine's load than rates do;
 //  (b) paced: players think before every move, uniformly 1-3 s (a brisk human pace; the turn timer
 //      is 30 s). The 200 tables sit down spread over the first 10 s, then moves are measured for a
 //      fixed window. Its p50/p99 action-to-delivery is what a player feels;
@@ -39,6 +40,7 @@ import { join } from 'node:path';
 import { chooseAction, legalActions } from '@durak/engine';
 import pg from 'pg';
 import { runSimulation } from '../apps/server/dist/simulation/run-simulation.js';
+import { serverEntry, serverNodeFlags } from '../scripts/server-command.mjs';
 import { pgFloor, pgliteFloor } from './lib/rooms-floor.mjs';
 
 const concurrency = Number(process.env.BENCH_CONCURRENT_GAMES ?? 200);
@@ -68,7 +70,7 @@ async function startServer(env) {
   const dataDir = mkdtempSync(join(tmpdir(), 'durak-bench-rooms-'));
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/main.js'],
+    [...serverNodeFlags, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), serverEntry],
     {
       env: {
         ...process.env,
@@ -135,7 +137,7 @@ const median = (values) => {
 
 async function counters(server) {
   const body = await (await fetch(`${server.url}/bench/counters`)).json();
-  return { ...body, cpuMs: (body.cpuMicros.user + body.cpuMicros.system) / 1000 };
+  return { ...body, cpuMs: (body.cpuMicros.user + body.cpuMicros.system) / 1000, systemCpuMs: body.cpuMicros.system / 1000 };
 }
 
 /** One closed-loop round of the product, and what the server did per action in it (its own counters). */
@@ -160,6 +162,8 @@ async function productRound(server) {
     // last games' tail after it, when fewer tables than the server could serve are left.
     movesPerSecond: midGameMoves >= 1000 ? midGameMoves / ((to.at - from.at) / 1000) : NaN,
     moveCpuMs: perMove('cpuMs'),
+    moveSystemCpuMs: perMove('systemCpuMs'),
+    moveGcMs: perMove('gcMs'),
     moveStatements: perMove('statements'),
     moveRoundTrips: perMove('roundTrips'),
     moveRedisCalls: perMove('redisCalls'),
@@ -252,7 +256,7 @@ async function plainMoveCost(server) {
 /** What the server did per move while every table was playing (no seating, no payouts). */
 const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 const moveCost = (p) =>
-  `server CPU ${fixed(p.moveCpuMs, 3)} ms/move, ${fixed(p.moveStatements, 1)} statements in ${fixed(p.moveRoundTrips, 1)} round trips, ` +
+  `server CPU ${fixed(p.moveCpuMs, 3)} ms/move (${fixed(p.moveSystemCpuMs, 3)} in the kernel, ${fixed(p.moveGcMs, 3)} in GC pauses), ${fixed(p.moveStatements, 1)} statements in ${fixed(p.moveRoundTrips, 1)} round trips, ` +
   `${fixed(p.moveRedisCalls, 1)} Redis calls (${fixed(p.moveRedisBytesUp / 1024, 1)} KB up), ` +
   `${fixed(p.moveSocketWrites, 1)} socket writes (${fixed(p.moveSocketBytes / 1024, 1)} KB)`;
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { legalActions } from '../packages/engine/dist/index.js';
+import { serverArgs } from '../scripts/server-command.mjs';
 
 const dist = 'apps/web/dist';
 const manifestPath = join(dist, '.vite/manifest.json');
@@ -51,7 +52,7 @@ const port = await new Promise((resolve) => {
   });
 });
 const dataDir = mkdtempSync(join(tmpdir(), 'durak-bench-'));
-const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+const child = spawn(process.execPath, serverArgs, {
   env: {
     ...process.env,
     PORT: String(port),

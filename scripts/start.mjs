@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverArgs } from './server-command.mjs';
 
 const workspaces = [
   { dir: 'packages/engine', sources: ['src'], output: 'dist' },
@@ -37,7 +38,7 @@ if (stale.length > 0) {
   }
 }
 
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], { stdio: 'inherit' });
+const server = spawn(process.execPath, serverArgs, { stdio: 'inherit' });
 // Pass stop signals on so the server shuts down gracefully (finish requests, close the database).
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../apps/server/src/test-support/server-process';
 import { waitForHealth } from './server';
+import { serverArgs } from '../../scripts/server-command.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -49,13 +50,13 @@ async function supervised(child: ChildProcess, url: string, output: () => string
 }
 
 /**
- * One built server node (apps/server/dist/main.js, as the Dockerfile runs it) on 127.0.0.1 and a
+ * One built server node (scripts/server-command.mjs, as the Dockerfile runs it) on 127.0.0.1 and a
  * free port; `env` carries what the nodes share (DATABASE_URL, REDIS_URL, JWT_SECRET, ...).
  */
 export async function startNode(env: Record<string, string>): Promise<RunningProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'durak-cluster-node-'));
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from '../../scripts/server-command.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -48,7 +49,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let child: ChildProcess;
 
   async function spawnServer(): Promise<void> {
-    child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    child = spawn(process.execPath, serverArgs, {
       cwd: repoRoot,
       env: {
         ...process.env,

@@ -52,10 +52,15 @@ export function registerSystemRoutes(root: FastifyInstance, services: Services, 
     // bench's own players (whose clock measures the latency).
     const loopDelay = monitorEventLoopDelay({ resolution: 5 });
     loopDelay.enable();
-    // The longest garbage collection since the last reading: a stall of the loop that is not our code's.
+    // The longest garbage collection since the last reading: a stall of the loop that is not our code's;
+    // and every collection's pause, added up (never reset: the bench divides two readings' difference).
     let longestGcMs = 0;
+    let gcMs = 0;
     const gcs = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
+      for (const entry of list.getEntries()) {
+        longestGcMs = Math.max(longestGcMs, entry.duration);
+        gcMs += entry.duration;
+      }
     });
     gcs.observe({ entryTypes: ['gc'] });
     // How long this node held a move, from its request's arrival to the answer's end (in µs): the
@@ -82,7 +87,7 @@ export function registerSystemRoutes(root: FastifyInstance, services: Services, 
       loopDelay.reset();
       moveAnswers.reset();
       longestGcMs = 0;
-      return { ...workCounters, cpuMicros: process.cpuUsage(), eventLoopDelayMs, moveAnswerMs };
+      return { ...workCounters, cpuMicros: process.cpuUsage(), gcMs, eventLoopDelayMs, moveAnswerMs };
     });
     app.addHook('onClose', async () => {
       loopDelay.disable();
