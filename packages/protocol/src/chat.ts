@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatPhraseIds, chatTextMaxLength, reportReasons } from './chat-limits.js';
 import { page } from './common.js';
 
 /**
@@ -6,24 +7,6 @@ import { page } from './common.js';
  * table, and reports of a player to the admins.
  */
 
-/**
- * The quick phrases, by stable id. The text of each lives in the web's locales under
- * `tableChat.phrases.<id>`, so every reader sees a phrase in their own language.
- */
-export const chatPhraseIds = [
-  'hello',
-  'good_luck',
-  'well_played',
-  'nice_move',
-  'hurry_up',
-  'think_faster',
-  'oops',
-  'sorry',
-  'thanks',
-  'again',
-  'good_game',
-  'bye',
-] as const;
 export const chatPhraseId = z.enum(chatPhraseIds);
 export type ChatPhraseId = z.infer<typeof chatPhraseId>;
 
@@ -31,8 +14,6 @@ export const chatPhrase = z.object({ id: chatPhraseId, key: z.string() });
 export const chatPhraseList = z.object({ items: z.array(chatPhrase) });
 export type ChatPhrase = z.infer<typeof chatPhrase>;
 export type ChatPhraseList = z.infer<typeof chatPhraseList>;
-
-export const chatTextMaxLength = 200;
 
 /**
  * C0 and C1 control characters and DEL: a newline or an escape sequence in a table bubble is
@@ -83,7 +64,6 @@ export const chatHistorySize = 50;
 
 // ---- reports ----
 
-export const reportReasons = ['insults', 'spam', 'cheating', 'other'] as const;
 export const reportReason = z.enum(reportReasons);
 
 /** `POST /api/v1/rooms/{id}/report`: a reason from the fixed set, or the reporter's own words. */

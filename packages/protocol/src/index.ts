@@ -17,5 +17,6 @@ export * from './wallet-messages.js';
 export * from './health.js';
 export * from './friends.js';
 export * from './chat.js';
+export * from './chat-limits.js';
 export * from './operator.js';
 export * from './game-actions.js';
