@@ -55,6 +55,26 @@ export async function seatEveryone(players: readonly { readonly page: Page }[]):
 
 export type Move = 'done' | 'tap' | null;
 
+type TapPoint = (el: Element) => { x: number; y: number } | null;
+
+/**
+ * Where a finger would tap `el`: its first point that no other element covers (a toast over the
+ * hand), or null. It runs in the page, where move() and waitForTableChange() both rebuild it from
+ * this source: a function cannot cross into the page by reference, and the two must agree on what
+ * can be tapped.
+ */
+function tapPoint(el: Element): { x: number; y: number } | null {
+  const r = el.getBoundingClientRect();
+  for (let y = r.top + 4; y < r.bottom; y += 6) {
+    for (let x = r.left + 3; x < r.right; x += 4) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && el.contains(hit)) return { x, y };
+    }
+  }
+  return null;
+}
+const tapPointSource = tapPoint.toString();
+
 /**
  * One decision of a player who only taps what the UI offers: a highlighted slot, a highlighted
  * card or a shown button, chosen at random among them (a fixed choice can pass the same cards
@@ -63,30 +83,23 @@ export type Move = 'done' | 'tap' | null;
  */
 export async function move(page: Page): Promise<Move> {
   const target = await page
-    .evaluate((luck) => {
-      if (document.querySelector('[data-testid="results"]')) return 'done' as const;
-      // The same scan as waitForTableChange's test for an idle page's offer.
-      const visiblePoint = (el: Element) => {
-        const r = el.getBoundingClientRect();
-        for (let y = r.top + 4; y < r.bottom; y += 6) {
-          for (let x = r.left + 3; x < r.right; x += 4) {
-            const hit = document.elementFromPoint(x, y);
-            if (hit && el.contains(hit)) return { x, y };
-          }
-        }
-        return null;
-      };
-      const pick = <T>(list: T[]) => list[Math.floor(luck * list.length)];
-      const visible = (selector: string) => [...document.querySelectorAll(selector)].map(visiblePoint).filter((p) => p !== null);
-      const slots = visible('.slot-target');
-      if (slots.length > 0) return pick(slots)!;
-      const cards = visible('.hand-card-playable');
-      const done = visible('[data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled');
-      const take = visible('[data-testid="action-take"]:enabled');
-      // A defender defends when it can; an attacker throws in about half the time.
-      if (cards.length > 0 && (done.length === 0 || luck < 0.5)) return pick(cards)!;
-      return done[0] ?? (cards.length > 0 ? pick(cards)! : (take[0] ?? null));
-    }, Math.random())
+    .evaluate(
+      ({ luck, source }) => {
+        if (document.querySelector('[data-testid="results"]')) return 'done' as const;
+        const tapPoint = new Function(`return ${source}`)() as TapPoint;
+        const pick = <T>(list: T[]) => list[Math.floor(luck * list.length)];
+        const visible = (selector: string) => [...document.querySelectorAll(selector)].map(tapPoint).filter((p) => p !== null);
+        const slots = visible('.slot-target');
+        if (slots.length > 0) return pick(slots)!;
+        const cards = visible('.hand-card-playable');
+        const done = visible('[data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled');
+        const take = visible('[data-testid="action-take"]:enabled');
+        // A defender defends when it can; an attacker throws in about half the time.
+        if (cards.length > 0 && (done.length === 0 || luck < 0.5)) return pick(cards)!;
+        return done[0] ?? (cards.length > 0 ? pick(cards)! : (take[0] ?? null));
+      },
+      { luck: Math.random(), source: tapPointSource },
+    )
     .catch(() => null);
   if (target === null) return null;
   if (target === 'done') return 'done';
@@ -112,24 +125,18 @@ export async function waitForTableChange(
   const changed = (page: Page, seq: string | null, isIdle: boolean) =>
     page
       .waitForFunction(
-        ({ before, isIdle }) =>
-          document.querySelector('[data-testid="results"]') !== null ||
-          document.querySelector('.slot-target') !== null ||
-          (document.querySelector('[data-testid="table-page"]')?.getAttribute('data-seq') ?? null) !== before ||
-          (isIdle &&
-            // Offered and not covered (a toast over the hand): what move() would find to tap.
-            [
-              ...document.querySelectorAll(
-                '.hand-card-playable, [data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled, [data-testid="action-take"]:enabled',
-              ),
-            ].some((el) => {
-              const r = el.getBoundingClientRect();
-              for (let y = r.top + 4; y < r.bottom; y += 6) {
-                for (let x = r.left + 3; x < r.right; x += 4) if (el.contains(document.elementFromPoint(x, y))) return true;
-              }
-              return false;
-            })),
-        { before: seq, isIdle },
+        ({ before, isIdle, source }) => {
+          if (document.querySelector('[data-testid="results"]') || document.querySelector('.slot-target')) return true;
+          if ((document.querySelector('[data-testid="table-page"]')?.getAttribute('data-seq') ?? null) !== before) return true;
+          if (!isIdle) return false;
+          // Offered and not covered (a toast over the hand): what move() would find to tap.
+          const tapPoint = new Function(`return ${source}`)() as TapPoint;
+          const offers = document.querySelectorAll(
+            '.hand-card-playable, [data-testid="action-pass"]:enabled, [data-testid="action-beat"]:enabled, [data-testid="action-take"]:enabled',
+          );
+          return [...offers].some((el) => tapPoint(el) !== null);
+        },
+        { before: seq, isIdle, source: tapPointSource },
         { timeout },
       )
       .then(() => undefined);
