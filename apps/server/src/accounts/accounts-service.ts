@@ -7,7 +7,7 @@ import { parentFromStartParam, validateInitData, type TelegramUser } from '../te
 import { listWallets, payWelcomeBonus } from '../wallets/wallets.js';
 import type { PasswordHasher } from './passwords.js';
 import { isBannedAt, revokeSessions } from './revocation.js';
-import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken } from './sessions.js';
+import { issueRefreshToken, refreshTokenOwner, revokeFamily, revokeRefreshToken, rotateRefreshToken } from './sessions.js';
 import type { TokenService } from './tokens.js';
 import { usernameSkeleton } from './username-skeleton.js';
 import { canAdoptParent, insertUser, rolesOf } from './users.js';
@@ -127,7 +127,8 @@ export function createAccountsService(options: AccountsOptions) {
 
     async refresh(refreshToken: string): Promise<Result<TokenPair, 'auth/refresh_invalid' | 'auth/banned'>> {
       const invalid = { ok: false, error: { code: 'auth/refresh_invalid', message: 'The refresh token is not valid' } } as const;
-      return store.withTransaction(async (tx): Promise<Result<TokenPair, 'auth/refresh_invalid' | 'auth/banned'>> => {
+      let reusedFamilyId: string | undefined;
+      const answer = await store.withTransaction(async (tx): Promise<Result<TokenPair, 'auth/refresh_invalid' | 'auth/banned'>> => {
         // The user's row before the token's, the order a ban locks them in: the two never deadlock.
         const owner = await refreshTokenOwner(tx, refreshToken);
         if (owner === undefined) return invalid;
@@ -135,9 +136,17 @@ export function createAccountsService(options: AccountsOptions) {
         const banned = await banOf(tx, owner);
         if (banned) return banned;
         const rotated = await rotateRefreshToken(tx, refreshToken, options.refreshTokenDays, now());
-        if (!rotated.ok) return invalid;
+        if (!rotated.ok) {
+          reusedFamilyId = rotated.reusedFamilyId;
+          return invalid;
+        }
         return { ok: true, value: { access_token: await accessToken(tx, rotated.userId), refresh_token: rotated.refreshToken } };
       });
+      // A token used twice was stolen: its whole family is revoked although this refresh is refused,
+      // so in a transaction of its own (the refusal rolled its own back).
+      const familyId = reusedFamilyId;
+      if (familyId !== undefined) await store.withTransaction((tx) => revokeFamily(tx, familyId));
+      return answer;
     },
 
     /**

@@ -26,7 +26,8 @@ export async function issueRefreshToken(
   return token;
 }
 
-export type RotateResult = { ok: true; userId: number; refreshToken: string } | { ok: false };
+/** A refused rotation of a token already rotated names its family: a reuse, which the caller revokes. */
+export type RotateResult = { ok: true; userId: number; refreshToken: string } | { ok: false; reusedFamilyId?: string };
 
 /**
  * Exchanges a refresh token for a new one in the same family. Presenting a token that was already
@@ -39,10 +40,7 @@ export async function rotateRefreshToken(tx: Tx, token: string, lifetimeDays: nu
     .where(eq(refreshTokens.tokenHash, hashToken(token)))
     .for('update');
   if (!row || row.revokedAt) return { ok: false };
-  if (row.rotatedAt) {
-    await revokeFamily(tx, row.familyId);
-    return { ok: false };
-  }
+  if (row.rotatedAt) return { ok: false, reusedFamilyId: row.familyId };
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false };
   await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
   const refreshToken = await issueRefreshToken(tx, row.userId, lifetimeDays, now, row.familyId);
@@ -58,7 +56,7 @@ export async function revokeRefreshToken(tx: Tx, token: string): Promise<void> {
   if (row) await revokeFamily(tx, row.familyId);
 }
 
-async function revokeFamily(tx: Tx, familyId: string): Promise<void> {
+export async function revokeFamily(tx: Tx, familyId: string): Promise<void> {
   await tx
     .update(refreshTokens)
     .set({ revokedAt: new Date() })

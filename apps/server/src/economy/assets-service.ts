@@ -4,7 +4,6 @@ import type { Db, Store } from '../store/db.js';
 import { assets, userAssets } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { failure, ok, type Result } from '../shared/result.js';
-import { atomically } from './transaction.js';
 
 /** Where the price of a cosmetic goes (one system account per wallet type). */
 export const HOUSE = 'house';
@@ -41,8 +40,6 @@ export interface AssetsServiceDeps {
   readonly onWalletChange: (userId: number) => Promise<void>;
 }
 
-export type AssetsService = ReturnType<typeof createAssetsService>;
-
 export function createAssetsService(deps: AssetsServiceDeps) {
   const { store } = deps;
 
@@ -69,7 +66,7 @@ export function createAssetsService(deps: AssetsServiceDeps) {
      * commit and then finds the row), so a double tap charges once and the loser gets 409.
      */
     async buy(userId: number, assetId: number): Promise<Result<AssetItem>> {
-      const outcome = await atomically(store, async (tx) => {
+      const outcome = await store.withTransaction(async (tx) => {
         const [asset] = await tx.select().from(assets).where(eq(assets.id, assetId));
         if (!asset) return failure('asset/not_found', 'No such asset', { asset_id: assetId });
         if (asset.price === 0n) return failure('asset/already_owned', 'Everyone owns the free default', { asset_id: assetId });
@@ -88,7 +85,7 @@ export function createAssetsService(deps: AssetsServiceDeps) {
           idempotencyKey: `asset:${userId}:${assetId}`,
           memo: { asset_id: assetId },
         });
-        if (!paid.ok) return { ok: false, error: paid.error };
+        if (!paid.ok) return { ok: false as const, error: paid.error };
         return ok(asset);
       });
       if (!outcome.ok) return outcome;
@@ -100,7 +97,7 @@ export function createAssetsService(deps: AssetsServiceDeps) {
 
     /** Makes an owned asset the active one of its type (a free default: clears the others). */
     async apply(userId: number, assetId: number): Promise<Result<AssetItem>> {
-      const outcome = await atomically(store, async (tx) => {
+      const outcome = await store.withTransaction(async (tx) => {
         const [asset] = await tx.select().from(assets).where(eq(assets.id, assetId));
         if (!asset) return failure('asset/not_found', 'No such asset', { asset_id: assetId });
         // Lock the user's rows of this type, so two applies at once end with exactly one active.

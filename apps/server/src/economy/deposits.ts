@@ -5,7 +5,6 @@ import type { Store, Tx } from '../store/db.js';
 import { deposits } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { failure, ok, type Result } from '../shared/result.js';
-import { atomically } from './transaction.js';
 
 /** The system account deposits are credited from (one per wallet type; its balance is negative). */
 export const DEPOSITS = 'deposits';
@@ -73,8 +72,6 @@ export async function completeDeposit(
   return ok({ row: done, isNew: true });
 }
 
-export type DepositsService = ReturnType<typeof createDepositsService>;
-
 export function createDepositsService(deps: {
   store: Store;
   providers: readonly DepositProvider[];
@@ -107,7 +104,7 @@ export function createDepositsService(deps: {
       const tooMuch = amount > MAX_DEPOSIT ? `must be at most ${MAX_DEPOSIT}` : provider.checkAmount(amount);
       if (tooMuch) return failure('request/invalid', `amount: ${tooMuch}`, { field: 'amount', in: 'body' });
 
-      const recorded = await atomically(store, async (tx) => {
+      const recorded = await store.withTransaction(async (tx) => {
         const [inserted] = await tx
           .insert(deposits)
           .values({ userId, provider: provider.name, walletType, amount, idempotencyKey: key })

@@ -4,7 +4,6 @@ import type { Store } from '../store/db.js';
 import { assets, products } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { failure, ok, type Result } from '../shared/result.js';
-import { atomically } from './transaction.js';
 
 /** The system account a conversion passes through (one per wallet type). */
 export const EXCHANGE = 'exchange';
@@ -34,8 +33,6 @@ export interface ConversionDone {
   readonly from_amount: string;
   readonly to_amount: string;
 }
-
-export type ProductsService = ReturnType<typeof createProductsService>;
 
 export function createProductsService(deps: { store: Store; onWalletChange: (userId: number) => Promise<void> }) {
   const { store } = deps;
@@ -76,7 +73,7 @@ export function createProductsService(deps: { store: Store; onWalletChange: (use
      * on another offer is another conversion, never a clash.
      */
     async convert(userId: number, productId: number, clientKey: string): Promise<Result<ConversionDone>> {
-      const outcome = await atomically(store, async (tx) => {
+      const outcome = await store.withTransaction(async (tx) => {
         const [offer] = await tx
           .select()
           .from(products)
@@ -93,7 +90,7 @@ export function createProductsService(deps: { store: Store; onWalletChange: (use
           kind: 'conversion_out',
           idempotencyKey: `${key}:out`,
         });
-        if (!paid.ok) return { ok: false, error: paid.error };
+        if (!paid.ok) return { ok: false as const, error: paid.error };
         const got = await transfer(tx, {
           from: { system: EXCHANGE, walletType: to },
           to: { userId, walletType: to },
@@ -101,7 +98,7 @@ export function createProductsService(deps: { store: Store; onWalletChange: (use
           kind: 'conversion_in',
           idempotencyKey: `${key}:in`,
         });
-        if (!got.ok) return { ok: false, error: got.error };
+        if (!got.ok) return { ok: false as const, error: got.error };
         return ok({
           product_id: productId,
           from_wallet: from,

@@ -4,12 +4,9 @@ import type { Store } from '../store/db.js';
 import { promoCodes, promoCodeUses } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { failure, ok, type Result } from '../shared/result.js';
-import { atomically } from './transaction.js';
 
 /** The system account promo chips come from (per wallet type; its balance is negative). */
 export const PROMO = 'promo';
-
-export type PromoCodesService = ReturnType<typeof createPromoCodesService>;
 
 export function createPromoCodesService(deps: { store: Store; now: () => Date; onWalletChange: (userId: number) => Promise<void> }) {
   const { store, now } = deps;
@@ -20,7 +17,7 @@ export function createPromoCodesService(deps: { store: Store; now: () => Date; o
      * tries find their own use row. The use, the counter and the chips commit together.
      */
     async use(userId: number, code: string): Promise<Result<{ code: string; amount: string; wallet_type: WalletType }>> {
-      const outcome = await atomically(store, async (tx) => {
+      const outcome = await store.withTransaction(async (tx) => {
         const [promo] = await tx
           .select()
           .from(promoCodes)
@@ -50,7 +47,7 @@ export function createPromoCodesService(deps: { store: Store; now: () => Date; o
           kind: 'promo_code',
           idempotencyKey: `promo:${promo.id}:${userId}`,
         });
-        if (!paid.ok) return { ok: false, error: paid.error };
+        if (!paid.ok) return { ok: false as const, error: paid.error };
         return ok({ code: promo.code, amount: promo.amount.toString(), wallet_type: walletType });
       });
       if (outcome.ok) await deps.onWalletChange(userId);

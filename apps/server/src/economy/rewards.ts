@@ -5,7 +5,6 @@ import { dailyRewards } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { dailyRewardAmounts } from './catalogue.js';
 import { failure, ok, type Result } from '../shared/result.js';
-import { atomically } from './transaction.js';
 
 /** The system account daily rewards come from (BONUS_BALANCE; its balance is negative). */
 export const REWARDS = 'rewards';
@@ -27,8 +26,6 @@ async function lastClaim(db: Db | Tx, userId: number) {
   const [row] = await db.select().from(dailyRewards).where(eq(dailyRewards.userId, userId)).orderBy(desc(dailyRewards.day)).limit(1);
   return row;
 }
-
-export type RewardsService = ReturnType<typeof createRewardsService>;
 
 export function createRewardsService(deps: { store: Store; now: () => Date; onWalletChange: (userId: number) => Promise<void> }) {
   const { store, now } = deps;
@@ -58,7 +55,7 @@ export function createRewardsService(deps: { store: Store; now: () => Date; onWa
     async claim(userId: number) {
       const at = now();
       const today = utcDay(at);
-      const outcome = await atomically(store, async (tx) => {
+      const outcome = await store.withTransaction(async (tx) => {
         const last = await lastClaim(tx, userId);
         const streakDay = nextStreak(last, today);
         const amount = amountOf(streakDay);
@@ -77,7 +74,7 @@ export function createRewardsService(deps: { store: Store; now: () => Date; onWa
           idempotencyKey: `daily_reward:${userId}:${today}`,
           memo: { streak_day: streakDay },
         });
-        if (!paid.ok) return { ok: false, error: paid.error };
+        if (!paid.ok) return { ok: false as const, error: paid.error };
         return ok({
           amount: amount.toString(),
           streak_day: streakDay,

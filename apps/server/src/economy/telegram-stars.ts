@@ -5,7 +5,6 @@ import type { Store } from '../store/db.js';
 import { deposits } from '../store/economy-schema.js';
 import { completeDeposit, type DepositProvider } from './deposits.js';
 import { failure, ok, type Result } from '../shared/result.js';
-import { atomically } from './transaction.js';
 
 export interface TelegramStarsOptions {
   readonly botToken: string;
@@ -144,7 +143,7 @@ export function createTelegramPayments(deps: {
         );
         return ok({ handled: 'mismatch' });
       }
-      const done = await atomically(store, async (tx) => {
+      const done = await store.withTransaction(async (tx) => {
         const [other] = await tx
           .select({ id: deposits.id })
           .from(deposits)

@@ -2,6 +2,7 @@ import type { LobbyMessage, RoomMessage, TournamentMessage, UserMessage } from '
 import type { PublishItem, PublishOptions } from '../realtime/index.js';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 import type { Store, Tx } from '../store/db.js';
+import { isRefusal } from '../store/transaction-rule.js';
 
 /** What the rooms publish through: the realtime gateway (or a test double). */
 export interface RoomsRealtime {
@@ -63,7 +64,8 @@ export interface Publisher {
 /**
  * Runs `fn` in one transaction with an outbox, then publishes what it queued after the commit
  * (never before: nobody hears of a change that was rolled back). Every domain's write that
- * publishes goes through here; `order` may depend on what `fn` returned.
+ * publishes goes through here; `order` may depend on what `fn` returned. A refusal (a failed
+ * `Result`) rolls the transaction back (the store's transaction rule) and publishes nothing.
  */
 export async function withPublications<T>(
   store: Store,
@@ -73,6 +75,7 @@ export async function withPublications<T>(
 ): Promise<T> {
   const outbox = new Outbox();
   const value = await store.withTransaction((tx) => fn(tx, outbox));
+  if (isRefusal(value)) return value;
   await publisher.flush(typeof order === 'string' ? order : order(value), outbox);
   return value;
 }

@@ -4,8 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm/relations';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -20,6 +19,8 @@ import * as playersSchema from './players-schema.js';
 import * as tournamentsSchema from './tournaments-schema.js';
 import { workCounters } from '../shared/work-counters.js';
 import { PgliteStatements } from './pglite-statements.js';
+import { refusalsRollBack } from './transaction-rule.js';
+import { driverClientOf, drizzlePartsOf, sessionClientOf } from './drivers/drizzle-internals.js';
 import { countRoundTrips, firstFailure, isPipelinedClient, pipelinedTransaction, trackWrites, writesOf } from './transactions.js';
 
 // Each area's tables live in their own file, which reads users from the base one; one schema for queries.
@@ -44,7 +45,10 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Store {
   readonly kind: 'postgres' | 'pglite';
   readonly db: Db;
-  /** Runs `fn` in one transaction (READ COMMITTED); commits when it resolves, rolls back when it throws. */
+  /**
+   * Runs `fn` in one transaction (READ COMMITTED): commits when it resolves to anything but a failed
+   * `Result`; a refusal or a throw rolls back (the transaction rule, transaction-rule.ts).
+   */
   withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -93,14 +97,11 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    const parts = {
-      dialect: (db as unknown as { dialect: PgDialect }).dialect,
-      relations: db._ as unknown as RelationalSchemaConfig<TablesRelationalConfig>,
-    };
+    const parts = drizzlePartsOf(db);
     return {
       kind: 'postgres',
       db: db as unknown as Db,
-      withTransaction: (fn) => pipelinedTransaction(pool, parts, (tx) => fn(tx as unknown as Tx)),
+      withTransaction: refusalsRollBack<Tx>((fn) => pipelinedTransaction(pool, parts, (tx) => fn(tx as unknown as Tx))),
       close: () => pool.end(),
     };
   }
@@ -113,7 +114,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
     db: db as unknown as Db,
     // PGlite's own transaction: its COMMIT queues behind the pipelined writes on the one connection
     // and refuses (throws) when one of them failed; the write's own error is the one thrown.
-    withTransaction: async (fn) => {
+    withTransaction: refusalsRollBack<Tx>(async (fn) => {
       workCounters.statements += 2;
       workCounters.roundTrips += 2;
       let writes: Promise<unknown>[] = [];
@@ -125,7 +126,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
       } catch (error) {
         throw (await firstFailure(writes)) ?? error;
       }
-    },
+    }),
     close: () => client.close(),
   };
 }
@@ -210,7 +211,7 @@ async function textParsersOnce(client: PGlite): Promise<PGlite> {
  * For the few statements every move runs (room-store's lockRoomForMove, games' saveStep).
  */
 export async function preparedRows(tx: Tx, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
-  const client = sessionClient(tx);
+  const client = sessionClientOf(tx);
   if (isPipelinedClient(client))
     return ((await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })) as { rows: unknown[][] }).rows;
   return embeddedRows(client, name, text, values);
@@ -230,7 +231,7 @@ function embeddedRows(client: unknown, name: string, text: string, values: unkno
  * connection's plain query; no query builder runs. For what every request reads (the token check).
  */
 export async function preparedDbRows(db: Db, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
-  const client = (db as unknown as { $client: unknown }).$client;
+  const client = driverClientOf(db);
   if (client instanceof pg.Pool)
     return (await client.query({ name, text, values, rowMode: 'array', types: pgTimesAsText })).rows as unknown[][];
   return embeddedRows(client, name, text, values);
@@ -250,5 +251,3 @@ export function pipelineWrite(tx: Tx, name: string, text: string, values: unknow
   sent.catch(() => {});
   writes.push(sent);
 }
-
-const sessionClient = (tx: Tx): unknown => (tx as unknown as { session: { client: unknown } }).session.client;

@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { holdingConnection } from './drivers/pglite-internals.js';
 
 const { serialize } = protocol;
 
@@ -49,9 +50,7 @@ export class PgliteStatements {
 
   /** As `rows`, outside a transaction: waits for the connection as `query` does (PGlite's own locks). */
   async rowsAlone(name: string, text: string, values: readonly unknown[]): Promise<unknown[][]> {
-    // As `query` does first: a closed database refuses with "PGlite is closed" (db-faults.ts: unavailable).
-    await this.lite._checkReady();
-    return this.lite._runExclusiveTransaction(() => this.lite._runExclusiveQuery(() => this.rows(name, text, values, true)));
+    return holdingConnection(this.lite, () => this.rows(name, text, values, true));
   }
 
   async #prepare(name: string, text: string): Promise<readonly number[]> {

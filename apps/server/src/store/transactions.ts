@@ -1,9 +1,10 @@
-import { NodePgSession, NodePgTransaction, type NodePgClient } from 'drizzle-orm/node-postgres';
-import type { PgDialect } from 'drizzle-orm/pg-core';
-import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm/relations';
+import type { NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { TablesRelationalConfig } from 'drizzle-orm/relations';
 import type { Writable } from 'node:stream';
 import type pg from 'pg';
 import { workCounters } from '../shared/work-counters.js';
+import { openNodePgTransaction, sessionOf, type DrizzleParts } from './drivers/drizzle-internals.js';
+import { socketOf, wrapQuery } from './drivers/pg-internals.js';
 
 /**
  * The writes a transaction has sent and not waited for (`pipelineWrite` in db.ts), by the
@@ -12,17 +13,15 @@ import { workCounters } from '../shared/work-counters.js';
  */
 const unansweredWrites = new WeakMap<object, Promise<unknown>[]>();
 
-export const sessionOf = (tx: unknown): object => (tx as { session: object }).session;
-
 /** Opens the list of a new transaction's pipelined writes. */
-export function trackWrites(tx: unknown): Promise<unknown>[] {
+export function trackWrites(tx: object): Promise<unknown>[] {
   const writes: Promise<unknown>[] = [];
   unansweredWrites.set(sessionOf(tx), writes);
   return writes;
 }
 
 /** The list of the transaction's pipelined writes; undefined outside a store's `withTransaction`. */
-export const writesOf = (tx: unknown): Promise<unknown>[] | undefined => unansweredWrites.get(sessionOf(tx));
+export const writesOf = (tx: object): Promise<unknown>[] | undefined => unansweredWrites.get(sessionOf(tx));
 
 /** The error of the first of `answers` that failed, once all are in; undefined when none did. */
 export async function firstFailure(answers: readonly Promise<unknown>[]): Promise<unknown> {
@@ -30,8 +29,6 @@ export async function firstFailure(answers: readonly Promise<unknown>[]): Promis
   return undefined;
 }
 
-/** The socket under a pooled connection (pg's `Client.connection.stream`, not in its types). */
-const socketOf = (client: pg.PoolClient): Writable => (client as unknown as { connection: { stream: Writable } }).connection.stream;
 const corked = new WeakSet<Writable>();
 const uncork = (socket: Writable): void => {
   corked.delete(socket);
@@ -84,11 +81,6 @@ class PipelinedClient {
 /** Whether a transaction's driver client is a pooled PostgreSQL connection (else PGlite's). */
 export const isPipelinedClient = (client: unknown): client is PipelinedClient => client instanceof PipelinedClient;
 
-export interface DrizzleParts {
-  readonly dialect: PgDialect;
-  readonly relations: RelationalSchemaConfig<TablesRelationalConfig>;
-}
-
 /**
  * One transaction on a pooled connection in two round trips at best: BEGIN rides with the first
  * statement, and COMMIT with the writes sent through `pipelineWrite` (a move: BEGIN + the room's
@@ -105,8 +97,7 @@ export async function pipelinedTransaction<T>(
   const client = await pool.connect();
   batchWrites(client);
   const begun = client.query('begin');
-  const session = new NodePgSession(new PipelinedClient(client, begun) as unknown as NodePgClient, parts.dialect, parts.relations);
-  const tx = new NodePgTransaction<Record<string, unknown>, TablesRelationalConfig>(parts.dialect, session, parts.relations);
+  const tx = openNodePgTransaction(new PipelinedClient(client, begun), parts);
   const writes = trackWrites(tx);
   let value: T;
   try {
@@ -140,8 +131,7 @@ export async function pipelinedTransaction<T>(
 export function countRoundTrips(client: pg.PoolClient): void {
   let unanswered = 0;
   const answered = () => void unanswered--;
-  const send = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+  wrapQuery(client, (send) => (...args: unknown[]) => {
     workCounters.statements++;
     if (unanswered++ === 0) workCounters.roundTrips++;
     const last = args.length - 1;
@@ -157,5 +147,5 @@ export function countRoundTrips(client: pg.PoolClient): void {
     if (result instanceof Promise) result.then(answered, answered);
     else answered();
     return result;
-  };
+  });
 }

@@ -69,9 +69,6 @@ export interface TournamentsService extends TournamentAdminWrites {
   fireDue(limit?: number): Promise<number>;
 }
 
-/** Carries a refusal out of a transaction so that the transaction rolls back. */
-class RolledBack extends Error {}
-
 const notFound = (id: number) => failure('tournament/not_found', `No tournament ${id}`);
 const isOver = (t: TournamentRow) => t.status === 'finished' || t.status === 'cancelled';
 
@@ -87,25 +84,12 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
 
   /**
    * One transaction with an outbox, published after the commit on the tournament's own chain. A
-   * refusal rolls the whole transaction back: a registration whose buy-in went through but whose
-   * fee did not must leave neither behind.
+   * refusal rolls the whole transaction back (the transaction rule): a registration whose buy-in
+   * went through but whose fee did not leaves neither behind.
    */
-  async function inTransaction<T extends Result<unknown>>(id: number, fn: (tx: Tx, outbox: Outbox, at: Date) => Promise<T>): Promise<T> {
+  function inTransaction<T extends Result<unknown>>(id: number, fn: (tx: Tx, outbox: Outbox, at: Date) => Promise<T>): Promise<T> {
     const at = now();
-    let refusal: T | undefined;
-    try {
-      return await withPublications(store, publisher, publishOrder.tournament(id), async (tx, outbox) => {
-        const result = await fn(tx, outbox, at);
-        if (!result.ok) {
-          refusal = result;
-          throw new RolledBack();
-        }
-        return result;
-      });
-    } catch (error) {
-      if (error instanceof RolledBack && refusal) return refusal;
-      throw error;
-    }
+    return withPublications(store, publisher, publishOrder.tournament(id), (tx, outbox) => fn(tx, outbox, at));
   }
 
   async function detail(userId: number, t: TournamentRow, db: Tx | Store['db'] = store.db): Promise<TournamentDetail> {
