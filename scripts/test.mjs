@@ -1,4 +1,4 @@
-// The README's test command: format, lint, typecheck, every workspace's tests, then the browser tests.
+// The README's test command: format, lint, dead exports, typecheck, every workspace's tests, then the browser tests.
 // It ends with one plain summary line ("tests: N passed, N failed, N skipped") that CI reads.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
@@ -31,6 +31,7 @@ function vitest(title, args, env = {}) {
 let ok = true;
 ok = run('format (prettier --check; npm run format writes it)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']) && ok;
 ok = run('lint', 'npx', ['eslint', '.']) && ok;
+ok = run('dead exports and files (knip)', 'npx', ['knip', '--include', 'exports,types,nsExports,nsTypes,files']) && ok;
 for (const project of ['packages/engine', 'packages/protocol', 'apps/server', 'apps/web']) {
   if (existsSync(join(project, 'tsconfig.json'))) ok = run(`typecheck ${project}`, 'npx', ['tsc', '--noEmit', '-p', project]) && ok;
 }

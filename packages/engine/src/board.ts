@@ -1,6 +1,6 @@
 import type { Card } from './cards.js';
 import type { GameOptions } from './options.js';
-import type { GameState, GameView, Phase, PlayerId, SeatResult } from './types.js';
+import type { GameView, Phase, PlayerId, SeatResult } from './types.js';
 
 /**
  * What legality depends on, read the same way from the full state and from a player's own view,
@@ -42,11 +42,6 @@ export function boutLimit(isFirstDiscardDone: boolean): number {
   return isFirstDiscardDone ? 6 : 5;
 }
 
-/** The board of a state: the state itself (it has every field a board reads). */
-export function boardFromState(state: GameState): Board {
-  return state;
-}
-
 export function boardFromView(view: GameView): Board {
   const seatOf = (id: PlayerId): number => view.players.indexOf(id);
   const seats = view.players.map((id) => view.seats[id]!);
@@ -74,10 +69,6 @@ export function boardFromView(view: GameView): Board {
     is_first_discard_done: view.bout_limit === boutLimit(true),
     trump_card: view.trump_suit === null ? null : { suit: view.trump_suit },
   };
-}
-
-export function isActive(board: Pick<Board, 'results'>, seat: number): boolean {
-  return board.results[seat] === null;
 }
 
 export function cardCount(board: Pick<Board, 'hands'>, seat: number): number {

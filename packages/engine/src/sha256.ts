@@ -42,14 +42,10 @@ export function utf8(text: string): number[] {
 }
 
 /**
- * SHA-256 of bytes as eight 32-bit words (big-endian reading of the digest). The shuffle calls
- * it for every game, so it reuses its buffers and reads bytes without a DataView.
+ * SHA-256 of bytes as eight 32-bit words (big-endian reading of the digest), into the caller's
+ * buffer: the shuffle calls it for every game (~5 blocks each), typed arrays are costly to
+ * allocate, so it reuses its buffers and reads bytes without a DataView.
  */
-export function sha256Words(message: ArrayLike<number>): Uint32Array {
-  return sha256Into(message, new Uint32Array(8));
-}
-
-/** `sha256Words` into the caller's buffer: typed arrays are costly to allocate, and the shuffle hashes ~5 blocks per game. */
 export function sha256Into(message: ArrayLike<number>, out: Uint32Array): Uint32Array {
   const length = message.length;
   const blocks = Math.ceil((length + 9) / 64);
@@ -128,20 +124,6 @@ function compress(): void {
 
 function rotr(x: number, n: number): number {
   return (x >>> n) | (x << (32 - n));
-}
-
-/** SHA-256 of bytes; returns the 32-byte digest. */
-export function sha256Bytes(message: Uint8Array): Uint8Array {
-  const words = sha256Words(message);
-  const out = new Uint8Array(32);
-  for (let i = 0; i < 8; i++) {
-    const w = words[i]!;
-    out[i * 4] = w >>> 24;
-    out[i * 4 + 1] = (w >>> 16) & 255;
-    out[i * 4 + 2] = (w >>> 8) & 255;
-    out[i * 4 + 3] = w & 255;
-  }
-  return out;
 }
 
 /** SHA-256 of a string's UTF-8 bytes, as lowercase hex (what `printf %s "$seed" | sha256sum` prints). */

@@ -51,4 +51,3 @@ export function bannerFiles(uploadDir: string, publicUrl: string | undefined) {
     },
   };
 }
-export type BannerFiles = ReturnType<typeof bannerFiles>;

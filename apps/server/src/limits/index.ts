@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { countRedisCommands } from '../shared/work-counters.js';
 import { createMemoryRateWindows, createRedisRateWindows, type RateWindows } from './rate-windows.js';
 
-export { createMemoryRateWindows, createRedisRateWindows, type RateWindows } from './rate-windows.js';
+export { createMemoryRateWindows, type RateWindows } from './rate-windows.js';
 
 export interface SharedLimits {
   readonly windows: RateWindows;

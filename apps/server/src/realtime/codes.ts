@@ -93,7 +93,3 @@ export const clientFaults: ReadonlySet<ErrorCode> = new Set([
 
 /** Unsubscribe push codes below 2500 end the subscription; the client does not resubscribe. */
 export const serverUnsubscribe = { code: 2000, reason: 'server unsubscribe' } as const;
-
-export function isTerminal(code: number): boolean {
-  return (code >= 3500 && code < 4000) || (code >= 4500 && code < 5000);
-}

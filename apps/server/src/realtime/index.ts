@@ -3,21 +3,10 @@ import type { Logger } from './connection-types.js';
 import { createMemoryBroker } from './memory-broker.js';
 import { createRedisBroker } from './redis-broker.js';
 
-export type { Broker, BrokerLimits, ClientInfo, Publication, PublishItem, PublishOptions, StreamPosition } from './broker.js';
-export { defaultCanSubscribe, defaultChannelOptions, type CanSubscribe, type ChannelOptions, type SubscribeDecision } from './channels.js';
-export { disconnect, errorCode, isTerminal } from './codes.js';
-export type { GatewayLimits, Logger, VerifyToken } from './connection-types.js';
-export {
-  createGateway,
-  defaultGatewayLimits,
-  type ChannelPresence,
-  type Gateway,
-  type GatewayOptions,
-  type PresenceChange,
-  type PresenceListener,
-} from './gateway.js';
-export { createMemoryBroker } from './memory-broker.js';
-export { createRedisBroker } from './redis-broker.js';
+export type { Broker, PublishItem, PublishOptions } from './broker.js';
+export { defaultCanSubscribe, type CanSubscribe } from './channels.js';
+export type { Logger, VerifyToken } from './connection-types.js';
+export { createGateway, type Gateway } from './gateway.js';
 
 export interface BrokerOptions {
   /** Unset: an in-memory broker, for a single node. */

@@ -376,8 +376,3 @@ export function roomChannelRule(service: Pick<RoomsService, 'canWatch'>): CanSub
     return (await service.canWatch(asUserId(Number(userId)), asRoomId(roomId), password)).ok;
   };
 }
-
-/** Seats nobody has readied yet, for tests and the watch state's timers. */
-export function unreadySeats(seats: readonly SeatRow[]): SeatRow[] {
-  return seats.filter((s) => !s.isReady && s.readyDeadline !== null);
-}

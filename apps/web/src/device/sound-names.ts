@@ -32,7 +32,6 @@ export const DURAK_SOUNDS = [
 /** SPEC §9 slot-machine sounds. */
 export const SLOT_SOUNDS = ['lose', 'spinning', 'slotStopped', 'start', 'start2', 'win'] as const;
 export const SOUND_NAMES = [...DURAK_SOUNDS, ...SLOT_SOUNDS] as const;
-export type SoundName = (typeof SOUND_NAMES)[number];
 export type DurakSound = (typeof DURAK_SOUNDS)[number];
 export type SlotSound = (typeof SLOT_SOUNDS)[number];
 /** Loaded first so the first taps and deals have sound at once. */

@@ -1,5 +1,4 @@
 import { Howl } from 'howler';
-import { useCallback } from 'react';
 import { useSettingsStore } from '../state/settings-store';
 import { SoundBank } from './sound';
 import { DURAK_SOUNDS, SLOT_SOUNDS, type DurakSound, type SlotSound } from './sound-names';
@@ -42,8 +41,4 @@ export function playSlotSound(name: SlotSound): void {
 /** Loads one group of SPEC §9's sounds: the durak group from the first tap, the slot group on /bandit. */
 export function preloadSounds(group: 'durak' | 'slot'): Promise<{ failed: string[] }> {
   return (group === 'slot' ? slotSoundBank() : soundBank()).preload();
-}
-
-export function useSound(): (name: DurakSound) => void {
-  return useCallback((name: DurakSound) => playSound(name), []);
 }

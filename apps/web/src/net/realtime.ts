@@ -20,7 +20,6 @@ export const useRealtimeStore = create<RealtimeState>()(() => ({ state: 'disconn
 /** SPEC §9: the centrifuge client defaults. */
 export const REALTIME_OPTIONS = { timeout: 5000, minReconnectDelay: 500, maxReconnectDelay: 20000, maxServerPingDelay: 10000 } as const;
 
-let client: Centrifuge | null = null;
 let connecting: Promise<Centrifuge> | null = null;
 const listeners = new Map<string, number>();
 
@@ -52,7 +51,6 @@ export function connectRealtime(options: { endpoint?: string; websocket?: unknow
     });
     made.on('connected', () => useRealtimeStore.setState({ hasDropped: false }));
     made.connect();
-    client = made;
     return made;
   });
   return connecting;
@@ -61,14 +59,9 @@ export function connectRealtime(options: { endpoint?: string; websocket?: unknow
 export function disconnectRealtime(): void {
   const pending = connecting;
   connecting = null;
-  client = null;
   listeners.clear();
   useRealtimeStore.setState({ state: 'disconnected', hasDropped: false });
   void pending?.then((c) => c.disconnect());
-}
-
-export function realtimeClient(): Centrifuge | null {
-  return client;
 }
 
 /** What a subscribe sends along: `data` reaches the server's channel rule (a private room's password). */
@@ -154,12 +147,6 @@ export function useChannel<C extends string>(channel: C | null, onMessage: Messa
       data === undefined ? { onSubscribed, onState } : { data, onSubscribed, onState },
     );
   }, [channel, dataKey]);
-}
-
-/** The connection state for the UI, and the client for calls like presence or rpc. */
-export function useRealtime(): RealtimeState & { client: Centrifuge | null } {
-  const state = useRealtimeStore();
-  return { ...state, client };
 }
 
 /** The personal channel of DESIGN §6. */

@@ -1,6 +1,5 @@
 /** SPEC §9 bet presets, as labels and chip amounts. */
 export const BET_PRESETS = ['100', '999', '1k', '4999', '5k', '9999', '10k', '24999', '25k', '49999', '50k', '100k'] as const;
-export type BetPreset = (typeof BET_PRESETS)[number];
 /** SPEC §9 bet ranges, "from_to" in preset labels. */
 export const BET_RANGES = ['100_999', '1k_4999', '5k_9999', '10k_24999', '25k_49999', '50k_100k'] as const;
 export type BetRange = (typeof BET_RANGES)[number];

@@ -37,7 +37,6 @@ export const TOGGLE_KEYS = [
   'is_classic_mode_allowed',
   'secret_trump_mode',
 ] as const;
-export type ToggleKey = (typeof TOGGLE_KEYS)[number];
 
 /** SPEC §9 filter defaults. */
 export const DEFAULT_FILTER: RoomFilter = {
