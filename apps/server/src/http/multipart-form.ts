@@ -31,6 +31,8 @@ export async function readForm(
           return { ok: false, error: invalid(part.fieldname, `only one file, named ${fileField}, is accepted`) };
         }
         file = await part.toBuffer();
+        // On a loaded machine the limit can be hit after toBuffer read its last chunk: no throw then.
+        if (part.file.truncated) return { ok: false, error: tooLarge };
       } else {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       }

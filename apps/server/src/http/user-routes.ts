@@ -136,6 +136,11 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
   );
 }
 
+const avatarTooLarge: Failure = {
+  code: 'avatar/too_large',
+  message: 'file: at most 5 MB',
+  details: { field: 'file', max_bytes: maxAvatarBytes },
+};
 const fileRequired: Failure = { code: 'request/invalid', message: 'file: an image file is required', details: { field: 'file' } };
 
 // Busboy's parse errors (a body cut off by a dropped mobile connection, a missing boundary,
@@ -146,15 +151,13 @@ async function readAvatarFile(request: FastifyRequest): Promise<{ ok: true; data
   try {
     const file = await request.file({ limits: { fileSize: maxAvatarBytes, files: 1 } });
     if (!file || file.fieldname !== 'file') return { ok: false, error: fileRequired };
-    return { ok: true, data: await file.toBuffer() };
+    const data = await file.toBuffer();
+    // The stream's own flag as well as the thrown error: on a loaded machine the limit can be hit
+    // after toBuffer has read its last chunk, and the cut-off file then came back as if whole.
+    return file.file.truncated ? { ok: false, error: avatarTooLarge } : { ok: true, data };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      return {
-        ok: false,
-        error: { code: 'avatar/too_large', message: 'file: at most 5 MB', details: { field: 'file', max_bytes: maxAvatarBytes } },
-      };
-    }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return { ok: false, error: avatarTooLarge };
     if (code !== undefined || !(error instanceof Error)) throw error;
     request.log.info({ err: error }, 'client error: malformed multipart body');
     return {
