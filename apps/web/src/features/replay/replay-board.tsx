@@ -81,11 +81,8 @@ export function ReplayBoard({ state, players, viewer, width }: BoardProps) {
               <Avatar url={s.person?.avatar} name={s.name} size={isWide ? 40 : 32} />
               {label(seat, s.name, s.result)}
               <span className="replay-seat-cards" aria-label={t('cards', { count: s.hand.length })}>
-                {s.isOpen && s.hand.length > 0 ? (
-                  <Fan cards={s.hand} cardWidth={smallCard} width={isWide ? 220 : 110} isOpen />
-                ) : (
-                  <span className="replay-count">{s.hand.length}</span>
-                )}
+                {s.hand.length > 0 ? <Fan cards={s.hand} cardWidth={smallCard} width={isWide ? 220 : 110} isOpen={s.isOpen} /> : null}
+                {s.isOpen ? null : <span className="replay-count replay-seat-count">{s.hand.length}</span>}
               </span>
             </div>
           );

@@ -1,6 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { SPEEDS, type Speed } from './use-replay-steps';
 
+// Drawn inline: the media-control glyphs (⏮ ⏭ ⏸) are missing from many phones' fonts.
+const PATHS = {
+  start: 'M6 5h2v14H6zM20 5v14L9 12z',
+  back: 'M16 5v14L5 12z',
+  play: 'M7 5v14l12-7z',
+  pause: 'M6 5h4v14H6zM14 5h4v14h-4z',
+  forward: 'M8 5v14l11-7z',
+  end: 'M16 5h2v14h-2zM4 5v14l11-7z',
+} as const;
+
+function Icon({ name }: { name: keyof typeof PATHS }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path d={PATHS[name]} fill="currentColor" />
+    </svg>
+  );
+}
+
 interface ControlsProps {
   step: number;
   last: number;
@@ -29,7 +47,7 @@ export function ReplayControls({ step, last, isPlaying, speed, onStep, onToggle,
       />
       <div className="replay-buttons">
         <button type="button" className="btn btn-ghost" onClick={() => onStep(0)} disabled={step === 0} aria-label={t('controls.start')}>
-          ⏮
+          <Icon name="start" />
         </button>
         <button
           type="button"
@@ -39,7 +57,7 @@ export function ReplayControls({ step, last, isPlaying, speed, onStep, onToggle,
           aria-label={t('controls.back')}
           data-testid="replay-back"
         >
-          ‹
+          <Icon name="back" />
         </button>
         <button
           type="button"
@@ -49,7 +67,7 @@ export function ReplayControls({ step, last, isPlaying, speed, onStep, onToggle,
           data-testid="replay-play"
           data-playing={isPlaying}
         >
-          {isPlaying ? '⏸' : '▶'}
+          <Icon name={isPlaying ? 'pause' : 'play'} />
         </button>
         <button
           type="button"
@@ -59,10 +77,10 @@ export function ReplayControls({ step, last, isPlaying, speed, onStep, onToggle,
           aria-label={t('controls.forward')}
           data-testid="replay-forward"
         >
-          ›
+          <Icon name="forward" />
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => onStep(last)} disabled={step >= last} aria-label={t('controls.end')}>
-          ⏭
+          <Icon name="end" />
         </button>
       </div>
       <div className="replay-speeds" role="radiogroup" aria-label={t('controls.speed')}>

@@ -16,11 +16,11 @@ export function ReplayEntry({
 }) {
   const { t } = useTranslation('replay');
   return (
-    <span className="replay-entry">
+    <div className="replay-entry">
       <Link to={replayPath(roomId)} className="btn btn-ghost" data-testid="replay-link">
         {t(label ?? 'watch')}
       </Link>
       {isShareShown ? <ReplayShareButton roomId={roomId} step={0} /> : null}
-    </span>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { reapplyReplay, type ReplayAnswer } from '@durak/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
 import { queryKeys } from '../../net/query-keys';
 import { cutName } from '../../ui/format';
@@ -14,7 +14,7 @@ import { ReplayBoard } from './replay-board';
 import { ReplayControls } from './replay-controls';
 import { ReplayShareButton } from './replay-share';
 import { stepText } from './step-text';
-import { useReplaySteps } from './use-replay-steps';
+import { stepFromSearch, useReplaySteps } from './use-replay-steps';
 import './replay.css';
 
 /** A private game asks for its password, as its table does; the answer is kept for this page only. */
@@ -52,6 +52,9 @@ export function ReplayPage({ roomId }: { roomId: number }) {
   });
   const code = query.error ? toApiFailure(query.error).code : null;
   const back = () => void (window.history.length > 1 ? navigate(-1) : navigate('/career'));
+  // The step on screen is in the address: the header's share sends that one.
+  const [search] = useSearchParams();
+  const lastStep = query.data?.steps.length ?? 0;
   return (
     <main className="replay-page" data-testid="replay-page">
       <header className="replay-top">
@@ -59,6 +62,7 @@ export function ReplayPage({ roomId }: { roomId: number }) {
           ←
         </button>
         <h1>{t('title', { id: roomId })}</h1>
+        {query.data ? <ReplayShareButton roomId={roomId} step={stepFromSearch(search.get('step'), lastStep)} /> : null}
       </header>
       {code === 'room/password_required' || code === 'room/wrong_password' ? (
         <PasswordForm isWrong={code === 'room/wrong_password'} onPassword={setPassword} />
@@ -147,9 +151,6 @@ function ReplayView({ replay }: { replay: ReplayAnswer }) {
         onToggle={steps.toggle}
         onSpeed={steps.setSpeed}
       />
-      <div className="replay-share-row">
-        <ReplayShareButton roomId={replay.room_id} step={steps.step} />
-      </div>
     </TrumpSuitContext.Provider>
   );
 }

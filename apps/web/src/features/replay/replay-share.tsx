@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMiniApp, shareViaHost } from '../../device/telegram';
 import { replayShareLink } from './replay-links';
+import './replay-share.css';
 
 /**
  * "Share" of a replay (FEATURES.md §14): inside Telegram the host's share dialog with the
@@ -33,7 +34,7 @@ export function ReplayShareButton({ roomId, step, className = 'btn btn-ghost' }:
     setShown({ link, isCopied });
   }
   return (
-    <>
+    <div className="replay-share">
       <button type="button" className={className} onClick={() => void share()} data-testid="replay-share">
         {t('share')}
       </button>
@@ -49,6 +50,6 @@ export function ReplayShareButton({ roomId, step, className = 'btn btn-ghost' }:
           />
         </span>
       ) : null}
-    </>
+    </div>
   );
 }
