@@ -6,13 +6,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testQueryClient } from '../../test-support/player-pages';
 import { playedReplay, seededRandom } from '../../test-support/replay';
 
 const replay = playedReplay('page-test', { ...DEFAULT_OPTIONS, player_count: 3 }, seededRandom(11), 7);
-const fetched = vi.fn(() => Promise.resolve(replay));
-vi.mock('./replay-api', () => ({ replayApi: { replay: () => fetched() } }));
+const fetched = vi.fn((_roomId: number, _password?: string) => Promise.resolve(replay));
+vi.mock('./replay-api', () => ({ replayApi: { replay: (roomId: number, password?: string) => fetched(roomId, password) } }));
 const { ReplayPage } = await import('./replay-page');
 
 const i18n = i18next.createInstance();
@@ -53,7 +54,33 @@ function show(path: string) {
 const total = replay.steps.length;
 const stepLine = () => screen.getByTestId('replay-step').textContent;
 
+/** The server's refusal as axios hands it to the page. */
+const refusal = (status: number, code: string) =>
+  new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, {
+    status,
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+    data: { ok: false, error: { code, message: code } },
+  });
+
 describe('the replay page', () => {
+  it('asks for a private game’s password and opens with it; a running game says it is still played', async () => {
+    fetched.mockImplementationOnce(() => Promise.reject(refusal(403, 'room/password_required')));
+    show('/replay/7');
+    fireEvent.change(await screen.findByLabelText('This game is private: enter its password'), { target: { value: 'hunter22' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByTestId('replay-board')).toBeTruthy();
+    expect(fetched).toHaveBeenLastCalledWith(7, 'hunter22');
+    cleanup();
+
+    fetched.mockImplementationOnce(() => Promise.reject(refusal(409, 'room/not_finished')));
+    show('/replay/7');
+    expect((await screen.findByTestId('replay-unavailable')).textContent).toContain('This game is still being played');
+    expect(screen.getByRole('link', { name: 'To the table' }).getAttribute('href')).toBe('/durak/7');
+    fetched.mockClear();
+  });
+
   it('opens at ?step=N from ?seat=ID’s view: only that seat’s cards are open', async () => {
     const seat = replay.players[1]!.user_id;
     show(`/replay/7?step=3&seat=${seat}`);
