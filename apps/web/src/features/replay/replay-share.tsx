@@ -16,7 +16,9 @@ export function ReplayShareButton({ roomId, step, className = 'btn btn-ghost' }:
     const isInside = isMiniApp();
     const link = replayShareLink(roomId, step, isInside, window.location.origin);
     if (isInside && shareViaHost(link, t('share_text'))) return;
-    if (typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches) {
+    // The system's share sheet on phones; on a desktop it is a detour before the clipboard.
+    const isPhone = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+    if (typeof navigator.share === 'function' && isPhone) {
       try {
         await navigator.share({ url: link, text: t('share_text') });
         return;
