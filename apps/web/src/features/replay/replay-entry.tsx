@@ -14,7 +14,9 @@ export function ReplayEntry({
   isShareShown?: boolean;
   label?: 'watch' | 'career_watch';
 }) {
-  const { t } = useTranslation('replay');
+  const { t, ready } = useTranslation('replay');
+  // Its words load with the first replay link shown: nothing rather than a bare key meanwhile.
+  if (!ready) return null;
   return (
     <div className="replay-entry">
       <Link to={replayPath(roomId)} className="btn btn-ghost" data-testid="replay-link">
