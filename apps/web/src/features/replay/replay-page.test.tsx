@@ -104,6 +104,10 @@ describe('the replay page', () => {
     expect(stepLine()).toBe(`Step 1 of ${total}`);
     expect(screen.getByTestId('replay-caption').textContent).toMatch(/(Anna|Igor|Olga) attacks with/);
     expect(screen.getAllByTestId('replay-table-card')).toHaveLength(1);
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(stepLine()).toBe(`Step 2 of ${total}`);
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    expect(stepLine()).toBe(`Step 1 of ${total}`);
     fireEvent.click(screen.getByTestId('replay-back'));
     expect(screen.queryAllByTestId('replay-table-card')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('replay-slider'), { target: { value: String(total) } });

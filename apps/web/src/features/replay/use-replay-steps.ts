@@ -43,6 +43,25 @@ export function useReplaySteps(last: number, seats: readonly string[]) {
     // `go` is rebuilt each render from the same address; the step, speed and play state drive the clock.
   }, [isPlaying, step, speed, last]);
 
+  // Arrow keys step and the space bar plays, when no control has the keyboard (a focused slider
+  // or button already answers them itself).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target !== document.body || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+        event.preventDefault();
+        setPlaying(false);
+        go(step + (event.key === 'ArrowRight' ? 1 : -1));
+      } else if (event.key === ' ') {
+        event.preventDefault();
+        if (!isPlaying && step >= last) go(0);
+        setPlaying(!isPlaying);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
   return {
     step,
     seat,
