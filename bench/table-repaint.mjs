@@ -1,8 +1,8 @@
-// The game screens' figures (issue #7): the gzipped JavaScript the lobby (/games) and the table
-// (/durak/{id}) add beyond the shell (target ≤ 120 KB each), and the time from a room channel
-// publication's arrival in Chromium to the table's repaint. Starts the built server on a free
-// 127.0.0.1 port with a temporary data dir; two players play by API while a browser watches one
-// of their tables; bounded in count and time.
+// The game screens' figures (issue #7): the gzipped JavaScript the lobby (/games), the table
+// (/durak/{id}) and the replay (/replay/{id}, FEATURES.md §14) add beyond the shell (target ≤ 120 KB
+// each), and the time from a room channel publication's arrival in Chromium to the table's repaint.
+// Starts the built server on a free 127.0.0.1 port with a temporary data dir; two players play by
+// API while a browser watches one of their tables; bounded in count and time.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -34,6 +34,8 @@ const shell = jsFiles(closure(entry));
 for (const [name, key] of [
   ['lobby  /games', 'src/features/games/index.tsx'],
   ['table  /durak/{id}', 'src/features/table/index.tsx'],
+  // FEATURES.md §14: the replay page's first paint is held to the table's budget.
+  ['replay /replay/{id}', 'src/features/replay/index.tsx'],
 ]) {
   if (!manifest[key]) continue;
   const extra = [...jsFiles(closure(key))].filter((f) => !shell.has(f));

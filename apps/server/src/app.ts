@@ -39,6 +39,8 @@ import { registerPermissionRoutes } from './http/permission-routes.js';
 import { registerRoomRoutes } from './http/room-routes.js';
 import { registerSystemRoutes } from './http/system-routes.js';
 import { registerPlayerRoutes } from './http/player-routes.js';
+import { registerReplayRoutes } from './http/replay-routes.js';
+import { createReplayService } from './replays/replay-service.js';
 import { registerTournamentRoutes } from './http/tournament-routes.js';
 import { createPlayersService } from './players/players-service.js';
 import { recordGameForAgents } from './admin/agent-rollups.js';
@@ -275,6 +277,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPlayerRoutes(app, tokens, players);
   registerFriendRoutes(app, tokens, friends);
   registerBanditRoutes(app, tokens, createBanditService(store));
+  registerReplayRoutes(
+    app,
+    tokens,
+    createReplayService(store, (user, room, password) => rooms.rooms.canWatch(user, room, password)),
+  );
 
   if (!options.store) app.addHook('onClose', async () => store.close());
   return { app, services, seed, close: () => app.close() };

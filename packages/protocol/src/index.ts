@@ -20,3 +20,5 @@ export * from './chat.js';
 export * from './chat-limits.js';
 export * from './operator.js';
 export * from './game-actions.js';
+export * from './replay.js';
+export * from './replay-steps.js';

@@ -18,6 +18,7 @@ vi.mock('../features/table', () => stub('table'));
 vi.mock('../features/tournament', () => stub('tournament'));
 vi.mock('../features/bandit', () => stub('bandit'));
 vi.mock('../features/admin', () => stub('admin'));
+vi.mock('../features/replay', () => stub('replay'));
 vi.mock('../features/auth/login-page', () => stub('login'));
 vi.mock('../features/auth/registration-page', () => stub('registration'));
 
@@ -48,6 +49,7 @@ describe('SPEC §2 routes', () => {
     ['/games', 'games'],
     ['/durak/17', 'table 17'],
     ['/tournament/4', 'tournament 4'],
+    ['/replay/12', 'replay 12'],
     ['/bandit', 'bandit'],
     ['/admin', 'admin home'],
     ['/admin/agents', 'admin agents'],

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ADMIN_SCREENS, type AdminScreen } from '../features/admin/screens';
+import { useReplayFromStart } from '../features/replay/replay-start';
 import { StartScreen } from '../features/start/start-screen';
 import { useUser } from '../net/user-query';
 import { useSessionStore } from '../state/session-store';
@@ -18,8 +19,10 @@ const TablePage = lazy(PAGE_MODULES.table);
 const TournamentPage = lazy(PAGE_MODULES.tournament);
 const BanditPage = lazy(PAGE_MODULES.bandit);
 const AdminPage = lazy(PAGE_MODULES.admin);
+const ReplayPage = lazy(PAGE_MODULES.replay);
 
 function SignedIn() {
+  useReplayFromStart();
   return (
     <Routes>
       <Route path="/" element={<MainPage />} />
@@ -31,6 +34,7 @@ function SignedIn() {
       <Route path="/durak/:id" element={<TablePage />} />
       <Route path="/tournament/:id" element={<TournamentPage />} />
       <Route path="/bandit" element={<BanditPage />} />
+      <Route path="/replay/:id" element={<ReplayPage />} />
       {(Object.entries(ADMIN_SCREENS) as [AdminScreen, string][]).map(([screen, path]) => (
         <Route key={screen} path={path} element={<AdminPage screen={screen} />} />
       ))}

@@ -10,6 +10,7 @@ describe('the page a path opens', () => {
     ['/games', 'games'],
     ['/durak/42', 'table'],
     ['/tournament/7', 'tournament'],
+    ['/replay/31', 'replay'],
     ['/bandit', 'bandit'],
     ['/admin/users', 'admin'],
     ['/durak', undefined],
@@ -22,5 +23,7 @@ describe('the page a path opens', () => {
     expect(startPageModule('/games', true)).toEqual(['game']);
     expect(startPageModule('/games', false)).toEqual([]);
     expect(startPageModule('/auth/login', false)).toEqual([]);
+    // A replay's step names and its cards' names load beside its code.
+    expect(startPageModule('/replay/31', true)).toEqual(['game', 'replay']);
   });
 });

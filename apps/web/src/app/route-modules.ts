@@ -12,6 +12,7 @@ export const PAGE_MODULES = {
   tournament: () => import('../features/tournament'),
   bandit: () => import('../features/bandit'),
   admin: () => import('../features/admin'),
+  replay: () => import('../features/replay'),
 } as const;
 export type PageModule = keyof typeof PAGE_MODULES;
 
@@ -24,6 +25,7 @@ export function pageModuleOf(pathname: string): PageModule | undefined {
   if (path === '/games') return 'games';
   if (/^\/durak\/[^/]+$/.test(path)) return 'table';
   if (/^\/tournament\/[^/]+$/.test(path)) return 'tournament';
+  if (/^\/replay\/[^/]+$/.test(path)) return 'replay';
   if (path === '/bandit') return 'bandit';
   if (path.startsWith('/admin/')) return 'admin';
   return undefined;
@@ -39,5 +41,6 @@ export function startPageModule(pathname: string, hasSession: boolean): readonly
   // Without a session every other page sends the visitor to login: its code would be wasted.
   if (!page || (!hasSession && page !== 'login' && page !== 'registration')) return [];
   void PAGE_MODULES[page]().catch(() => undefined); // the router retries and shows the failure
+  if (page === 'replay') return ['game', 'replay'];
   return page === 'table' || page === 'games' ? ['game'] : [];
 }

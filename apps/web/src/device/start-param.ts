@@ -27,3 +27,15 @@ export function roomFromStartParam(raw: string | null | undefined): number | und
   const room = Number(value);
   return room > 0 ? room : undefined;
 }
+
+/**
+ * Key `replay` opens a finished game's replay at a step (FEATURES.md §14): `replay_<id>_<step>`
+ * (the step may be left out: the deal). Anything else is ignored.
+ */
+export function replayFromStartParam(raw: string | null | undefined): { roomId: number; step: number } | undefined {
+  const value = parseStartParam(raw).replay;
+  const match = value === undefined ? null : /^(\d{1,15})(?:_(\d{1,5}))?$/.exec(value);
+  if (!match) return undefined;
+  const roomId = Number(match[1]);
+  return roomId > 0 ? { roomId, step: Number(match[2] ?? 0) } : undefined;
+}

@@ -26,6 +26,8 @@ export const queryKeys = {
   emoji: ['emoji'] as const,
   lobby: (filter: object) => ['rooms', 'lobby', filter] as const,
   roomRecord: (roomId: number) => ['room', roomId, 'record'] as const,
+  /** A finished game's replay (FEATURES.md §14), per password tried for a private one. */
+  replay: (roomId: number, password: string) => ['room', roomId, 'replay', password] as const,
   career: {
     summary: ['player', 'career'] as const,
     games: (page: number) => ['player', 'games', page] as const,

@@ -112,6 +112,12 @@ describe('the career page', () => {
     expect(verdict.textContent).toContain('p11');
   });
 
+  it('links every finished game to its replay, beside the line that opens its record', async () => {
+    renderPage(i18n, <CareerPage />, '/career', anna);
+    await screen.findByTestId('game-line');
+    expect(screen.getAllByTestId('replay-link').map((a) => a.getAttribute('href'))).toEqual(['/replay/41']);
+  });
+
   it('says when a record does not check out', async () => {
     routes['/v1/rooms/41/record'] = () => ({ ...playedRecord('deal-41'), seed_hash: 'f'.repeat(64) });
     renderPage(i18n, <CareerPage />, '/career', anna);

@@ -7,6 +7,7 @@ import { Pager } from '../../ui/pager';
 import { QueryState } from '../../ui/query-state';
 import { careerApi } from './career-api';
 import { RecordDialog } from './record-dialog';
+import { ReplayEntry } from '../replay/replay-entry';
 import { queryKeys } from '../../net/query-keys';
 
 /** The player's finished games, newest first, paged; each opens its record. */
@@ -33,7 +34,7 @@ export function GamesList() {
       >
         <ul className="games-list" data-testid="games-list">
           {items.map((game) => (
-            <li key={game.room_id}>
+            <li key={game.room_id} className="game-row">
               <button
                 type="button"
                 className={`game-line game-${game.result ?? 'none'}`}
@@ -50,6 +51,8 @@ export function GamesList() {
                   {formatChips(game.amount)} {t(`wallet.${game.balance_type}`, { defaultValue: game.balance_type })}
                 </span>
               </button>
+              {/* The record's "verify the shuffle" stays in the dialog the line opens; the replay sits beside it. */}
+              <ReplayEntry roomId={game.room_id} isShareShown={false} label="career_watch" />
             </li>
           ))}
         </ul>

@@ -18,7 +18,11 @@ beforeAll(async () => {
     string,
     unknown
   >;
-  await i18n.use(initReactI18next).init({ lng: 'ru', resources: { ru: { game } }, interpolation: { escapeValue: false } });
+  const replay = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/ru/replay.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  await i18n.use(initReactI18next).init({ lng: 'ru', resources: { ru: { game, replay } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
 
@@ -61,6 +65,15 @@ describe('the end of a table', () => {
     expect(screen.getByRole('dialog').textContent).toContain('Вы — дурак');
     expect(screen.queryByTestId('results-closed')).toBeNull();
     expect(screen.getAllByTestId('result-amount').map((e) => e.textContent)).toEqual(['+95', '−100']);
+    // Not yet revealed: no replay to watch.
+    expect(screen.queryByTestId('replay-link')).toBeNull();
+  });
+
+  it('a finished game with its seed revealed links to its replay and offers to share it', () => {
+    show(finished({ room_id: 42, seed_hash: 'ab', seed: 'cd', results: [{ player_id: '1', result: 'defeat', place: 2, amount: '-100' }] }));
+    const link = screen.getByTestId('replay-link');
+    expect([link.textContent, link.getAttribute('href')]).toEqual(['Смотреть повтор', '/replay/42']);
+    expect(screen.getByTestId('replay-share').textContent).toBe('Поделиться');
   });
 });
 

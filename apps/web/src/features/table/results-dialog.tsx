@@ -7,6 +7,7 @@ import { cutName, formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
 import { CardFace } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
+import { ReplayEntry } from '../replay/replay-entry';
 import { checkDeal, type FairCheck } from './fair-check';
 import { TournamentOutcome } from './tournament-outcome';
 import type { ResultPayload, WatchSeat, WatchState } from '@durak/protocol';
@@ -158,6 +159,11 @@ export function ResultsDialog({
               </div>
             ) : null}
           </details>
+        ) : null}
+        {watch.status === 'FINISHED' && watch.seed ? (
+          <div className="results-replay" data-testid="results-replay">
+            <ReplayEntry roomId={watch.room_id} />
+          </div>
         ) : null}
         {rematch?.isOffered ? (
           <p className="results-balance" role="status" data-testid="rematch-offered">
