@@ -4,7 +4,7 @@ import type { SeatedRooms } from '../rooms/seated-rooms.js';
 import type { Outbox } from '../publishing/outbox.js';
 import type { Tx } from '../store/db.js';
 import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
-import { compareStanding, pairFree, scoreGame } from './arena-rules.js';
+import { compareStanding, isRematch, pairFree, scoreGame } from './arena-rules.js';
 import { arenaStandings, freePlayersOf } from './arena-store.js';
 import { cancelTournament, payPlacings, publishChanged } from './tournament-rounds.js';
 import { entriesOf, gameOptionsOf, registeredCount, type TournamentRow } from './tournament-store.js';
@@ -20,6 +20,12 @@ export interface ArenaDeps {
    * inside the 5 s of FEATURES.md §15 with the sweeper's interval.
    */
   readonly pairingDelayMs: number;
+  /**
+   * How long a table that would only repeat its players' last game is held back, ms after the
+   * longest waiting of them came free, in case someone else comes free meanwhile; then it is seated
+   * anyway (under the 5 s of FEATURES.md §15).
+   */
+  readonly rematchHoldMs: number;
 }
 
 /** How many lines of the board ride on each `standings_changed`. */
@@ -87,10 +93,23 @@ async function playingCount(tx: Tx, tournamentId: number): Promise<number> {
 
 /** Seats every free player who can be seated, each table an ordinary room with the arena's options. */
 async function pairArena(tx: Tx, t: TournamentRow, outbox: Outbox, at: Date, deps: ArenaDeps): Promise<void> {
-  const tables = pairFree(await freePlayersOf(tx, t.id), t.roomSize);
-  // The next due time is the clock's end; a player coming free brings the pairing forward again.
+  const free = await freePlayersOf(tx, t.id);
+  const byId = new Map(free.map((p) => [p.userId, p]));
+  const tables: number[][] = [];
+  // The next due time is the clock's end, or the end of a rematch's hold; a player coming free
+  // brings the pairing forward again.
+  let dueAt = t.endsAt!.getTime();
+  for (const table of pairFree(free, t.roomSize)) {
+    const players = table.map((id) => byId.get(id)!);
+    const holdUntil = Math.min(...players.map((p) => p.freeSince)) + deps.rematchHoldMs;
+    if (isRematch(players) && holdUntil > at.getTime()) dueAt = Math.min(dueAt, holdUntil);
+    else tables.push(table);
+  }
   const round = t.round + (tables.length > 0 ? 1 : 0);
-  await tx.update(tournaments).set({ round, dueAt: t.endsAt }).where(eq(tournaments.id, t.id));
+  await tx
+    .update(tournaments)
+    .set({ round, dueAt: new Date(dueAt) })
+    .where(eq(tournaments.id, t.id));
   if (tables.length === 0) return;
   for (const table of tables) {
     const roomId = await deps.rooms.openSeatedRoom(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareStanding, pairFree, scoreGame, type ArenaScore, type FreePlayer } from './arena-rules.js';
+import { compareStanding, isRematch, pairFree, scoreGame, type ArenaScore, type FreePlayer } from './arena-rules.js';
 
 const zero: ArenaScore = { points: 0, games: 0, wins: 0, streak: 0 };
 const play = (outcomes: [result: 'victory' | 'defeat' | 'draw', reason?: string][]) =>
@@ -54,6 +54,15 @@ describe('pairFree', () => {
     const field = Array.from({ length: 9 }, (_, i) => free(i + 1, i));
     expect(pairFree(field, 4).map((t) => t.length)).toEqual([3, 3, 3]);
     expect(pairFree(field.slice(0, 5), 4).map((t) => t.length)).toEqual([3, 2]);
+  });
+});
+
+describe('isRematch', () => {
+  it('is the same table again only when everyone at it sat together last', () => {
+    expect(isRematch([free(1, 0, [2]), free(2, 0, [1])])).toBe(true);
+    expect(isRematch([free(1, 0, [2]), free(2, 0, [3])])).toBe(true);
+    expect(isRematch([free(1, 0, [2]), free(3, 0, [4])])).toBe(false);
+    expect(isRematch([free(1, 0, [2, 3]), free(2, 0, [1, 3]), free(4, 0)])).toBe(false);
   });
 });
 

@@ -99,6 +99,11 @@ export function pairFree(players: readonly FreePlayer[], tableSize: number): num
   return tables.map((table) => table.map((p) => p.userId));
 }
 
+/** Whether everyone at the table sat together at their last table too: the same game again. */
+export function isRematch(table: readonly FreePlayer[]): boolean {
+  return table.length >= 2 && table.every((p, i) => table.every((q, j) => i === j || metLast(p, q)));
+}
+
 export interface RankedEntry extends ArenaScore {
   readonly userId: number;
   /** When the player reached their score, ms; null before their first point. */

@@ -76,6 +76,8 @@ class RolledBack extends Error {}
 
 /** How long a player who came free waits for others to come free before the arena's pairing runs, ms. */
 export const ARENA_PAIRING_DELAY_MS = 2000;
+/** How long two who just played wait for someone else to come free before they meet again, ms. */
+export const ARENA_REMATCH_HOLD_MS = 4000;
 
 const notFound = (id: number) => failure('tournament/not_found', `No tournament ${id}`);
 const isOver = (t: TournamentRow) => t.status === 'finished' || t.status === 'cancelled';
@@ -89,7 +91,12 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
     random: options.random ?? (() => randomInt(2 ** 32) / 2 ** 32),
     rooms: options.rooms,
   };
-  const arenaDeps: ArenaDeps = { rooms: options.rooms, minuteMs: config.arenaMinuteSeconds * 1000, pairingDelayMs: ARENA_PAIRING_DELAY_MS };
+  const arenaDeps: ArenaDeps = {
+    rooms: options.rooms,
+    minuteMs: config.arenaMinuteSeconds * 1000,
+    pairingDelayMs: ARENA_PAIRING_DELAY_MS,
+    rematchHoldMs: ARENA_REMATCH_HOLD_MS,
+  };
 
   /**
    * One transaction with an outbox, published after the commit on the tournament's own chain. A
