@@ -7,6 +7,7 @@ import { cutName } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import { tournamentApi } from './tournament-api';
 import { usePagedList } from './use-paged-list';
+import './arena-board.css';
 
 export const BOARD_PAGE_SIZE = 20;
 const standingKey = (s: ArenaStanding) => s.user_id;
@@ -123,4 +124,10 @@ export function ArenaBoard({ board, myId }: { board: ReturnType<typeof useArenaB
       ) : null}
     </section>
   );
+}
+
+/** The live board on the admin's page of an arena (the same lines the players see). */
+export function AdminArenaBoard({ id }: { id: number }) {
+  const board = useArenaBoard(id, true);
+  return <ArenaBoard board={board} myId={undefined} />;
 }
