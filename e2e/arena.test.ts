@@ -113,7 +113,8 @@ describe('an arena through its page', () => {
     await adminPage.page.getByTestId('form-format').selectOption('arena');
     await adminPage.page.getByTestId('form-duration_minutes').waitFor();
     expect(await adminPage.page.getByTestId('form-room_size').count()).toBe(0);
-    await adminPage.page.getByTestId('form-duration_minutes').scrollIntoViewIfNeeded();
+    // Below the sticky admin menu: the format and the arena's two fields in view.
+    await adminPage.page.getByTestId('form-format').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(adminPage.page, 'arena-admin-form-phone');
     await adminPage.page.setViewportSize(DESKTOP);
     await screenshot(adminPage.page, 'arena-admin-form-desktop');

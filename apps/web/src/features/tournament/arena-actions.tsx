@@ -26,11 +26,14 @@ export function ArenaActions({
   me,
   nowMs,
   onDetail,
+  clock,
 }: {
   t: TournamentDetail;
   me: ArenaStanding | undefined;
   nowMs: number;
   onDetail: (next: TournamentDetail) => void;
+  /** The arena's clock, at the top of the card. */
+  clock?: React.ReactNode;
 }) {
   const { t } = useTranslation('tournament');
   const { t: ta } = useTranslation('arena');
@@ -67,6 +70,7 @@ export function ArenaActions({
 
   return (
     <section className="trn-card panel trn-me" aria-labelledby="arena-me-title" data-testid="tournament-me">
+      {clock}
       <h2 id="arena-me-title">{t('me.title')}</h2>
       <p className="trn-balance">{t('me.balance', { amount: formatChips(balance), wallet })}</p>
       <p data-testid="tournament-my-state">{myState(tournament, me, ta)}</p>

@@ -28,7 +28,7 @@ export function ArenaClock({ t: tournament, nowMs }: { t: TournamentDetail; nowM
 }
 
 /** The arena's facts: buy-in, pool, start, length, tables, players and the game's options. */
-function ArenaInfo({ t: tournament, nowMs }: { t: TournamentDetail; nowMs: number }) {
+function ArenaInfo({ t: tournament }: { t: TournamentDetail }) {
   const { t, i18n } = useTranslation('tournament');
   const { t: ta } = useTranslation('arena');
   const wallet = t(`wallet.${tournament.balance_type}`);
@@ -37,12 +37,11 @@ function ArenaInfo({ t: tournament, nowMs }: { t: TournamentDetail; nowMs: numbe
       <h2 id="arena-info-title" className="visually-hidden">
         {ta('info.title')}
       </h2>
-      <ArenaClock t={tournament} nowMs={nowMs} />
       <dl className="trn-facts">
         <div>
           <dt>{ta('info.buy_in')}</dt>
           <dd data-testid="tournament-buy-in">
-            {tournament.buy_in === '0' ? ta('info.free') : `${formatChips(tournament.buy_in)} · ${wallet}`}
+            {tournament.buy_in === '0' ? ta('info.free') : t('info.amount_in_wallet', { amount: formatChips(tournament.buy_in), wallet })}
             {tournament.fee !== '0' ? <small> {t('houseFee.plus', { amount: formatChips(tournament.fee) })}</small> : null}
           </dd>
         </div>
@@ -82,7 +81,10 @@ function ArenaInfo({ t: tournament, nowMs }: { t: TournamentDetail; nowMs: numbe
   );
 }
 
-/** /tournament/{id} of an arena: the clock, join / pause, the live board and the prizes. */
+/**
+ * /tournament/{id} of an arena: the clock with join / pause and the live board first (on a phone
+ * too), then the arena's facts and the prizes.
+ */
 export function ArenaPage({ state }: { state: ReturnType<typeof useTournament> }) {
   const myId = useUserId();
   const tournament = state.detail.data!;
@@ -93,12 +95,18 @@ export function ArenaPage({ state }: { state: ReturnType<typeof useTournament> }
   return (
     <div className="trn-grid">
       <div className="trn-col">
-        <ArenaInfo t={tournament} nowMs={nowMs} />
-        <ArenaActions t={tournament} me={me} nowMs={nowMs} onDetail={state.applyDetail} />
-        <PrizeTable prizes={state.prizes} myPlace={tournament.player_info.place} />
+        <ArenaActions
+          t={tournament}
+          me={me}
+          nowMs={nowMs}
+          onDetail={state.applyDetail}
+          clock={<ArenaClock t={tournament} nowMs={nowMs} />}
+        />
+        <ArenaBoard board={board} myId={myId} />
       </div>
       <div className="trn-col">
-        <ArenaBoard board={board} myId={myId} />
+        <ArenaInfo t={tournament} />
+        <PrizeTable prizes={state.prizes} myPlace={tournament.player_info.place} />
       </div>
     </div>
   );
