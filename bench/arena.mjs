@@ -111,6 +111,7 @@ const partnerSince = new Map();
 const waits = [];
 const partnerWaits = [];
 let rematches = 0;
+let rematchesWithOthersFree = 0;
 let sweeps = 0;
 const sweepMs = [];
 
@@ -147,7 +148,10 @@ for (let step = 0; step < 1_000_000; step++) {
     freeAt.delete(userId);
     partnerSince.delete(userId);
     const table = [...after.values()].filter((o) => o.userId !== userId && o.currentRoomId === e.currentRoomId);
-    if (table.some((o) => o.lastRoomId !== null && o.lastRoomId === was.lastRoomId)) rematches++;
+    if (table.some((o) => o.lastRoomId !== null && o.lastRoomId === was.lastRoomId)) {
+      rematches++;
+      if ([...before.values()].filter(isFree).length > table.length + 1) rematchesWithOthersFree++;
+    }
   }
   const free = [...after.values()].filter(isFree);
   if (free.length >= 2) for (const e of free) if (!partnerSince.has(e.userId)) partnerSince.set(e.userId, at);
@@ -177,7 +181,7 @@ console.log(
   `  pairing wait from a partner being free: p50 ${s(pct(partnerWaits, 50))}, p99 ${s(pct(partnerWaits, 99))}, max ${s(Math.max(0, ...partnerWaits))}`,
 );
 console.log(
-  `  games per player: min ${Math.min(...games)}, median ${pct(games, 50)}, max ${Math.max(...games)}; rematches ${rematches} (only when nobody else was free)`,
+  `  games per player: min ${Math.min(...games)}, median ${pct(games, 50)}, max ${Math.max(...games)}; rematches ${rematches} (${rematchesWithOthersFree} while others were free)`,
 );
 console.log(
   `  sweep (pairing) per call: p50 ${pct(sweepMs, 50).toFixed(1)} ms, p99 ${pct(sweepMs, 99).toFixed(1)} ms over ${sweeps} sweeps; paid out ${t.paidOut} of ${t.paidIn}; sum over all accounts ${sum.total}`,
