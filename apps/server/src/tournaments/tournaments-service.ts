@@ -12,7 +12,7 @@ import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
 import { payoutStructure, prizeDistribution, type PayoutPreset } from './payouts.js';
 import { createTournamentAdmin, type TournamentAdmin } from './tournament-admin.js';
 import { createTournamentAdminWrites, type TournamentAdminWrites } from './tournament-admin-writes.js';
-import { arenaDue, recordArenaGame, schedulePairing, type ArenaDeps } from './arena-play.js';
+import { arenaDue, publishStandings, recordArenaGame, schedulePairing, type ArenaDeps } from './arena-play.js';
 import { createArenaCalls, type ArenaCalls } from './arena-service.js';
 import { movePlayerChips } from './tournament-money.js';
 import { cancelTournament, publishChanged, recordGame, seatNextRound, type RoundDeps } from './tournament-rounds.js';
@@ -223,6 +223,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
           .where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
         outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
+        if (t.format === 'arena') await publishStandings(tx, t, outbox);
         await publishChanged(tx, updated, outbox);
         return ok(await detail(userId, updated, tx));
       });
@@ -272,6 +273,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
           .where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
         outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
+        if (t.format === 'arena') await publishStandings(tx, t, outbox);
         await publishChanged(tx, updated, outbox);
         return ok(await detail(userId, updated, tx));
       });
