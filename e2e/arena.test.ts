@@ -109,6 +109,8 @@ describe('an arena through its page', () => {
     const adminPage = await newPage(browser, server.baseUrl, PHONE);
     await signInContext(adminPage.context, server.baseUrl, await signIn(ADMIN));
     await adminPage.page.goto('/admin/tournaments');
+    // The list tells arenas from knockouts.
+    await expect.poll(() => adminPage.page.getByTestId('arena-tag').count()).toBeGreaterThan(0);
     await adminPage.page.getByTestId('admin-open-create').click();
     await adminPage.page.getByTestId('form-format').selectOption('arena');
     await adminPage.page.getByTestId('form-duration_minutes').waitFor();

@@ -190,6 +190,7 @@ export const adminTournamentInfo = z.object({
       pool: z.string(),
       paid: z.string(),
       rake: z.string(),
+      format: tournamentFormat,
     }),
   ),
   links,

@@ -48,6 +48,10 @@ describe('creating an arena', () => {
     const id = await createArena(server.url, admin, clock, { duration_minutes: 30, table_size: 3 });
     const t = await request<Record<string, unknown>>(`${server.url}/api/v1/tournament/${id}`, { token: admin });
     expect(t.body).toMatchObject({ format: 'arena', duration_minutes: 30, table_size: 3, room_size: 3, ends_at: null });
+    const listed = await request<{ items: { id: number; format: string }[] }>(`${server.url}/api/v1/admin/tournament/info?limit=100`, {
+      token: admin,
+    });
+    expect(listed.body.items.find((i) => i.id === id)?.format).toBe('arena');
     const arena = { ...tournamentBody(clock), format: 'arena', duration_minutes: 30, table_size: 2, room_size: undefined };
     for (const [change, field] of [
       [{ duration_minutes: 9 }, 'duration_minutes'],

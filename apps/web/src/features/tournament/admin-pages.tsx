@@ -8,7 +8,7 @@ import { formatChips } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import { AdminActions } from './admin-actions';
 import { AdminCreateForm } from './admin-create-form';
-import { AdminArenaBoard } from './arena-board';
+import { AdminArenaBoard, ArenaTag } from './arena-board';
 import { parseTournamentId } from './tournament-id';
 import { tournamentApi } from './tournament-api';
 import { formatStart, TournamentInfo } from './tournament-info';
@@ -133,6 +133,7 @@ export function AdminTournamentsPage() {
                     <td>
                       <Link to={`/admin/tournament/${row.id}`}>{row.name}</Link>
                       {pinned?.has(row.id) ? <span className="trn-pin">{t('pinned')}</span> : null}
+                      {row.format === 'arena' ? <ArenaTag /> : null}
                     </td>
                     <td data-label={t('admin.status')}>{t(`status.${row.status}`)}</td>
                     <td data-label={t('admin.entrants')}>{row.entrants}</td>

@@ -131,3 +131,13 @@ export function AdminArenaBoard({ id }: { id: number }) {
   const board = useArenaBoard(id, true);
   return <ArenaBoard board={board} myId={undefined} />;
 }
+
+/** "Arena" beside a tournament's name in the admin's list. */
+export function ArenaTag() {
+  const { t: ta } = useTranslation('arena');
+  return (
+    <span className="trn-pin" data-testid="arena-tag">
+      {ta('format.arena')}
+    </span>
+  );
+}
