@@ -15,6 +15,11 @@ const SMOKE: Record<string, { env: Record<string, string>; prints: RegExp }> = {
     env: { AGENT_BENCH_PLAYERS_PER_LEAF: '2', AGENT_BENCH_OTHERS: '100', AGENT_BENCH_RUNS: '2' },
     prints: /figures\s+p50 [\d.]+ ms/,
   },
+  'arena.mjs': {
+    env: { ARENA_BENCH_PLAYERS: '8', ARENA_BENCH_MINUTE_SECONDS: '3' },
+    prints:
+      /arena of 8 players[\s\S]*from a partner being free: p50 [\d.]+ s[\s\S]*games per player: min \d+[\s\S]*sum over all accounts 0/,
+  },
   'bandit.mjs': {
     env: { BANDIT_BENCH_SPINS: '20000', BANDIT_BENCH_PLAYERS: '2', BANDIT_BENCH_PER_PLAYER: '2' },
     prints: /simulated RTP [\d.]+%[\s\S]*API \(PGlite\): 2 players x 2 spins/,

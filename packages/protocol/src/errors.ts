@@ -103,6 +103,9 @@ export const errorStatus = {
   'promo/used_up': 409,
   'promo/already_used': 409,
   'promo/code_taken': 409,
+  // Arena tournaments (FEATURES.md §15)
+  /** `join`/`pause` of a tournament that is not an arena. */
+  'tournament/not_arena': 409,
   'internal/error': 500,
   /** The database (or its connection) failed under the request: nothing was written, retry later. */
   'server/unavailable': 503,

@@ -155,6 +155,10 @@ const tournamentSample = {
   players_count: 7,
   pool: '700',
   next_round_at: null,
+  format: 'knockout',
+  duration_minutes: null,
+  table_size: null,
+  ends_at: null,
 };
 const tournamentSamples = [
   { type: 'tournament_changed', tournament_id: 3, tournament: tournamentSample },
@@ -165,6 +169,12 @@ const tournamentSamples = [
     round: 1,
     is_final: false,
     rooms: [{ id: 9, round: 1, status: 'in_progress', player_count: 3 }],
+  },
+  {
+    type: 'standings_changed',
+    tournament_id: 3,
+    items: [{ place: 1, user_id: 4, username: 'ann', avatar: null, points: 8, games: 4, wins: 3, streak: 3, playing: true, paused: false }],
+    players_count: 7,
   },
 ];
 

@@ -4,7 +4,7 @@ import { chips, walletType } from './common.js';
 import { betLine, gameEvents, gameView, phase, playerId, resultLine, standInReason, timer, turn } from './game-state.js';
 import { personRef } from './friends.js';
 import { card, room } from './rooms.js';
-import { tournament, tournamentRoom } from './tournaments.js';
+import { arenaStanding, tournament, tournamentRoom } from './tournaments.js';
 import { walletMessage } from './wallet-messages.js';
 
 /**
@@ -152,6 +152,16 @@ export const tournamentMessage = z.discriminatedUnion('type', [
     round: z.number().int().positive(),
     is_final: z.boolean(),
     rooms: z.array(tournamentRoom),
+  }),
+  /**
+   * An arena's board moved (FEATURES.md §15): a game ended or started, or a player joined or paused.
+   * Carries the board's first page; a page showing later lines re-reads them.
+   */
+  z.object({
+    type: z.literal('standings_changed'),
+    tournament_id: tournamentId,
+    items: z.array(arenaStanding),
+    players_count: z.number().int().nonnegative(),
   }),
 ]);
 export type TournamentMessage = z.infer<typeof tournamentMessage>;

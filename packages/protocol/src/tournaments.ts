@@ -5,6 +5,9 @@ import { cardTransferPermission, ruleOptionFields } from './rooms.js';
 
 export const tournamentStatus = z.enum(['registration', 'running', 'paused', 'finished', 'cancelled']);
 export type TournamentStatus = z.infer<typeof tournamentStatus>;
+/** A knockout (FEATURES.md §1) or an arena (§15: a clock, points, a new opponent after each game). */
+export const tournamentFormat = z.enum(['knockout', 'arena']);
+export type TournamentFormat = z.infer<typeof tournamentFormat>;
 
 /** What an admin sends to create a tournament (FEATURES.md §1): every field but id, status, round and counts. */
 export const createTournamentBody = z
@@ -15,7 +18,13 @@ export const createTournamentBody = z
     starts_at: isoDate,
     min_players: z.number().int().min(2).max(10_000),
     max_players: z.number().int().min(2).max(10_000),
-    room_size: z.number().int().min(2).max(6),
+    /** A knockout's tables (2-6); an arena sends `table_size` instead. */
+    room_size: z.number().int().min(2).max(6).optional(),
+    format: tournamentFormat.default('knockout'),
+    /** An arena's length in arena minutes (ARENA_MINUTE_SECONDS each). */
+    duration_minutes: z.number().int().min(10).max(240).optional(),
+    /** An arena's tables: 2-4 players each. */
+    table_size: z.number().int().min(2).max(4).optional(),
     ...ruleOptionFields,
     rebuy_rounds: z.number().int().min(0).max(20).default(0),
     rebuy_price: chipsAmountOrZeroText.default(0n),
@@ -27,7 +36,8 @@ export const createTournamentBody = z
   })
   .superRefine((v, ctx) => {
     if (v.min_players > v.max_players) ctx.addIssue({ code: 'custom', path: ['min_players'], message: 'must not exceed max_players' });
-    if (v.deck_size === 24 && v.room_size > 4)
+    arenaIssues(v).forEach((issue) => ctx.addIssue({ code: 'custom', ...issue }));
+    if (v.deck_size === 24 && (v.room_size ?? 0) > 4)
       ctx.addIssue({ code: 'custom', path: ['room_size'], message: 'a 24-card deck seats at most 4 players' });
     if (v.is_classic_mode_allowed === v.is_death_match_allowed) {
       ctx.addIssue({
@@ -40,6 +50,27 @@ export const createTournamentBody = z
       ctx.addIssue({ code: 'custom', path: ['rebuy_price'], message: 'must be positive when rebuys are allowed' });
   });
 export type CreateTournamentBody = z.infer<typeof createTournamentBody>;
+
+/** What each format needs: a knockout its room size, an arena its clock and table size and no rebuys. */
+function arenaIssues(v: {
+  format: TournamentFormat;
+  room_size?: number | undefined;
+  duration_minutes?: number | undefined;
+  table_size?: number | undefined;
+  rebuy_rounds: number;
+}): { path: string[]; message: string }[] {
+  if (v.format === 'knockout') {
+    const issues = v.room_size === undefined ? [{ path: ['room_size'], message: 'Required' }] : [];
+    for (const field of ['duration_minutes', 'table_size'] as const)
+      if (v[field] !== undefined) issues.push({ path: [field], message: 'only an arena has it' });
+    return issues;
+  }
+  const issues: { path: string[]; message: string }[] = [];
+  if (v.duration_minutes === undefined) issues.push({ path: ['duration_minutes'], message: 'Required' });
+  if (v.table_size === undefined) issues.push({ path: ['table_size'], message: 'Required' });
+  if (v.rebuy_rounds > 0) issues.push({ path: ['rebuy_rounds'], message: 'an arena has no rebuys' });
+  return issues;
+}
 /** What the admin form sends (amounts as decimal strings, FEATURES.md §1). */
 export type CreateTournamentRequest = z.input<typeof createTournamentBody>;
 
@@ -60,6 +91,8 @@ export const tournamentPlayerInfo = z.object({
   room_id: z.number().nullable(),
   /** The round the caller sits out with a bye (an odd one out at the draw): they go straight on to the next. */
   bye_round: z.number().nullable(),
+  /** An arena: the caller took themselves out of the pairing (`pause`); `join` brings them back. */
+  is_paused: z.boolean(),
 });
 
 export const tournament = z.object({
@@ -95,6 +128,13 @@ export const tournament = z.object({
   pool: z.string(),
   /** When the next round is seated (between rounds), else null. */
   next_round_at: z.string().nullable(),
+  format: tournamentFormat,
+  /** An arena's length in arena minutes; null for a knockout. */
+  duration_minutes: z.number().nullable(),
+  /** An arena's table size (also in room_size); null for a knockout. */
+  table_size: z.number().nullable(),
+  /** When a running arena's clock ends (no new game after it); null otherwise. */
+  ends_at: z.string().nullable(),
 });
 export type TournamentPayload = z.infer<typeof tournament>;
 /**
@@ -150,6 +190,7 @@ export const adminTournamentInfo = z.object({
       pool: z.string(),
       paid: z.string(),
       rake: z.string(),
+      format: tournamentFormat,
     }),
   ),
   links,
@@ -163,3 +204,24 @@ export type AdminTournamentInfo = z.infer<typeof adminTournamentInfo>;
 export type AdminTournamentRow = AdminTournamentInfo['items'][number];
 export type PlaceInfoList = z.infer<typeof placeInfo>;
 export type PlaceInfo = PlaceInfoList['items'][number];
+
+/** One line of an arena's board (FEATURES.md §15): places by points, then wins, fewer games, earlier score. */
+export const arenaStanding = z.object({
+  place: z.number(),
+  user_id: z.number(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  points: z.number(),
+  games: z.number(),
+  wins: z.number(),
+  /** Wins in a row: from 2 on, each further win scores 4. */
+  streak: z.number(),
+  /** At a table right now. */
+  playing: z.boolean(),
+  /** Out of the pairing by their own `pause`. */
+  paused: z.boolean(),
+});
+export type ArenaStanding = z.infer<typeof arenaStanding>;
+export const arenaStandingList = z.object({ items: z.array(arenaStanding), links });
+export type ArenaStandingList = z.infer<typeof arenaStandingList>;
+export const standingsQuery = pageQuery;

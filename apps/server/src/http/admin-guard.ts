@@ -34,6 +34,27 @@ export function guard(tokens: TokenService, ...anyOf: [Permission, ...Permission
   return Object.assign(hook, { [guardedBy]: anyOf });
 }
 
+/**
+ * `guard`, except that a caller `isOwn` says the call is theirs passes without the permission (an
+ * arena's player pausing themselves, FEATURES.md §15). Still checked before the body is read, and
+ * still listed among the guarded routes: everyone else needs the permission.
+ */
+export function guardUnless(
+  tokens: TokenService,
+  permission: Permission,
+  isOwn: (request: FastifyRequest) => Promise<boolean>,
+): onRequestAsyncHookHandler {
+  const signedIn = authenticate(tokens);
+  const admin = guard(tokens, permission);
+  const hook = async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
+    await signedIn.call(this as never, request, reply);
+    if (reply.sent) return reply;
+    if (await isOwn(request)) return;
+    return admin.call(this as never, request, reply);
+  };
+  return Object.assign(hook, { [guardedBy]: [permission] });
+}
+
 const guardedBy = Symbol('permissions of a guard');
 
 export interface GuardedRoute {

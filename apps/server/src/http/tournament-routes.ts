@@ -1,5 +1,7 @@
 import {
   adminTournamentInfo,
+  arenaStandingList,
+  standingsQuery,
   createTournamentBody,
   errorBody,
   payoutPresetList,
@@ -19,13 +21,13 @@ import {
   tournamentRoomsQuery,
   tournamentSeat,
 } from '@durak/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
 import type { TournamentsService } from '../tournaments/tournaments-service.js';
 import { mapResult } from '../shared/result.js';
 import { answer, pageLinks } from './paging.js';
-import { actorOf, guard } from './admin-guard.js';
+import { actorOf, guard, guardUnless } from './admin-guard.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 
 const errors = { '4xx': errorBody };
@@ -131,10 +133,43 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } },
     async (request, reply) => answer(reply, await service.rebuy(callerOf(request).id, request.params.id)),
   );
+  // In an arena a registered player pauses themselves (out of the pairing); anyone else needs the
+  // admin's permission, and pauses the whole tournament (FEATURES.md §15).
+  const arenaPlayer = async (request: FastifyRequest) => {
+    const id = Number((request.params as { id?: string }).id);
+    return Number.isSafeInteger(id) && id > 0 && service.isArenaPlayer(callerOf(request).id, id);
+  };
   app.post(
     '/api/v1/tournament/:id/pause',
-    { onRequest: manage, schema: { tags, security, params: tournamentIdParams, response: { 200: tournament, ...errors } } },
-    async (request, reply) => answer(reply, await service.pause(actorOf(request), request.params.id)),
+    {
+      onRequest: guardUnless(tokens, 'admin.tournaments.manage', arenaPlayer),
+      schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail.or(tournament), ...errors } },
+    },
+    async (request, reply) => {
+      const id = request.params.id;
+      const caller = callerOf(request);
+      if (await service.isArenaPlayer(caller.id, id)) return answer(reply, await service.pausePlayer(caller.id, id));
+      return answer(reply, await service.pause(actorOf(request), id));
+    },
+  );
+  app.post(
+    '/api/v1/tournament/:id/join',
+    { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } },
+    async (request, reply) => answer(reply, await service.join(callerOf(request).id, request.params.id)),
+  );
+  app.get(
+    '/api/v1/tournament/:id/standings',
+    {
+      preHandler: signedIn,
+      schema: { tags, security, params: tournamentIdParams, querystring: standingsQuery, response: { 200: arenaStandingList, ...errors } },
+    },
+    async (request, reply) => {
+      const result = await service.standings(request.params.id, request.query.page, request.query.limit);
+      return answer(
+        reply,
+        mapResult(result, ({ items, hasNext }) => ({ items, links: pageLinks(request, request.query.page, hasNext) })),
+      );
+    },
   );
   app.post(
     '/api/v1/tournament/:id/continue',

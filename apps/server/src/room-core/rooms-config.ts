@@ -30,6 +30,8 @@ export interface RoomsConfig {
   readonly actionsPerSecond: number;
   /** The pause between two tournament rounds, seconds: eliminated players may rebuy meanwhile. */
   readonly tournamentBreakSeconds: number;
+  /** The length of an arena's minute, seconds (FEATURES.md §15): tests shorten an arena with it. */
+  readonly arenaMinuteSeconds: number;
   /**
    * A practice room's computer player acts after a pause in this range, ms (BOT_DELAY_MS=min-max),
    * drawn from the game's seed so a replay pauses alike.
@@ -56,6 +58,7 @@ export const defaultRoomsConfig: RoomsConfig = {
   emojiPer10s: 5,
   actionsPerSecond: 20,
   tournamentBreakSeconds: 15,
+  arenaMinuteSeconds: 60,
   botDelayMs: { min: 600, max: 1500 },
   standInSeconds: 20,
 };
@@ -74,6 +77,7 @@ const envSchema = z.object({
   EMOJI_PER_10S: z.coerce.number().int().min(1).max(1000).optional(),
   ACTIONS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
   TOURNAMENT_BREAK_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  ARENA_MINUTE_SECONDS: z.coerce.number().min(0.1).max(3600).optional(),
   BOT_DELAY_MS: z
     .string()
     .regex(/^\d{1,5}(-\d{1,5})?$/, 'min-max in ms, as 600-1500 (or one number)')
@@ -112,6 +116,7 @@ export function loadRoomsConfig(env: NodeJS.ProcessEnv): { ok: true; config: Roo
       emojiPer10s: e.EMOJI_PER_10S ?? d.emojiPer10s,
       actionsPerSecond: e.ACTIONS_PER_SECOND ?? d.actionsPerSecond,
       tournamentBreakSeconds: e.TOURNAMENT_BREAK_SECONDS ?? d.tournamentBreakSeconds,
+      arenaMinuteSeconds: e.ARENA_MINUTE_SECONDS ?? d.arenaMinuteSeconds,
       botDelayMs: e.BOT_DELAY_MS ? { min: e.BOT_DELAY_MS[0]!, max: e.BOT_DELAY_MS[1] ?? e.BOT_DELAY_MS[0]! } : d.botDelayMs,
       standInSeconds: e.STAND_IN_SECONDS ?? d.standInSeconds,
       redisPrefix: e.REDIS_PREFIX,

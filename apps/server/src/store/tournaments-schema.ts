@@ -66,8 +66,15 @@ export const tournaments = pgTable(
     paidOut: bigint('paid_out', { mode: 'bigint' }).notNull().default(0n),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** `knockout` or `arena` (FEATURES.md §15). An arena's tables are `room_size` players. */
+    format: text('format').notNull().default('knockout'),
+    /** An arena's length in arena minutes (ARENA_MINUTE_SECONDS each); null for a knockout. */
+    durationMinutes: integer('duration_minutes'),
+    /** A running arena's end: no game starts after it; set at the start. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
   },
   (t) => [
+    check('tournaments_format', sql`${t.format} in ('knockout','arena')`),
     check('tournaments_status', sql`${t.status} in ('registration','running','paused','finished','cancelled')`),
     index('tournaments_due_idx')
       .on(t.dueAt)
@@ -100,6 +107,22 @@ export const tournamentEntries = pgTable(
     place: integer('place'),
     prize: bigint('prize', { mode: 'bigint' }),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    // An arena's board and pairing (FEATURES.md §15).
+    points: integer('points').notNull().default(0),
+    games: integer('games').notNull().default(0),
+    wins: integer('wins').notNull().default(0),
+    /** Wins in a row; from 2 on each further win scores 4. */
+    streak: integer('streak').notNull().default(0),
+    /** Out of the pairing by the player's own `pause`. */
+    isPaused: boolean('is_paused').notNull().default(false),
+    /** The game the player sits at now; null when free. */
+    currentRoomId: bigint('current_room_id', { mode: 'number' }),
+    /** The player's last game: its table is not repeated at once while others are free. */
+    lastRoomId: bigint('last_room_id', { mode: 'number' }),
+    /** Since when the player waits for a table (the longest waiting are seated first). */
+    freeSince: timestamp('free_since', { withTimezone: true }),
+    /** When the player reached their present score (the last tie-break: earlier is better). */
+    scoredAt: timestamp('scored_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.tournamentId, t.userId] }), index('tournament_entries_user_idx').on(t.userId)],
 );

@@ -5,6 +5,7 @@ import type { Outbox } from '../publishing/outbox.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Store, Tx } from '../store/db.js';
 import { tournaments } from '../store/tournaments-schema.js';
+import { schedulePairing, type ArenaDeps } from './arena-play.js';
 import { cancelTournament, publishChanged, seatNextRound, type RoundDeps } from './tournament-rounds.js';
 import { lockTournament, presetById, registeredCount, tournamentJson, unfinishedRooms, type TournamentRow } from './tournament-store.js';
 
@@ -13,6 +14,7 @@ export interface AdminWriteContext {
   readonly store: Store;
   readonly now: () => Date;
   readonly deps: RoundDeps;
+  readonly arenaDeps: ArenaDeps;
   inTransaction<T extends Result<unknown>>(id: number, fn: (tx: Tx, outbox: Outbox, at: Date) => Promise<T>): Promise<T>;
 }
 
@@ -33,7 +35,7 @@ const isOver = (t: TournamentRow) => t.status === 'finished' || t.status === 'ca
  * line in its own transaction (FEATURES.md §9): no change without its line.
  */
 export function createTournamentAdminWrites(context: AdminWriteContext): TournamentAdminWrites {
-  const { store, now, deps, inTransaction } = context;
+  const { store, now, deps, arenaDeps, inTransaction } = context;
 
   async function json(tx: Tx, id: number): Promise<TournamentPayload> {
     const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id));
@@ -78,7 +80,9 @@ export function createTournamentAdminWrites(context: AdminWriteContext): Tournam
             startsAt,
             minPlayers: body.min_players,
             maxPlayers: body.max_players,
-            roomSize: body.room_size,
+            roomSize: body.format === 'arena' ? body.table_size! : body.room_size!,
+            format: body.format,
+            durationMinutes: body.format === 'arena' ? body.duration_minutes! : null,
             deckSize: body.deck_size,
             isSpeedMode: body.is_speed_mode,
             isTransferAllowed: body.is_transfer_allowed,
@@ -145,8 +149,16 @@ export function createTournamentAdminWrites(context: AdminWriteContext): Tournam
     resume(actor, id) {
       return audited(actor, id, 'tournament.continue', async (tx, t, outbox, at) => {
         if (t.status !== 'paused') return failure('tournament/not_paused', 'The tournament is not paused');
-        const left = await unfinishedRooms(tx, id, t.round);
         await tx.update(tournaments).set({ status: 'running' }).where(eq(tournaments.id, id));
+        if (t.format === 'arena') {
+          // The free players are paired again at once; past the clock the sweep ends the arena.
+          const running = { ...t, status: 'running', dueAt: null };
+          await schedulePairing(tx, running, at, arenaDeps);
+          if (t.endsAt && at >= t.endsAt) await tx.update(tournaments).set({ dueAt: at }).where(eq(tournaments.id, id));
+          await publishChanged(tx, running, outbox);
+          return ok(undefined);
+        }
+        const left = await unfinishedRooms(tx, id, t.round);
         // The round is over: the next one is seated now; otherwise its last game will schedule it.
         if (left === 0) await seatNextRound(tx, { ...t, status: 'running' }, outbox, at, deps);
         await publishChanged(tx, t, outbox);

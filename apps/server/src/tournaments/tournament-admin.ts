@@ -22,6 +22,8 @@ export interface AdminTournamentRow {
   readonly paid: string;
   /** The house fees kept (entries and rebuys, net of refunds); the guarantee's overlay is not netted out. */
   readonly rake: string;
+  /** `knockout` or `arena` (FEATURES.md §15). */
+  readonly format: 'knockout' | 'arena';
 }
 
 export function createTournamentAdmin(store: Store): TournamentAdmin {
@@ -48,6 +50,7 @@ export function createTournamentAdmin(store: Store): TournamentAdmin {
           pool: poolOf(t).toString(),
           paid: t.paidOut.toString(),
           rake: t.feesTaken.toString(),
+          format: t.format === 'arena' ? ('arena' as const) : ('knockout' as const),
         })),
         hasNext: rows.length > query.limit,
       };

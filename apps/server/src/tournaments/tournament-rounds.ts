@@ -7,7 +7,7 @@ import type { Tx } from '../store/db.js';
 import { accounts } from '../store/schema.js';
 import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
 import { lockAccountSet, transfer } from '../wallets/ledger.js';
-import { advancersOf, drawRooms, pairKey, placesOf, prizesOf, type RoomFinish } from './knockout.js';
+import { advancersOf, drawRooms, pairKey, placesOf, prizesOf, type Placing, type RoomFinish } from './knockout.js';
 import { payoutStructure, prizeDistribution } from './payouts.js';
 import {
   entriesOf,
@@ -20,6 +20,7 @@ import {
   registeredCount,
   tournamentJson,
   unfinishedRooms,
+  type EntryRow,
   type TournamentRow,
 } from './tournament-store.js';
 
@@ -159,17 +160,36 @@ export async function finishTournament(
     .filter((e) => !inFinal.has(e.userId))
     .map((e) => ({ userId: e.userId, round: e.eliminatedRound ?? round, gamePlace: e.lastGamePlace ?? 99 }));
   const placings = placesOf(final, eliminated);
-  const preset = await presetById(tx, t.payoutPresetId);
-  if (!preset) throw new Error(`tournament ${t.id} has no payout preset ${t.payoutPresetId}`);
-  const pool = poolOf(t);
-  const distribution = prizeDistribution(payoutStructure(preset, entries.length), pool);
-  const prizeOfPlace = (place: number) => distribution.find((d) => d.place === place)?.amount ?? 0n;
   const lastPlace = new Map([
     ...final.map((f) => [f.userId, f.place] as const),
     ...eliminated.map((e) => [e.userId, e.gamePlace] as const),
   ]);
-  const prizes = prizesOf(placings, prizeOfPlace, (a, b) => (lastPlace.get(a) ?? 99) - (lastPlace.get(b) ?? 99) || a - b);
+  await payPlacings(tx, t, placings, outbox, now, {
+    order: (a, b) => (lastPlace.get(a) ?? 99) - (lastPlace.get(b) ?? 99) || a - b,
+    entry: (p) => ({ isEliminated: p.place > 1, ...(inFinal.has(p.userId) ? { lastGamePlace: lastPlace.get(p.userId) ?? null } : {}) }),
+  });
+}
 
+/**
+ * The end of any format: the places are paid from the pool by the preset for the entrant count.
+ * A guarantee above what was paid in comes from the house first; then every prize moves pool ->
+ * winner under its own idempotency key, the entries get their places and prizes, and the pool is
+ * left at exactly 0, all in the caller's transaction. `order` breaks a shared place's remainder.
+ */
+export async function payPlacings(
+  tx: Tx,
+  t: TournamentRow,
+  placings: readonly Placing[],
+  outbox: Outbox,
+  now: Date,
+  how: { order: (a: number, b: number) => number; entry: (p: Placing) => Partial<EntryRow> },
+): Promise<void> {
+  const preset = await presetById(tx, t.payoutPresetId);
+  if (!preset) throw new Error(`tournament ${t.id} has no payout preset ${t.payoutPresetId}`);
+  const pool = poolOf(t);
+  const distribution = prizeDistribution(payoutStructure(preset, placings.length), pool);
+  const prizeOfPlace = (place: number) => distribution.find((d) => d.place === place)?.amount ?? 0n;
+  const prizes = prizesOf(placings, prizeOfPlace, how.order);
   const walletType = walletOf(t);
   const winners = [...prizes].filter(([, amount]) => amount > 0n);
   await lockAccountSet(tx, [
@@ -203,12 +223,7 @@ export async function finishTournament(
   for (const p of placings) {
     await tx
       .update(tournamentEntries)
-      .set({
-        place: p.place,
-        prize: prizes.get(p.userId) ?? 0n,
-        isEliminated: p.place > 1,
-        ...(inFinal.has(p.userId) ? { lastGamePlace: lastPlace.get(p.userId) ?? null } : {}),
-      })
+      .set({ place: p.place, prize: prizes.get(p.userId) ?? 0n, ...how.entry(p) })
       .where(and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.userId, p.userId)));
   }
   const paidOut = winners.reduce((sum, [, amount]) => sum + amount, 0n);

@@ -92,7 +92,11 @@ export function tournamentJson(t: TournamentRow, playersCount: number): Tourname
     is_final: t.finalRound !== null && t.finalRound === t.round,
     players_count: playersCount,
     pool: poolOf(t).toString(),
-    next_round_at: t.status === 'running' && t.round > 0 && t.dueAt ? t.dueAt.toISOString() : null,
+    next_round_at: t.format === 'knockout' && t.status === 'running' && t.round > 0 && t.dueAt ? t.dueAt.toISOString() : null,
+    format: t.format === 'arena' ? 'arena' : 'knockout',
+    duration_minutes: t.durationMinutes,
+    table_size: t.format === 'arena' ? t.roomSize : null,
+    ends_at: t.endsAt ? t.endsAt.toISOString() : null,
   };
 }
 

@@ -12,6 +12,8 @@ import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
 import { payoutStructure, prizeDistribution, type PayoutPreset } from './payouts.js';
 import { createTournamentAdmin, type TournamentAdmin } from './tournament-admin.js';
 import { createTournamentAdminWrites, type TournamentAdminWrites } from './tournament-admin-writes.js';
+import { arenaDue, publishStandings, recordArenaGame, schedulePairing, type ArenaDeps } from './arena-play.js';
+import { createArenaCalls, type ArenaCalls } from './arena-service.js';
 import { movePlayerChips } from './tournament-money.js';
 import { cancelTournament, publishChanged, recordGame, seatNextRound, type RoundDeps } from './tournament-rounds.js';
 import {
@@ -42,7 +44,7 @@ export interface TournamentsOptions {
   readonly random?: () => number;
 }
 
-export interface TournamentsService extends TournamentAdminWrites {
+export interface TournamentsService extends TournamentAdminWrites, ArenaCalls {
   list(query: { status?: string | undefined; page: number; limit: number }): ReturnType<typeof listTournaments>;
   get(userId: number, id: number): Promise<Result<TournamentDetail>>;
   /** The caller's running tournament game, for the web to take them to on load. */
@@ -69,6 +71,11 @@ export interface TournamentsService extends TournamentAdminWrites {
   fireDue(limit?: number): Promise<number>;
 }
 
+/** How long a player who came free waits for others to come free before the arena's pairing runs, ms. */
+export const ARENA_PAIRING_DELAY_MS = 2000;
+/** How long two who just played wait for someone else to come free before they meet again, ms. */
+export const ARENA_REMATCH_HOLD_MS = 4000;
+
 const notFound = (id: number) => failure('tournament/not_found', `No tournament ${id}`);
 const isOver = (t: TournamentRow) => t.status === 'finished' || t.status === 'cancelled';
 
@@ -80,6 +87,12 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
     breakMs: config.tournamentBreakSeconds * 1000,
     random: options.random ?? (() => randomInt(2 ** 32) / 2 ** 32),
     rooms: options.rooms,
+  };
+  const arenaDeps: ArenaDeps = {
+    rooms: options.rooms,
+    minuteMs: config.arenaMinuteSeconds * 1000,
+    pairingDelayMs: ARENA_PAIRING_DELAY_MS,
+    rematchHoldMs: ARENA_REMATCH_HOLD_MS,
   };
 
   /**
@@ -107,7 +120,8 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         rebuys: entry?.rebuys ?? 0,
         prize: entry?.prize === null || entry?.prize === undefined ? null : entry.prize.toString(),
         room_id: isRegistered && t.status !== 'registration' ? await currentRoomOf(db, t.id, userId) : null,
-        bye_round: entry?.isRegistered ? await byeRoundOf(db, t, entry) : null,
+        bye_round: entry?.isRegistered && t.format === 'knockout' ? await byeRoundOf(db, t, entry) : null,
+        is_paused: isRegistered && (entry?.isPaused ?? false),
       },
     };
   }
@@ -117,10 +131,12 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
     return row!;
   }
 
-  const adminWrites = createTournamentAdminWrites({ store, now, deps, inTransaction });
+  const adminWrites = createTournamentAdminWrites({ store, now, deps, arenaDeps, inTransaction });
+  const arena = createArenaCalls({ store, deps: arenaDeps, inTransaction, detail });
 
   const service: TournamentsService = {
     ...adminWrites,
+    ...arena,
 
     list: (query) => listTournaments(store.db, query),
 
@@ -134,10 +150,12 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
     },
 
     register(userId, id) {
-      return inTransaction(id, async (tx, outbox) => {
+      return inTransaction(id, async (tx, outbox, at) => {
         const t = await lockTournament(tx, id);
         if (!t) return notFound(id);
-        if (t.status !== 'registration') return failure('tournament/not_open', 'Registration is closed');
+        // An arena takes players while its clock runs (FEATURES.md §15): they are paired at once.
+        const isArenaOpen = t.format === 'arena' && (t.status === 'running' || t.status === 'paused') && t.endsAt! > at;
+        if (t.status !== 'registration' && !isArenaOpen) return failure('tournament/not_open', 'Registration is closed');
         const [entry] = await tx
           .select()
           .from(tournamentEntries)
@@ -176,12 +194,20 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         } else {
           await tx.insert(tournamentEntries).values({ tournamentId: id, userId, paidIn: t.buyIn, feePaid: t.fee });
         }
+        if (isArenaOpen) {
+          await tx
+            .update(tournamentEntries)
+            .set({ freeSince: at, isPaused: false })
+            .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
+          await schedulePairing(tx, t, at, arenaDeps);
+        }
         await tx
           .update(tournaments)
           .set({ paidIn: t.paidIn + t.buyIn, feesTaken: t.feesTaken + t.fee })
           .where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
         outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
+        if (t.format === 'arena') await publishStandings(tx, t, outbox);
         await publishChanged(tx, updated, outbox);
         return ok(await detail(userId, updated, tx));
       });
@@ -231,6 +257,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
           .where(eq(tournaments.id, id));
         const updated = await fresh(tx, id);
         outbox.toTournament(id, { type: 'players_changed', tournament_id: id, round: 0, eliminated: [] });
+        if (t.format === 'arena') await publishStandings(tx, t, outbox);
         await publishChanged(tx, updated, outbox);
         return ok(await detail(userId, updated, tx));
       });
@@ -318,6 +345,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
       if (room.tournamentId === null || room.tournamentRound === null) return;
       const t = await lockTournament(tx, room.tournamentId);
       if (!t || isOver(t)) return;
+      if (t.format === 'arena') return recordArenaGame(tx, t, room.id, results, outbox, at, arenaDeps);
       await recordGame(tx, t, { id: room.id, round: room.tournamentRound }, results, outbox, at, deps);
     },
 
@@ -333,7 +361,9 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
             const at = now();
             const t = await lockDueTournament(tx, at);
             if (!t) return 0;
-            if (t.status === 'registration') {
+            if (t.format === 'arena') {
+              await arenaDue(tx, t, outbox, at, arenaDeps);
+            } else if (t.status === 'registration') {
               const entrants = await registeredCount(tx, t.id);
               if (entrants >= t.minPlayers) await seatNextRound(tx, t, outbox, at, deps);
               else await cancelTournament(tx, t, outbox, at, deps.rooms);

@@ -45,6 +45,8 @@ const FLAGS = ['is_speed_mode', 'is_transfer_allowed', 'is_cheating_allowed', 'i
 /** Creates a tournament; checks as the server does and shows the server's own 400 by its field. */
 export function AdminCreateForm({ onCreated }: { onCreated: (created: TournamentPayload) => void }) {
   const { t } = useTranslation('tournament');
+  // The arena's own words (FEATURES.md §15) live in the `arena` namespace.
+  const { t: ta } = useTranslation('arena');
   const client = useQueryClient();
   const [form, setForm] = useState<TournamentForm>(() => defaultForm(Date.now()));
   const [problems, setProblems] = useState<FormProblems>({});
@@ -58,6 +60,7 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
     },
   });
   const failure = create.error ? toApiFailure(create.error) : null;
+  const isArena = form.format === 'arena';
   const serverField = failure ? formFieldOf(failure.field) : null;
 
   const set = <K extends FormField>(key: K, value: TournamentForm[K]) => {
@@ -102,6 +105,18 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
     >
       <h2 id="trn-create-title">{t('admin.create_title')}</h2>
       <div className="trn-form-grid">
+        <Field name="format" label={ta('form.format')} problem={problemOf('format')}>
+          <select
+            id="trn-format"
+            className="select"
+            value={form.format}
+            onChange={(e) => set('format', e.target.value as TournamentForm['format'])}
+            data-testid="form-format"
+          >
+            <option value="knockout">{ta('format.knockout')}</option>
+            <option value="arena">{ta('format.arena')}</option>
+          </select>
+        </Field>
         <Field name="name" label={t('form.name')} problem={problemOf('name')}>
           {input('name', 'text', { maxLength: '80' })}
         </Field>
@@ -128,9 +143,20 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
         <Field name="max_players" label={t('form.max_players')} problem={problemOf('max_players')}>
           {input('max_players')}
         </Field>
-        <Field name="room_size" label={t('form.room_size')} problem={problemOf('room_size')}>
-          {input('room_size')}
-        </Field>
+        {isArena ? (
+          <>
+            <Field name="duration_minutes" label={ta('form.duration_minutes')} problem={problemOf('duration_minutes')}>
+              {input('duration_minutes')}
+            </Field>
+            <Field name="table_size" label={ta('form.table_size')} problem={problemOf('table_size')}>
+              {input('table_size')}
+            </Field>
+          </>
+        ) : (
+          <Field name="room_size" label={t('form.room_size')} problem={problemOf('room_size')}>
+            {input('room_size')}
+          </Field>
+        )}
         <Field name="deck_size" label={t('form.deck_size')} problem={problemOf('deck_size')}>
           <select
             id="trn-deck_size"
@@ -165,12 +191,16 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
             <option value="NEIGHBORS_ONLY">{t('option.NEIGHBORS_ONLY')}</option>
           </select>
         </Field>
-        <Field name="rebuy_rounds" label={t('form.rebuy_rounds')} problem={problemOf('rebuy_rounds')}>
-          {input('rebuy_rounds')}
-        </Field>
-        <Field name="rebuy_price" label={t('form.rebuy_price')} problem={problemOf('rebuy_price')}>
-          {input('rebuy_price')}
-        </Field>
+        {isArena ? null : (
+          <>
+            <Field name="rebuy_rounds" label={t('form.rebuy_rounds')} problem={problemOf('rebuy_rounds')}>
+              {input('rebuy_rounds')}
+            </Field>
+            <Field name="rebuy_price" label={t('form.rebuy_price')} problem={problemOf('rebuy_price')}>
+              {input('rebuy_price')}
+            </Field>
+          </>
+        )}
         <Field name="guaranteed_pool" label={t('form.guaranteed_pool')} problem={problemOf('guaranteed_pool')}>
           {input('guaranteed_pool')}
         </Field>

@@ -8,6 +8,7 @@ import { formatChips } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import { AdminActions } from './admin-actions';
 import { AdminCreateForm } from './admin-create-form';
+import { AdminArenaBoard, ArenaTag } from './arena-board';
 import { parseTournamentId } from './tournament-id';
 import { tournamentApi } from './tournament-api';
 import { formatStart, TournamentInfo } from './tournament-info';
@@ -132,6 +133,7 @@ export function AdminTournamentsPage() {
                     <td>
                       <Link to={`/admin/tournament/${row.id}`}>{row.name}</Link>
                       {pinned?.has(row.id) ? <span className="trn-pin">{t('pinned')}</span> : null}
+                      {row.format === 'arena' ? <ArenaTag /> : null}
                     </td>
                     <td data-label={t('admin.status')}>{t(`status.${row.status}`)}</td>
                     <td data-label={t('admin.entrants')}>{row.entrants}</td>
@@ -240,6 +242,7 @@ export function AdminTournamentPage() {
             <AdminActions tournament={tournament} />
           </section>
           <TournamentInfo t={tournament} />
+          {tournament.format === 'arena' ? <AdminArenaBoard id={tournament.id} /> : null}
         </div>
         <section className="trn-card panel" aria-labelledby="trn-places-title" data-testid="admin-places">
           <h2 id="trn-places-title">{t('admin.places')}</h2>

@@ -32,6 +32,10 @@ export function detail(over: Partial<TournamentDetail> = {}, info: Partial<Tourn
     pool: '300',
     next_round_at: null,
     is_final: false,
+    format: 'knockout',
+    duration_minutes: null,
+    table_size: null,
+    ends_at: null,
     ...over,
     player_info: {
       is_registered: false,
@@ -41,6 +45,7 @@ export function detail(over: Partial<TournamentDetail> = {}, info: Partial<Tourn
       prize: null,
       room_id: null,
       bye_round: null,
+      is_paused: false,
       ...info,
     },
   };

@@ -1,5 +1,6 @@
 import type {
   AdminTournamentInfo,
+  ArenaStandingList,
   CreateTournamentRequest,
   PayoutPresetList,
   PlaceInfoList,
@@ -39,6 +40,12 @@ export const tournamentApi = {
   register: (id: number) => http.post<TournamentDetail>(`${base}/registration`, { tournament_id: id }).then((r) => r.data),
   withdraw: (id: number) => http.post<TournamentDetail>(`${base}/cancel`, { tournament_id: id }).then((r) => r.data),
   rebuy: (id: number) => http.post<TournamentDetail>(`${base}/${id}/rebuy`).then((r) => r.data),
+  /** An arena's board, a page of it (FEATURES.md §15). */
+  standings: (id: number, page: number, limit: number, signal?: AbortSignal) =>
+    http.get<ArenaStandingList>(`${base}/${id}/standings`, { params: { page, limit }, ...withSignal(signal) }).then((r) => r.data),
+  /** An arena's player back into the pairing, or out of it with their points kept. */
+  join: (id: number) => http.post<TournamentDetail>(`${base}/${id}/join`).then((r) => r.data),
+  pauseMe: (id: number) => http.post<TournamentDetail>(`${base}/${id}/pause`).then((r) => r.data),
 
   presets: () => http.get<PayoutPresetList>('/v1/payout/tournament/presets').then((r) => r.data),
   create: (body: CreateTournamentRequest) => http.post<TournamentPayload>(`${base}/`, body).then((r) => r.data),

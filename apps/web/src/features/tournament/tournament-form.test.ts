@@ -54,3 +54,21 @@ describe('the body sent', () => {
     expect(formFieldOf(undefined)).toBeNull();
   });
 });
+
+describe('an arena (FEATURES.md §15)', () => {
+  const arena: Partial<TournamentForm> = { format: 'arena', duration_minutes: '45', table_size: '3', room_size: '9', rebuy_rounds: '3' };
+
+  it('asks for a length of 10-240 arena minutes and tables of 2-4, not a room size or rebuys', () => {
+    expect(problemsOf(arena)).toEqual({});
+    expect(problemsOf({ ...arena, duration_minutes: '9' }).duration_minutes?.key).toBe('form.range');
+    expect(problemsOf({ ...arena, duration_minutes: '241' }).duration_minutes?.key).toBe('form.range');
+    expect(problemsOf({ ...arena, table_size: '5' }).table_size?.key).toBe('form.range');
+  });
+
+  it('sends the arena fields without a room size, and no rebuys', () => {
+    const body = tournamentBody({ ...valid, ...arena });
+    expect(body).toMatchObject({ format: 'arena', duration_minutes: 45, table_size: 3, rebuy_rounds: 0 });
+    expect(body).not.toHaveProperty('room_size');
+    expect(tournamentBody(valid)).not.toHaveProperty('format');
+  });
+});

@@ -2,6 +2,8 @@ import type { CreateTournamentRequest } from '@durak/protocol';
 
 /** The create form as typed: numbers and amounts stay text until they are checked. */
 export interface TournamentForm {
+  /** A knockout (rounds) or an arena (a clock, points, FEATURES.md §15). */
+  format: 'knockout' | 'arena';
   name: string;
   buy_in: string;
   balance_type: CreateTournamentRequest['balance_type'];
@@ -25,6 +27,9 @@ export interface TournamentForm {
   fee: string;
   payout_preset_id: string;
   is_pinned: boolean;
+  /** An arena's length in arena minutes (10-240) and its table size (2-4). */
+  duration_minutes: string;
+  table_size: string;
 }
 export type FormField = keyof TournamentForm;
 export type FieldProblem = { key: string; values?: Record<string, string | number> };
@@ -39,6 +44,7 @@ export function toLocalInput(ms: number): string {
 
 export function defaultForm(nowMs: number): TournamentForm {
   return {
+    format: 'knockout',
     name: '',
     buy_in: '100',
     balance_type: 'BONUS_BALANCE',
@@ -60,6 +66,8 @@ export function defaultForm(nowMs: number): TournamentForm {
     fee: '0',
     payout_preset_id: '',
     is_pinned: false,
+    duration_minutes: '60',
+    table_size: '2',
   };
 }
 
@@ -67,6 +75,8 @@ export function defaultForm(nowMs: number): TournamentForm {
 const PLAYERS = { min: 2, max: 10_000 };
 const ROOM = { min: 2, max: 6 };
 const REBUY_ROUNDS = { min: 0, max: 20 };
+const ARENA_MINUTES = { min: 10, max: 240 };
+const ARENA_TABLE = { min: 2, max: 4 };
 const NAME_MAX = 80;
 const WHOLE = /^\d{1,15}$/;
 
@@ -95,6 +105,15 @@ export function validateTournament(form: TournamentForm, nowMs: number): FormPro
   if (typeof max !== 'number') problems.max_players = max;
   if (typeof min === 'number' && typeof max === 'number' && min > max) problems.min_players = { key: 'form.min_over_max' };
 
+  if (form.format === 'arena') {
+    // An arena: a clock and a table size instead of room size and rebuys.
+    const minutes = wholeIn(form.duration_minutes, ARENA_MINUTES);
+    if (typeof minutes !== 'number') problems.duration_minutes = minutes;
+    const table = wholeIn(form.table_size, ARENA_TABLE);
+    if (typeof table !== 'number') problems.table_size = table;
+    if (!/^\d+$/.test(form.payout_preset_id)) problems.payout_preset_id = { key: 'form.required' };
+    return problems;
+  }
   const room = wholeIn(form.room_size, ROOM);
   if (typeof room !== 'number') problems.room_size = room;
   else if (form.deck_size === '24' && room > 4) problems.room_size = { key: 'form.deck_24' };
@@ -110,6 +129,20 @@ export function validateTournament(form: TournamentForm, nowMs: number): FormPro
 
 /** The request body of a valid form. */
 export function tournamentBody(form: TournamentForm): CreateTournamentRequest {
+  const body = knockoutBody(form);
+  if (form.format === 'knockout') return body;
+  const { room_size: _room, ...rest } = body;
+  return {
+    ...rest,
+    format: 'arena',
+    duration_minutes: Number(form.duration_minutes),
+    table_size: Number(form.table_size),
+    rebuy_rounds: 0,
+    rebuy_price: '0',
+  };
+}
+
+function knockoutBody(form: TournamentForm): CreateTournamentRequest {
   return {
     name: form.name.trim(),
     buy_in: form.buy_in.trim(),

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
 import { useUserId } from '../../net/user-query';
 import { Spinner } from '../../ui/spinner';
+import { ArenaPage } from './arena-page';
 import { RealtimeStatus } from './realtime-status';
 import { PrizeTable } from './prize-table';
 import { TournamentActions } from './tournament-actions';
@@ -81,27 +82,31 @@ export function TournamentPage({ id }: { id: number }) {
       <p className={`trn-status trn-status-${tournament.status}`} data-testid="tournament-status" data-status={tournament.status}>
         {tournament.is_pinned ? <span className="trn-pin">{t('pinned')}</span> : null}
         {t(`status.${tournament.status}`)}
-        {tournament.round > 0 && (tournament.status === 'running' || tournament.status === 'paused')
+        {tournament.format === 'knockout' && tournament.round > 0 && (tournament.status === 'running' || tournament.status === 'paused')
           ? ` · ${t('info.round_n', { round: tournament.round })}`
           : ''}
       </p>
-      <div className="trn-grid">
-        <div className="trn-col">
-          <TournamentInfo t={tournament} />
-          <TournamentActions t={tournament} roomId={state.roomId} isFinalSeated={state.isFinalSeated} onDetail={state.applyDetail} />
-          <PrizeTable prizes={state.prizes} myPlace={tournament.player_info.place} />
+      {tournament.format === 'arena' ? (
+        <ArenaPage state={state} />
+      ) : (
+        <div className="trn-grid">
+          <div className="trn-col">
+            <TournamentInfo t={tournament} />
+            <TournamentActions t={tournament} roomId={state.roomId} isFinalSeated={state.isFinalSeated} onDetail={state.applyDetail} />
+            <PrizeTable prizes={state.prizes} myPlace={tournament.player_info.place} />
+          </div>
+          <div className="trn-col">
+            <PlayersList list={state.players.list} query={state.players.query} myId={myId} />
+            <RoomsList
+              list={state.rooms.list}
+              query={state.rooms.query}
+              rounds={tournament.round}
+              round={state.roomsRound}
+              onRound={state.setRoomsRound}
+            />
+          </div>
         </div>
-        <div className="trn-col">
-          <PlayersList list={state.players.list} query={state.players.query} myId={myId} />
-          <RoomsList
-            list={state.rooms.list}
-            query={state.rooms.query}
-            rounds={tournament.round}
-            round={state.roomsRound}
-            onRound={state.setRoomsRound}
-          />
-        </div>
-      </div>
+      )}
     </TournamentFrame>
   );
 }
