@@ -35,6 +35,8 @@ export const rooms = pgTable(
     balanceType: text('balance_type').notNull(),
     playerCount: smallint('player_count').notNull(),
     ...ruleColumns(),
+    /** Two against two, partners opposite (FEATURES.md §16); a room's own, tournaments do not have it (0024). */
+    isTeamMode: boolean('is_team_mode').notNull().default(false),
     /** scrypt `salt:hash`; never leaves the server. */
     passwordHash: text('password_hash'),
     /** The engine's GameState (JSONB); null until the game starts. Never sent to a client whole. */
