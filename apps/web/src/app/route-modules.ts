@@ -39,5 +39,5 @@ export function startPageModule(pathname: string, hasSession: boolean): readonly
   // Without a session every other page sends the visitor to login: its code would be wasted.
   if (!page || (!hasSession && page !== 'login' && page !== 'registration')) return [];
   void PAGE_MODULES[page]().catch(() => undefined); // the router retries and shows the failure
-  return page === 'table' || page === 'games' ? ['game'] : [];
+  return page === 'table' || page === 'games' ? ['game', 'rules'] : [];
 }
