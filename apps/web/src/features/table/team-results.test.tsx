@@ -11,6 +11,7 @@ import { testQueryClient } from '../../test-support/player-pages';
 import { aRoom } from '../../test-support/room';
 import { aSeat, aWatch } from '../../test-support/table';
 import { ResultsDialog } from './results-dialog';
+import { SeatView } from './seat-view';
 import { teamOf } from './team-results';
 
 const i18n = i18next.createInstance();
@@ -82,5 +83,30 @@ describe('the results of two against two (FEATURES.md §16)', () => {
     show(teamGame(false), '3');
     expect(screen.queryAllByTestId('result-team')).toHaveLength(0);
     expect(screen.queryByTestId('team-outcome')).toBeNull();
+  });
+});
+
+describe('the table of two against two', () => {
+  const seatProps = (isPartner: boolean) => ({
+    seat: aSeat('3', 2),
+    isAttacker: false,
+    isDefender: false,
+    isPlaying: true,
+    roundStatus: undefined,
+    timer: undefined,
+    isMe: false,
+    emoji: null,
+    onTap: () => undefined,
+    isPartner,
+  });
+
+  it('marks the partner’s seat, and no other', () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <SeatView {...seatProps(true)} />
+        <SeatView {...seatProps(false)} />
+      </I18nextProvider>,
+    );
+    expect(screen.getAllByTestId('seat-partner').map((el) => el.textContent)).toEqual(['партнёр']);
   });
 });
