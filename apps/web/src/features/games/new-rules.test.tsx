@@ -17,6 +17,7 @@ vi.mock('../../net/http', () => ({ http: { post, get: vi.fn() } }));
 const { CreateRoomDialog } = await import('./create-room-dialog');
 const { RoomCard } = await import('./room-card');
 const { cardName } = await import('../cards/card-name');
+const { PracticeDialog } = await import('./practice-dialog');
 
 const i18n = i18next.createInstance();
 const locale = (ns: string) =>
@@ -82,6 +83,26 @@ describe('creating a room with the new rules', () => {
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith('/v1/rooms/', expect.objectContaining({ deck_size: 52, player_count: 6, is_team_mode: false })),
     );
+  });
+});
+
+describe('practising two against two', () => {
+  it('the switch seats three bots (a partner and two opponents) and is what is sent', async () => {
+    wrap(<PracticeDialog isOpen onClose={() => undefined} />);
+    fireEvent.click(radio('practice-deck', '52'));
+    fireEvent.click(switchOf('practice-is_team_mode'));
+    expect(radio('practice-bots', '3').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByTestId('practice-submit'));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/v1/rooms/', expect.objectContaining({ bots: 3, deck_size: 52, is_team_mode: true })),
+    );
+  });
+
+  it('another number of bots turns it off', () => {
+    wrap(<PracticeDialog isOpen onClose={() => undefined} />);
+    fireEvent.click(switchOf('practice-is_team_mode'));
+    fireEvent.click(radio('practice-bots', '2'));
+    expect(switchOf('practice-is_team_mode').checked).toBe(false);
   });
 });
 
