@@ -157,6 +157,53 @@ describe('the new rules through the browser (FEATURES.md §16)', () => {
     for (const p of players) await p.close();
   });
 
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)(
+    '%s: the lobby shows and filters the new rooms; a practice table of two against two marks the partner',
+    async (name, viewport) => {
+      const host = await player(viewport);
+      const guest = await player(viewport);
+      const created = await fetch(`${server.baseUrl}/api/v1/rooms/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${host.tokens.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ bet_amount: 100, player_count: 4, deck_size: 52, is_team_mode: true }),
+      });
+      expect(created.status).toBe(201);
+      const roomId = ((await created.json()) as { id: number }).id;
+      const page = guest.page;
+      await page.goto('/games');
+      const card = page.locator(`[data-testid="room-card"][data-room-id="${roomId}"]`);
+      expect(await card.textContent()).toContain('Двое на двое');
+      await screenshot(page, `rules-lobby-${name}`);
+      await page.getByTestId('open-filter').click();
+      await page.getByTestId('filter-is_team_mode').getByRole('radio', { name: 'Нет' }).click();
+      await screenshot(page, `rules-filter-${name}`);
+      await page.getByTestId('filter-apply').click();
+      await expect.poll(() => card.count()).toBe(0);
+      await page.getByTestId('open-filter').click();
+      await page.getByTestId('filter-reset').click();
+      await page.getByTestId('filter-apply').click();
+      await expect.poll(() => card.count()).toBe(1);
+
+      // Against the computer: the person and a bot partner opposite, against two bots.
+      await page.goto('/');
+      await page.getByTestId('open-practice').click();
+      await page.getByTestId('practice-is_team_mode').getByRole('switch').click();
+      await page.getByTestId('practice-submit').click();
+      await page.waitForURL(/\/durak\/\d+$/);
+      await expect.poll(() => page.getByTestId('seat-bot').count()).toBe(3);
+      await expect.poll(() => page.getByTestId('seat-partner').count()).toBe(1);
+      const partner = page.locator('[data-testid="seat"]:has([data-testid="seat-partner"])');
+      expect(await partner.getAttribute('data-position')).toBe('2');
+      await waitForAnimations(page);
+      await screenshot(page, `rules-practice-team-${name}`);
+      for (const p of [host, guest]) expect(p.errors).toEqual([]);
+      for (const p of [host, guest]) await p.close();
+    },
+  );
+
   it('took every picture', () => {
     expectScreenshots(
       'rules-create-2',
@@ -164,6 +211,12 @@ describe('the new rules through the browser (FEATURES.md §16)', () => {
       'rules-52-results-phone',
       'rules-team-results-phone',
       'rules-team-results-desktop',
+      'rules-lobby-phone',
+      'rules-filter-phone',
+      'rules-practice-team-phone',
+      'rules-lobby-desktop',
+      'rules-filter-desktop',
+      'rules-practice-team-desktop',
     );
   });
 });
