@@ -111,7 +111,9 @@ export function isPartner(options: Board['options'], a: number, b: number): bool
  * Such a player is out at once, though their result is written when the bout ends.
  */
 export function isInOrder(board: OrderBoard, seat: number): boolean {
-  return board.results[seat] === null && (board.talon.length > 0 || board.hands[seat]!.length > 0);
+  if (board.results[seat] !== null) return false;
+  // A game from before the fix keeps its old order (options.ts `is_legacy_seat_order`).
+  return board.talon.length > 0 || board.hands[seat]!.length > 0 || board.options.is_legacy_seat_order === true;
 }
 
 /**

@@ -21,6 +21,12 @@ export interface GameOptions {
    * the option existed, which read as false.
    */
   readonly is_team_mode?: boolean;
+  /**
+   * Games dealt before issue 40's fix keep the seat order they were played with: a player who has
+   * played their last card with the talon empty stays in it until the bout ends. Set by the server
+   * for those games only, so their records replay exactly; absent (the default) = the fixed rule.
+   */
+  readonly is_legacy_seat_order?: boolean;
 }
 
 export const DEFAULT_OPTIONS: GameOptions = {

@@ -118,6 +118,14 @@ describe('a player who played their last card with the talon empty is out of the
     expect(refusal(state, transfer('cat', '7H'))).toBe(E.transferNotAllowed);
   });
 
+  test('a game dealt before the fix (is_legacy_seat_order) keeps the old order, so its record replays as played', () => {
+    const old = grushaLeadsHerLastCard();
+    const legacy = { ...old, options: { ...old.options, is_legacy_seat_order: true } };
+    const { state } = play(legacy, attack('grusha', '9C'), transfer('vasyl', '9S'));
+    expect(refusal(state, transfer('igor', '9D'))).toBe(E.transferNotAllowed);
+    expect(simOf(state).canTransfer()).toBe(false);
+  });
+
   test("the bots' simulator agrees: it lets igor transfer past grusha and anna to vasyl", () => {
     const { state } = play(grushaLeadsHerLastCard(), attack('grusha', '9C'), transfer('vasyl', '9S'));
     const sim = simOf(state);

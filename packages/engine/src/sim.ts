@@ -26,6 +26,7 @@ export class Sim {
   isDrawAllowed = false;
   isDeathMatch = false;
   isTeamMode = false;
+  isLegacySeatOrder = false;
   trump = 0;
   /** hands[seat * 4 + suit]: a 13-bit mask of the ranks held. */
   hands: Int32Array = new Int32Array(0);
@@ -56,6 +57,7 @@ export class Sim {
     copy.isDrawAllowed = this.isDrawAllowed;
     copy.isDeathMatch = this.isDeathMatch;
     copy.isTeamMode = this.isTeamMode;
+    copy.isLegacySeatOrder = this.isLegacySeatOrder;
     copy.trump = this.trump;
     copy.hands = this.hands.slice();
     copy.counts = this.counts.slice();
@@ -94,7 +96,8 @@ export class Sim {
 
   /** board.ts `isInOrder`: not out, and not emptied with the talon gone. */
   isInOrder(seat: number): boolean {
-    return this.results[seat] === ACTIVE && (this.talonNext < this.talon.length || this.counts[seat]! > 0);
+    if (this.results[seat] !== ACTIVE) return false;
+    return this.talonNext < this.talon.length || this.counts[seat]! > 0 || this.isLegacySeatOrder;
   }
 
   isPartner(a: number, b: number): boolean {
@@ -308,6 +311,7 @@ export function simOf(state: GameState): Sim {
   sim.isDrawAllowed = options.is_draw_allowed;
   sim.isDeathMatch = options.is_death_match_allowed;
   sim.isTeamMode = options.is_team_mode === true;
+  sim.isLegacySeatOrder = options.is_legacy_seat_order === true;
   sim.trump = suitOf(idOf(state.trump_card));
   sim.hands = new Int32Array(playerCount * 4);
   sim.counts = new Int32Array(playerCount);

@@ -4,8 +4,8 @@ import type { GameOptions } from './options.js';
 
 /**
  * Every room the rules allow: any deck, seat count, transfer, draw, ending, secret trump, cheating,
- * speed and team mode; a 24-card deck seats at most four, a room has exactly one ending, and team
- * mode is for four players only.
+ * speed, team mode and the seat order of games dealt before issue 40; a 24-card deck seats at most
+ * four, a room has exactly one ending, and team mode is for four players only.
  */
 export const optionsArb: fc.Arbitrary<GameOptions> = fc
   .record({
@@ -19,6 +19,7 @@ export const optionsArb: fc.Arbitrary<GameOptions> = fc
     is_cheating_allowed: fc.boolean(),
     is_speed_mode: fc.boolean(),
     is_team_mode: fc.boolean(),
+    is_legacy_seat_order: fc.boolean(),
   })
   .map((options) => {
     const playerCount = options.deck_size === 24 ? Math.min(options.player_count, 4) : options.player_count;
