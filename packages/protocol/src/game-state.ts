@@ -27,6 +27,7 @@ export const gameOptions = z.object({
   is_cheating_allowed: z.boolean(),
   is_speed_mode: z.boolean(),
   is_team_mode: z.boolean().optional(),
+  is_legacy_seat_order: z.boolean().optional(),
 });
 
 /** Spec "Round slot". */

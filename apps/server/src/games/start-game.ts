@@ -23,6 +23,8 @@ export function gameOptionsOf(room: RoomRow): GameOptions {
     is_speed_mode: room.isSpeedMode,
     // Only a team room says so: a game without the field plays as before (replays of old games too).
     ...(room.isTeamMode ? { is_team_mode: true } : {}),
+    // A game dealt before the seat-order fix (migration 0024) keeps its order, so its record replays as played.
+    ...(room.isLegacySeatOrder ? { is_legacy_seat_order: true } : {}),
   };
 }
 
