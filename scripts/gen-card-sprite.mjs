@@ -1,5 +1,6 @@
 // Draws the card sprite of SPEC.md §3: 9 columns (A,6,7,8,9,10,J,Q,K) by 4 rows (clubs, hearts,
-// spades, diamonds), each card 100×150, plus the default card back in vertical and horizontal
+// spades, diamonds), each card 100×150, then 4 more columns (2,3,4,5) for the 52-card deck
+// (FEATURES.md §16) so the spec's nine keep their places, plus the default card back in vertical and horizontal
 // forms. Pure SVG paths for the suits so the sprite looks the same with any installed fonts but
 // the rank letters. Run: node scripts/gen-card-sprite.mjs (the output is committed).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ const out = 'apps/web/public/cards';
 const W = 100;
 const H = 150;
 const suits = ['clubs', 'hearts', 'spades', 'diamonds'];
-const ranks = ['A', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const ranks = ['A', '6', '7', '8', '9', '10', 'J', 'Q', 'K', '2', '3', '4', '5'];
 const red = '#c0262d';
 const black = '#1b1d24';
 
@@ -34,6 +35,28 @@ const L = 32;
 const R = 68;
 const rows = { top: 34, upper: 57, mid: 75, lower: 93, bottom: 116 };
 const layouts = {
+  2: [
+    [50, rows.top],
+    [50, rows.bottom],
+  ],
+  3: [
+    [50, rows.top],
+    [50, rows.mid],
+    [50, rows.bottom],
+  ],
+  4: [
+    [L, rows.top],
+    [R, rows.top],
+    [L, rows.bottom],
+    [R, rows.bottom],
+  ],
+  5: [
+    [L, rows.top],
+    [R, rows.top],
+    [50, rows.mid],
+    [L, rows.bottom],
+    [R, rows.bottom],
+  ],
   6: [
     [L, rows.top],
     [R, rows.top],
@@ -122,7 +145,7 @@ suits.forEach((suit, row) => {
     cells.push(`<g transform="translate(${col * W} ${row * H})">${card(rank, suit)}</g>`);
   });
 });
-const sprite = `<svg xmlns="http://www.w3.org/2000/svg" width="${W * 9}" height="${H * 4}" viewBox="0 0 ${W * 9} ${H * 4}">\n${cells.join('\n')}\n</svg>\n`;
+const sprite = `<svg xmlns="http://www.w3.org/2000/svg" width="${W * ranks.length}" height="${H * 4}" viewBox="0 0 ${W * ranks.length} ${H * 4}">\n${cells.join('\n')}\n</svg>\n`;
 
 function back(width, height) {
   const pattern = `<pattern id="p" width="14" height="14" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">

@@ -1,4 +1,4 @@
-import { nextActive, type Board } from './board.js';
+import { nextOpponent, type Board } from './board.js';
 import { settle } from './bout-end.js';
 import { draftOf, noSeats, revealTrump, setHand, withSeat, withoutCard, type Step } from './draft.js';
 import { catchCard, newSlot, playAttack, surrender, withDefence } from './moves.js';
@@ -68,9 +68,10 @@ function applyPlayerAction(step: Step, board: Board, seat: number, action: Exclu
       draft.next_slot_id += 1;
       draft.slots = [...draft.slots, slot];
       setHand(draft, seat, withoutCard(hand, action.card));
-      // The transferrer now attacks the next player; they lead the refill of this bout.
+      // The transferrer now attacks the next player in the seat order (never a partner, never a
+      // player who has played their last card with the talon empty); they lead the refill.
       draft.attacker = seat;
-      draft.defender = nextActive(board.results, seat);
+      draft.defender = nextOpponent(board, seat);
       draft.passed = noSeats(draft.passed);
       step.events.push({
         type: 'transferred',

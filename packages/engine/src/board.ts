@@ -15,6 +15,8 @@ export interface Board {
   readonly phase: Phase;
   /** Only the sizes are read: a view knows how many cards the others hold, not which. */
   readonly hands: readonly { readonly length: number }[];
+  /** Only the size is read: an empty talon puts a player without cards out of the seat order. */
+  readonly talon: { readonly length: number };
   /** A seat is active (still playing) while its result is null. */
   readonly results: readonly (SeatResult | null)[];
   readonly slots: readonly BoardSlot[];
@@ -52,6 +54,7 @@ export function boardFromView(view: GameView): Board {
     players: view.players,
     phase: view.phase,
     hands: seats.map((s) => ({ length: s.card_count })),
+    talon: { length: view.talon_count },
     results: seats.map((s) => s.result),
     slots: view.round.slots.map((s) => ({
       slot_id: s.slot_id,
@@ -85,38 +88,74 @@ export function nextActive(results: Board['results'], seat: number): number {
   return seat;
 }
 
-export function previousActive(results: Board['results'], seat: number): number {
-  const playerCount = results.length;
-  for (let step = 1; step <= playerCount; step++) {
-    const candidate = (seat - step + playerCount) % playerCount;
-    if (results[candidate] === null) return candidate;
+/** What the seat order depends on. */
+type OrderBoard = Pick<Board, 'options' | 'results' | 'hands' | 'talon'>;
+
+/** Whether seats `a` and `b` are partners: in team mode, the opposite seats of four (0+2, 1+3). */
+export function isPartner(options: Board['options'], a: number, b: number): boolean {
+  return options.is_team_mode === true && a !== b && ((a - b) & 1) === 0;
+}
+
+/**
+ * Whether `seat` still takes part in the seat order (who attacks, throws in, defends and receives
+ * a transfer): not out, and not a player who has played their last card with the talon empty.
+ * Such a player is out at once, though their result is written when the bout ends.
+ */
+export function isInOrder(board: OrderBoard, seat: number): boolean {
+  if (board.results[seat] !== null) return false;
+  // A game from before the fix keeps its old order (options.ts `is_legacy_seat_order`).
+  return board.talon.length > 0 || board.hands[seat]!.length > 0 || board.options.is_legacy_seat_order === true;
+}
+
+/**
+ * Whom `seat` attacks or transfers to: the next seat clockwise in the seat order that is not its
+ * partner; `seat` itself when there is nobody.
+ */
+export function nextOpponent(board: OrderBoard, seat: number): number {
+  const playerCount = board.results.length;
+  for (let step = 1; step < playerCount; step++) {
+    const candidate = (seat + step) % playerCount;
+    if (isInOrder(board, candidate) && !isPartner(board.options, seat, candidate)) return candidate;
   }
   return seat;
 }
 
-type ThrowerBoard = Pick<Board, 'options' | 'results' | 'defender'>;
+type ThrowerBoard = OrderBoard & Pick<Board, 'defender'>;
+
+/** Whether `seat` could throw in on the defender at all: in the seat order, neither the defender nor their partner. */
+function isEligibleThrower(board: ThrowerBoard, seat: number): boolean {
+  return seat !== board.defender && isInOrder(board, seat) && !isPartner(board.options, seat, board.defender);
+}
+
+/** NEIGHBORS_ONLY: the nearest eligible thrower after (`direction` 1) or before (-1) the defender. */
+function neighbour(board: ThrowerBoard, direction: 1 | -1): number {
+  const playerCount = board.results.length;
+  for (let step = 1; step < playerCount; step++) {
+    const candidate = (board.defender + direction * step + playerCount * step) % playerCount;
+    if (isEligibleThrower(board, candidate)) return candidate;
+  }
+  return -1;
+}
 
 /**
- * Who may throw in: ALL_PLAYERS = every active player but the defender; NEIGHBORS_ONLY = the
- * active players right before and right after the defender.
+ * Who may throw in: ALL_PLAYERS = every player in the seat order but the defender (and, in team
+ * mode, the defender's partner); NEIGHBORS_ONLY = the nearest of those before and after the defender.
  */
 export function throwers(board: ThrowerBoard): number[] {
   const seats: number[] = [];
   for (let seat = 0; seat < board.results.length; seat++) if (isThrower(board, seat)) seats.push(seat);
   if (board.options.card_transfer_permission === 'NEIGHBORS_ONLY' && seats.length === 2) {
     // Listed as before-then-after the defender, which is not seat order when they wrap around.
-    const before = previousActive(board.results, board.defender);
-    if (seats[0] !== before) seats.reverse();
+    if (seats[0] !== neighbour(board, -1)) seats.reverse();
   }
   return seats;
 }
 
 /** Whether `seat` is one of `throwers(board)`, without building the list (legality asks per seat). */
 export function isThrower(board: ThrowerBoard, seat: number): boolean {
-  const { results, defender } = board;
-  if (seat === defender || results[seat] !== null) return false;
+  if (!isEligibleThrower(board, seat)) return false;
   if (board.options.card_transfer_permission !== 'NEIGHBORS_ONLY') return true;
-  return seat === previousActive(results, defender) || seat === nextActive(results, defender);
+  return seat === neighbour(board, -1) || seat === neighbour(board, 1);
 }
 
 export function unbeatenCount(slots: readonly BoardSlot[]): number {

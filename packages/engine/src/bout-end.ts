@@ -1,7 +1,8 @@
-import { nextActive, roomOnTable, unbeatenCount } from './board.js';
+import { nextActive, nextOpponent, roomOnTable, unbeatenCount } from './board.js';
 import type { Card } from './cards.js';
 import { noSeats, revealTrump, setHand, type Draft, type Step } from './draft.js';
 import { hasPendingPasser } from './judge.js';
+import { isTeamMode, teamOutcome, teamResults } from './teams.js';
 import type { PlayerResult, SeatResult } from './types.js';
 
 const HAND_SIZE = 6;
@@ -95,7 +96,8 @@ function clearTable(draft: Draft): void {
 export function startBout(step: Step, attacker: number): void {
   const { draft } = step;
   draft.attacker = attacker;
-  draft.defender = nextActive(draft.results, attacker);
+  // In team mode the next player may be the attacker's partner: the defender is the next opponent.
+  draft.defender = nextOpponent(draft, attacker);
   step.events.push({ type: 'bout_started', attacker: draft.players[attacker]!, defender: draft.players[draft.defender]! });
 }
 
@@ -140,6 +142,7 @@ function markOuts(step: Step, order: readonly number[], lastDefender: number): b
   if (newlyOut.length === 0) return false;
   const results = draft.results.slice();
   const stillIn = order.filter((seat) => draft.hands[seat]!.length > 0);
+  if (isTeamMode(draft.options)) return markTeamOuts(step, newlyOut, stillIn, lastDefender);
   if (draft.options.is_death_match_allowed) {
     // Death match: the first player out wins alone; simultaneous first-outs draw when allowed.
     const winners = draft.options.is_draw_allowed && newlyOut.length > 1 ? newlyOut : [newlyOut[0]!];
@@ -168,6 +171,21 @@ function markOuts(step: Step, order: readonly number[], lastDefender: number): b
   for (const seat of outOrder) step.events.push({ type: 'player_out', player: draft.players[seat]!, result: results[seat]! });
   if (stillIn.length > 1) return false;
   if (stillIn.length === 1) draft.finishing_order = [...draft.finishing_order, stillIn[0]!];
+  finishGame(step);
+  return true;
+}
+
+/** markOuts in team mode: the out players leave the seat order; once one team is out of cards, the other loses. */
+function markTeamOuts(step: Step, newlyOut: readonly number[], stillIn: readonly number[], lastDefender: number): boolean {
+  const { draft } = step;
+  const outcome = teamOutcome(draft.options, newlyOut, stillIn, lastDefender);
+  const results = outcome === undefined ? draft.results.slice() : teamResults(draft.players.length, outcome);
+  // While the game goes on an out player's result is a provisional victory (it marks them out).
+  if (outcome === undefined) for (const seat of newlyOut) results[seat] = 'victory';
+  draft.results = results;
+  draft.finishing_order = [...draft.finishing_order, ...newlyOut];
+  for (const seat of newlyOut) step.events.push({ type: 'player_out', player: draft.players[seat]!, result: results[seat]! });
+  if (outcome === undefined) return false;
   finishGame(step);
   return true;
 }

@@ -1,30 +1,46 @@
 /** A card suit, spelled as in the API. */
 export type Suit = 'clubs' | 'hearts' | 'spades' | 'diamonds';
-/** A card rank, spelled as in the API; order 6 < 7 < 8 < 9 < 10 < J < Q < K < A. */
-export type Rank = '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K' | 'A';
+/** A card rank, spelled as in the API; order 2 < 3 < ... < 10 < J < Q < K < A (2..5 only in a 52-card deck). */
+export type Rank = '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K' | 'A';
 /** One playing card. */
 export interface Card {
   readonly suit: Suit;
   readonly rank: Rank;
 }
-export type DeckSize = 24 | 36;
+export type DeckSize = 24 | 36 | 52;
 
 export const SUITS: readonly Suit[] = ['clubs', 'diamonds', 'hearts', 'spades'];
-export const RANKS: readonly Rank[] = ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+export const RANKS: readonly Rank[] = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+/** Ranks per suit in the card numbering (`cardId`): all thirteen, whatever the deck. */
+export const RANK_COUNT = 13;
 
-const RANK_VALUE: Record<Rank, number> = { '6': 6, '7': 7, '8': 8, '9': 9, '10': 10, J: 11, Q: 12, K: 13, A: 14 };
+const RANK_VALUE: Record<Rank, number> = {
+  '2': 2,
+  '3': 3,
+  '4': 4,
+  '5': 5,
+  '6': 6,
+  '7': 7,
+  '8': 8,
+  '9': 9,
+  '10': 10,
+  J: 11,
+  Q: 12,
+  K: 13,
+  A: 14,
+};
 const SUIT_LETTER: Record<Suit, string> = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
 const LETTER_SUIT: Record<string, Suit> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 
 /**
  * Rank values by the rank's first character: legality compares ranks for every card in every
  * hand before every action, and a typed-array read is several times faster than a lookup by
- * string key. It works because the nine first characters differ ('1' can only start '10').
+ * string key. It works because the thirteen first characters differ ('1' can only start '10').
  */
 const RANK_VALUE_BY_FIRST_CHAR = new Uint8Array(128);
 for (const rank of RANKS) RANK_VALUE_BY_FIRST_CHAR[rank.charCodeAt(0)] = RANK_VALUE[rank];
 
-/** Numeric value of a rank, 6..14, for comparisons. */
+/** Numeric value of a rank, 2..14, for comparisons. */
 export function rankValue(rank: Rank): number {
   return RANK_VALUE_BY_FIRST_CHAR[rank.charCodeAt(0)]!;
 }
@@ -55,12 +71,12 @@ export function hand(codes: string): Card[] {
     .map(card);
 }
 
-/** The ordered deck before shuffling: 36 = 6..A, 24 = 9..A, suit by suit. */
+/** The ordered deck before shuffling: 52 = 2..A, 36 = 6..A, 24 = 9..A, suit by suit. */
 export function orderedDeck(deckSize: DeckSize): Card[] {
   // The shared card objects (CARDS, below): a deal then allocates no card.
-  const first = deckSize === 36 ? 0 : 3;
+  const first = RANK_COUNT - deckSize / 4;
   const deck: Card[] = [];
-  for (let suit = 0; suit < 4; suit++) for (let rank = first; rank < 9; rank++) deck.push(CARDS[suit * 9 + rank]!);
+  for (let suit = 0; suit < 4; suit++) for (let rank = first; rank < RANK_COUNT; rank++) deck.push(CARDS[suit * RANK_COUNT + rank]!);
   return deck;
 }
 
@@ -100,14 +116,14 @@ const RANK_INDEX_BY_FIRST_CHAR = new Int8Array(128).fill(-1);
 RANKS.forEach((rank, i) => (RANK_INDEX_BY_FIRST_CHAR[rank.charCodeAt(0)] = i));
 
 /**
- * A card as a small integer, suit * 9 + rank index (6 = 0 ... A = 8), or -1 for anything that is
+ * A card as a small integer, suit * 13 + rank index (2 = 0 ... A = 12), or -1 for anything that is
  * not a card. The fast paths key their tables and bit sets by it.
  */
 export function cardId(card: Card): number {
   const suit = SUIT_INDEX_BY_FIRST_CHAR[card.suit.charCodeAt(0) & 127]!;
   const rank = RANK_INDEX_BY_FIRST_CHAR[card.rank.charCodeAt(0) & 127]!;
   if (suit < 0 || rank < 0 || SUITS[suit] !== card.suit || RANKS[rank] !== card.rank) return -1;
-  return suit * 9 + rank;
+  return suit * RANK_COUNT + rank;
 }
 
 /** One shared, frozen object per card, by id: what the engine hands out instead of new ones. */

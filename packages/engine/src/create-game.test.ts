@@ -63,11 +63,21 @@ describe('dealing', () => {
     ['a room has one ending, not none', { is_death_match_allowed: false, is_classic_mode_allowed: false }, 2, ENGINE_ERRORS.optionEnding],
     ['seven players do not fit', { player_count: 7 }, 7, ENGINE_ERRORS.optionPlayerCount],
     ['the seats must match player_count', { player_count: 3 }, 2, ENGINE_ERRORS.optionPlayers],
-    ['deck size is 24 or 36', { deck_size: 52 as 36 }, 2, ENGINE_ERRORS.optionDeckSize],
+    ['deck size is 24, 36 or 52', { deck_size: 48 as 36 }, 2, ENGINE_ERRORS.optionDeckSize],
+    ['team mode is for four players', { is_team_mode: true, player_count: 3 }, 3, ENGINE_ERRORS.optionTeamMode],
   ] as const)('refuses bad options: %s', (_name, o, count, code) => {
     const players = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].slice(0, count);
     const game = createGame(options(o), players, { seed: 'ab' });
     expect(game.ok ? null : game.error.code).toBe(code);
+  });
+
+  test('a 52-card deck holds 2..A of every suit and deals six players with a talon of 16', () => {
+    const game = createGame(options({ deck_size: 52, player_count: 6 }), ['a', 'b', 'c', 'd', 'e', 'f'], { seed: 'fifty-two' });
+    if (!game.ok) throw new Error(game.error.message);
+    const all = [...game.state.hands.flat(), ...game.state.talon];
+    expect(new Set(all.map(cardCode)).size).toBe(52);
+    expect(all.filter((c) => c.rank === '2')).toHaveLength(4);
+    expect(game.state.talon).toHaveLength(16);
   });
 
   test('refuses a deck with a missing or doubled card', () => {
@@ -122,6 +132,21 @@ describe('provably fair shuffle', () => {
     }
     expect(counts.size).toBe(36);
     for (const n of counts.values()) expect(n).toBeGreaterThan(50);
+  });
+
+  test('the 52-card shuffle puts every card first about equally often, and a re-deal matches the game', () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 5200; i++) {
+      const first = cardCode(dealFromSeed(`s${i}`, 52, 2).deck[0]!);
+      counts.set(first, (counts.get(first) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(52);
+    for (const n of counts.values()) expect(n).toBeGreaterThan(50);
+    const game = createGame(options({ deck_size: 52, player_count: 4 }), ['a', 'b', 'c', 'd'], { seed: 'redeal-52' });
+    if (!game.ok) throw new Error(game.error.message);
+    const redealt = dealFromSeed('redeal-52', 52, 4);
+    expect(redealt.hands).toEqual(game.state.hands);
+    expect(redealt.talon).toEqual(game.state.talon);
   });
 });
 

@@ -29,6 +29,7 @@ export const ENGINE_ERRORS = {
   optionEnding: 'option/ending',
   optionTransferPermission: 'option/card_transfer_permission',
   optionPlayers: 'option/players',
+  optionTeamMode: 'option/team_mode',
   badDeck: 'game/bad_deck',
   badSeed: 'game/bad_seed',
 } as const;

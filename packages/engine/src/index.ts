@@ -26,3 +26,5 @@ export { sha256Hex } from './sha256.js';
 export { seedStream, shuffledDeck, type SeedStream } from './shuffle.js';
 export type * from './types.js';
 export { viewFor } from './view.js';
+/** Two against two: a seat's team (0 = seats 0+2, 1 = seats 1+3), for anyone showing the teams (results, replays). */
+export { isTeamMode, teamOf } from './teams.js';

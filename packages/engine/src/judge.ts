@@ -1,7 +1,7 @@
 // The checks behind every player action. applyAction runs them to accept or refuse, and
 // legalActions runs them over candidate actions, so legality has exactly one source.
 import { beats, isSameCard, rankValue, type Card, type Rank } from './cards.js';
-import { boutLimit, cardCount, isThrower, nextActive, roomOnTable, throwers, type Board, type BoardSlot } from './board.js';
+import { boutLimit, cardCount, isThrower, nextOpponent, roomOnTable, throwers, type Board, type BoardSlot } from './board.js';
 import { ENGINE_ERRORS, fail, type Failure } from './errors.js';
 
 /** An accepted move; `cheats` marks which played cards broke a rule (cheating mode only). */
@@ -186,7 +186,8 @@ export function transferGate(board: Board, seat: number): Failure | null {
   if (board.is_taking) return REFUSALS.takingTable;
   if (board.slots.length === 0) return REFUSALS.nothingToTransfer;
   if (isAnyCardBeaten(board.slots)) return REFUSALS.transferAfterBeaten;
-  const next = nextActive(board.results, seat);
+  // The seat order skips a player who played their last card with the talon empty (and a partner).
+  const next = nextOpponent(board, seat);
   if (next === seat) return REFUSALS.nobodyToTransferTo;
   const tableAfter = board.slots.length + 1;
   if (tableAfter > boutLimit(board.is_first_discard_done)) return REFUSALS.noRoomForTransfer;

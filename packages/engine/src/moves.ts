@@ -2,6 +2,7 @@ import { abandonBout, finishGame } from './bout-end.js';
 import { oneCardList } from './cards.js';
 import { noSeats, setHand, withSeat, withoutCard, withoutCards, type Step } from './draft.js';
 import { accusedSeat } from './judge.js';
+import { isTeamMode, teamOf, teamResults } from './teams.js';
 import type { Slot } from './types.js';
 
 export function newSlot(slotId: number, attacker: number, card: Slot['attack_card'], isCheat: boolean): Slot {
@@ -95,10 +96,18 @@ export function catchCard(step: Step, seat: number, slotId: number): void {
   });
 }
 
-/** Classic: the leaver is the durak at once. Death match: out as a loser; the rest play on. */
+/**
+ * Classic: the leaver is the durak at once. Death match: out as a loser; the rest play on. Team
+ * mode (either ending): the leaver's team loses at once.
+ */
 export function surrender(step: Step, seat: number): void {
   const { draft } = step;
   step.events.push({ type: 'surrendered', player: draft.players[seat]! });
+  if (isTeamMode(draft.options)) {
+    draft.results = teamResults(draft.players.length, teamOf(seat));
+    finishGame(step);
+    return;
+  }
   const results = draft.results.slice();
   results[seat] = 'defeat';
   if (draft.options.is_classic_mode_allowed) {

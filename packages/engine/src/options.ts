@@ -15,6 +15,18 @@ export interface GameOptions {
   readonly secret_trump_mode: boolean;
   readonly is_cheating_allowed: boolean;
   readonly is_speed_mode: boolean;
+  /**
+   * Two against two (4 players): partners sit opposite (seats 0+2 and 1+3) and never attack,
+   * throw in on or transfer to each other; the durak's team loses. Absent in games stored before
+   * the option existed, which read as false.
+   */
+  readonly is_team_mode?: boolean;
+  /**
+   * Games dealt before issue 40's fix keep the seat order they were played with: a player who has
+   * played their last card with the talon empty stays in it until the bout ends. Set by the server
+   * for those games only, so their records replay exactly; absent (the default) = the fixed rule.
+   */
+  readonly is_legacy_seat_order?: boolean;
 }
 
 export const DEFAULT_OPTIONS: GameOptions = {
@@ -32,8 +44,8 @@ export const DEFAULT_OPTIONS: GameOptions = {
 
 /** Checks a room's options against the rules; an error names the broken rule. */
 export function validateOptions(options: GameOptions): { ok: true } | Failure {
-  if (options.deck_size !== 24 && options.deck_size !== 36) {
-    return fail(ENGINE_ERRORS.optionDeckSize, 'deck_size must be 24 or 36');
+  if (options.deck_size !== 24 && options.deck_size !== 36 && options.deck_size !== 52) {
+    return fail(ENGINE_ERRORS.optionDeckSize, 'deck_size must be 24, 36 or 52');
   }
   if (!Number.isInteger(options.player_count) || options.player_count < 2 || options.player_count > 6) {
     return fail(ENGINE_ERRORS.optionPlayerCount, 'player_count must be 2 to 6');
@@ -46,6 +58,9 @@ export function validateOptions(options: GameOptions): { ok: true } | Failure {
   }
   if (options.card_transfer_permission !== 'ALL_PLAYERS' && options.card_transfer_permission !== 'NEIGHBORS_ONLY') {
     return fail(ENGINE_ERRORS.optionTransferPermission, 'card_transfer_permission must be ALL_PLAYERS or NEIGHBORS_ONLY');
+  }
+  if (options.is_team_mode === true && options.player_count !== 4) {
+    return fail(ENGINE_ERRORS.optionTeamMode, 'team mode is for exactly 4 players');
   }
   return { ok: true };
 }

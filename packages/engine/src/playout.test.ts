@@ -138,7 +138,15 @@ function checkOutcome(state: GameState): void {
   const results = state.results;
   expect(results.every((r) => r !== null)).toBe(true);
   const count = (r: string) => results.filter((x) => x === r).length;
-  if (state.options.is_classic_mode_allowed) {
+  if (state.options.is_team_mode === true) {
+    // Two against two: a draw for all, or one team (seats 0+2 or 1+3) lost and the other won.
+    if (count('draw') > 0) expect(count('draw')).toBe(4);
+    else
+      expect([
+        ['victory', 'defeat', 'victory', 'defeat'],
+        ['defeat', 'victory', 'defeat', 'victory'],
+      ]).toContainEqual(results);
+  } else if (state.options.is_classic_mode_allowed) {
     if (count('draw') > 0) {
       expect(state.options.is_draw_allowed).toBe(true);
       expect(count('defeat')).toBe(0);

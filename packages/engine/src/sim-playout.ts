@@ -1,7 +1,7 @@
 // Simulated games on the compact core (sim.ts): every player follows the `normal` policy of
 // bot-policy.ts, restated on card numbers and bit masks so a game takes microseconds.
-import { cardId } from './cards.js';
-import { DREW, rankOf, WON, type Sim } from './sim.js';
+import { cardId, RANK_COUNT } from './cards.js';
+import { DREW, idOfCard, rankOf, suitOf, WON, type Sim } from './sim.js';
 import type { Action, Rng } from './types.js';
 
 /** A simulated game longer than this is scored as even (only a loop of bad luck gets here). */
@@ -9,9 +9,12 @@ const MAX_MOVES = 1000;
 const PLAIN_SET_BONUS = 2.5;
 const TRANSFER_BONUS = 3;
 
+/** A rank index's value as `rankValue` gives it (2..14). */
+const RANK_BASE = 2;
+
 /** bot-policy.ts `worth`: the rank's value, trumps 20 above. */
 function worth(sim: Sim, id: number): number {
-  return rankOf(id) + 6 + (((id / 9) | 0) === sim.trump ? 20 : 0);
+  return rankOf(id) + RANK_BASE + (suitOf(id) === sim.trump ? 20 : 0);
 }
 
 function lowestBit(mask: number): number {
@@ -37,7 +40,7 @@ function lead(sim: Sim, rng: Rng): void {
   let bestRank = -1;
   let bestScore = Infinity;
   let ties = 0;
-  for (let r = 0; r < 9; r++) {
+  for (let r = 0; r < RANK_COUNT; r++) {
     let plain = 0;
     let hasTrump = false;
     for (let s = 0; s < 4; s++) {
@@ -46,7 +49,7 @@ function lead(sim: Sim, rng: Rng): void {
       else plain++;
     }
     if (plain === 0 && !hasTrump) continue;
-    const score = plain > 0 ? r + 6 - PLAIN_SET_BONUS * (Math.min(plain, room) - 1) : r + 26;
+    const score = plain > 0 ? r + RANK_BASE - PLAIN_SET_BONUS * (Math.min(plain, room) - 1) : r + RANK_BASE + 20;
     if (score < bestScore) {
       bestRank = r;
       bestScore = score;
@@ -55,9 +58,9 @@ function lead(sim: Sim, rng: Rng): void {
   }
   const cards: number[] = [];
   for (let s = 0; s < 4 && cards.length < room; s++) {
-    if (s !== sim.trump && (sim.hands[seat * 4 + s]! & (1 << bestRank)) !== 0) cards.push(s * 9 + bestRank);
+    if (s !== sim.trump && (sim.hands[seat * 4 + s]! & (1 << bestRank)) !== 0) cards.push(idOfCard(s, bestRank));
   }
-  if (cards.length === 0) cards.push(sim.trump * 9 + bestRank);
+  if (cards.length === 0) cards.push(idOfCard(sim.trump, bestRank));
   sim.attack(seat, cards);
 }
 
@@ -85,16 +88,16 @@ function defend(sim: Sim, rng: Rng): void {
     if (sim.slotDefence[i]! >= 0) continue;
     if (firstUnbeaten < 0) firstUnbeaten = i;
     const attack = sim.slotAttack[i]!;
-    const suit = (attack / 9) | 0;
+    const suit = suitOf(attack);
     let beaters = 0;
     let higher = sim.hands[seat * 4 + suit]! & ~((2 << rankOf(attack)) - 1);
     for (; higher !== 0; higher &= higher - 1, beaters++) {
-      const id = suit * 9 + lowestBit(higher);
+      const id = idOfCard(suit, lowestBit(higher));
       consider(id, i, worth(sim, id));
     }
     if (suit !== sim.trump) {
       for (let trumps = sim.hands[seat * 4 + sim.trump]!; trumps !== 0; trumps &= trumps - 1, beaters++) {
-        const id = sim.trump * 9 + lowestBit(trumps);
+        const id = idOfCard(sim.trump, lowestBit(trumps));
         consider(id, i, worth(sim, id));
       }
     }
@@ -103,7 +106,7 @@ function defend(sim: Sim, rng: Rng): void {
   if (sim.canTransfer()) {
     const r = rankOf(sim.slotAttack[0]!);
     for (let s = 0; s < 4; s++) {
-      if ((sim.hands[seat * 4 + s]! & (1 << r)) !== 0) consider(s * 9 + r, -1, worth(sim, s * 9 + r) - TRANSFER_BONUS);
+      if ((sim.hands[seat * 4 + s]! & (1 << r)) !== 0) consider(idOfCard(s, r), -1, worth(sim, idOfCard(s, r)) - TRANSFER_BONUS);
     }
   }
   if (bestCard < 0 || isHopeless || (bestSlot >= 0 && shouldTakeInstead(sim, sim.slotAttack[firstUnbeaten]!, bestCard))) sim.take();
@@ -113,8 +116,8 @@ function defend(sim: Sim, rng: Rng): void {
 
 /** bot-policy.ts `shouldTakeInstead`: no high trump on a cheap plain card while six or more cards are to come. */
 function shouldTakeInstead(sim: Sim, attack: number, card: number): boolean {
-  if (((card / 9) | 0) !== sim.trump || sim.talonCount() < 6) return false;
-  return ((attack / 9) | 0) !== sim.trump && rankOf(attack) + 6 <= 10 && rankOf(card) + 6 >= 12;
+  if (suitOf(card) !== sim.trump || sim.talonCount() < 6) return false;
+  return suitOf(attack) !== sim.trump && rankOf(attack) + RANK_BASE <= 10 && rankOf(card) + RANK_BASE >= 12;
 }
 
 /** The first pending thrower throws in its cheapest plain card on a table rank (trumps only at the end), or says beat. */
@@ -132,7 +135,7 @@ function throwInOrPass(sim: Sim, rng: Rng): void {
     for (let s = 0; s < 4; s++) {
       if (s === sim.trump && !isEndgame) continue;
       for (let m = sim.hands[seat * 4 + s]! & sim.tableRanks; m !== 0; m &= m - 1) {
-        const id = s * 9 + lowestBit(m);
+        const id = idOfCard(s, lowestBit(m));
         const score = worth(sim, id);
         if (score < bestScore) {
           bestCard = id;
@@ -149,10 +152,10 @@ function throwInOrPass(sim: Sim, rng: Rng): void {
 /** In the engine's `throwers` order: seat order, or before-then-after the defender for neighbours. */
 function firstPendingPasser(sim: Sim): number {
   if (sim.isNeighborsOnly) {
-    const before = sim.previousActive(sim.defender);
-    if (sim.isPendingPasser(before)) return before;
-    const after = sim.nextActive(sim.defender);
-    return sim.isPendingPasser(after) ? after : -1;
+    const before = sim.neighbour(-1);
+    if (before >= 0 && sim.isPendingPasser(before)) return before;
+    const after = sim.neighbour(1);
+    return after >= 0 && sim.isPendingPasser(after) ? after : -1;
   }
   for (let seat = 0; seat < sim.playerCount; seat++) if (sim.isPendingPasser(seat)) return seat;
   return -1;

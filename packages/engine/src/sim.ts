@@ -1,9 +1,10 @@
 // A compact, mutable game core for honest play: what the `hard` bot plays its simulated games
-// on, thousands per decision. Cards are small integers (suit * 9 + rank index, 6 = 0 ... A = 8);
-// a hand is four 9-bit masks, one per suit, so "which cards beat this one" is one AND and a
+// on, thousands per decision. Cards are small integers (suit * 13 + rank index, 2 = 0 ... A = 12);
+// a hand is four 13-bit masks, one per suit, so "which cards beat this one" is one AND and a
 // rank on the table is one bit. It follows the engine's rules (the agreement test plays the
 // same games through both) but knows nothing of cheats, catches, timers, events or JSON.
-import { cardId, type Card } from './cards.js';
+import { cardId, RANK_COUNT, type Card } from './cards.js';
+import { teamOutcome } from './teams.js';
 import type { GameState } from './types.js';
 
 const HAND_SIZE = 6;
@@ -13,8 +14,10 @@ export const WON = 1;
 export const DREW = 2;
 export const LOST = 3;
 
-export const suitOf = (id: number): number => (id / 9) | 0;
-export const rankOf = (id: number): number => id % 9;
+export const suitOf = (id: number): number => (id / RANK_COUNT) | 0;
+export const rankOf = (id: number): number => id % RANK_COUNT;
+/** The card number of a suit and a rank index. */
+export const idOfCard = (suit: number, rank: number): number => suit * RANK_COUNT + rank;
 
 export class Sim {
   playerCount = 0;
@@ -22,8 +25,10 @@ export class Sim {
   isNeighborsOnly = false;
   isDrawAllowed = false;
   isDeathMatch = false;
+  isTeamMode = false;
+  isLegacySeatOrder = false;
   trump = 0;
-  /** hands[seat * 4 + suit]: a 9-bit mask of the ranks held. */
+  /** hands[seat * 4 + suit]: a 13-bit mask of the ranks held. */
   hands: Int32Array = new Int32Array(0);
   counts: Int32Array = new Int32Array(0);
   talon: Int8Array = new Int8Array(0);
@@ -51,6 +56,8 @@ export class Sim {
     copy.isNeighborsOnly = this.isNeighborsOnly;
     copy.isDrawAllowed = this.isDrawAllowed;
     copy.isDeathMatch = this.isDeathMatch;
+    copy.isTeamMode = this.isTeamMode;
+    copy.isLegacySeatOrder = this.isLegacySeatOrder;
     copy.trump = this.trump;
     copy.hands = this.hands.slice();
     copy.counts = this.counts.slice();
@@ -87,18 +94,43 @@ export class Sim {
     return seat;
   }
 
-  previousActive(seat: number): number {
-    for (let step = 1; step <= this.playerCount; step++) {
-      const s = (seat - step + this.playerCount) % this.playerCount;
-      if (this.results[s] === ACTIVE) return s;
+  /** board.ts `isInOrder`: not out, and not emptied with the talon gone. */
+  isInOrder(seat: number): boolean {
+    if (this.results[seat] !== ACTIVE) return false;
+    return this.talonNext < this.talon.length || this.counts[seat]! > 0 || this.isLegacySeatOrder;
+  }
+
+  isPartner(a: number, b: number): boolean {
+    return this.isTeamMode && a !== b && ((a - b) & 1) === 0;
+  }
+
+  /** board.ts `nextOpponent`: whom `seat` attacks or transfers to. */
+  nextOpponent(seat: number): number {
+    for (let step = 1; step < this.playerCount; step++) {
+      const s = (seat + step) % this.playerCount;
+      if (this.isInOrder(s) && !this.isPartner(seat, s)) return s;
     }
     return seat;
   }
 
+  private isEligibleThrower(seat: number): boolean {
+    return seat !== this.defender && this.isInOrder(seat) && !this.isPartner(seat, this.defender);
+  }
+
+  /** board.ts `neighbour`: the nearest eligible thrower after (1) or before (-1) the defender, or -1. */
+  neighbour(direction: 1 | -1): number {
+    const n = this.playerCount;
+    for (let step = 1; step < n; step++) {
+      const s = (this.defender + direction * step + n * step) % n;
+      if (this.isEligibleThrower(s)) return s;
+    }
+    return -1;
+  }
+
   isThrower(seat: number): boolean {
-    if (seat === this.defender || this.results[seat] !== ACTIVE) return false;
+    if (!this.isEligibleThrower(seat)) return false;
     if (!this.isNeighborsOnly) return true;
-    return seat === this.previousActive(this.defender) || seat === this.nextActive(this.defender);
+    return seat === this.neighbour(-1) || seat === this.neighbour(1);
   }
 
   /** Must still say beat before the bout can close. */
@@ -115,7 +147,7 @@ export class Sim {
   /** Whether the defender may transfer now (before looking at the card). */
   canTransfer(): boolean {
     if (!this.isTransferAllowed || this.isTaking || this.slotCount === 0 || this.unbeaten !== this.slotCount) return false;
-    const next = this.nextActive(this.defender);
+    const next = this.nextOpponent(this.defender);
     if (next === this.defender || this.slotCount + 1 > (this.isFirstDiscardDone ? 6 : 5)) return false;
     return this.counts[next]! >= this.slotCount + 1;
   }
@@ -159,7 +191,7 @@ export class Sim {
     const seat = this.defender;
     this.putAttack(seat, id);
     this.attacker = seat;
-    this.defender = this.nextActive(seat);
+    this.defender = this.nextOpponent(seat);
     this.settle();
   }
 
@@ -203,7 +235,7 @@ export class Sim {
     }
     if (this.markOuts(order, defender)) return;
     this.attacker = wasTaking || this.results[defender] !== ACTIVE ? this.nextActive(defender) : defender;
-    this.defender = this.nextActive(this.attacker);
+    this.defender = this.nextOpponent(this.attacker);
   }
 
   private refillOrder(attacker: number, defender: number): number[] {
@@ -222,6 +254,7 @@ export class Sim {
     const newlyOut = order.filter((seat) => this.counts[seat] === 0);
     if (newlyOut.length === 0) return false;
     const stillIn = order.filter((seat) => this.counts[seat]! > 0);
+    if (this.isTeamMode) return this.markTeamOuts(newlyOut, stillIn, lastDefender);
     if (this.isDeathMatch) {
       const winners = this.isDrawAllowed && newlyOut.length > 1 ? newlyOut : [newlyOut[0]!];
       for (const seat of winners) this.results[seat] = winners.length > 1 ? DREW : WON;
@@ -236,6 +269,23 @@ export class Sim {
       if (stillIn.length === 1) this.results[stillIn[0]!] = LOST;
     }
     if (stillIn.length > 1) return false;
+    this.isFinished = true;
+    return true;
+  }
+
+  /** bout-end.ts `markTeamOuts`. */
+  private markTeamOuts(newlyOut: readonly number[], stillIn: readonly number[], lastDefender: number): boolean {
+    const outcome = teamOutcome(
+      { is_death_match_allowed: this.isDeathMatch, is_draw_allowed: this.isDrawAllowed },
+      newlyOut,
+      stillIn,
+      lastDefender,
+    );
+    if (outcome === undefined) {
+      for (const seat of newlyOut) this.results[seat] = WON;
+      return false;
+    }
+    for (let seat = 0; seat < this.playerCount; seat++) this.results[seat] = outcome === null ? DREW : (seat & 1) === outcome ? LOST : WON;
     this.isFinished = true;
     return true;
   }
@@ -260,6 +310,8 @@ export function simOf(state: GameState): Sim {
   sim.isNeighborsOnly = options.card_transfer_permission === 'NEIGHBORS_ONLY';
   sim.isDrawAllowed = options.is_draw_allowed;
   sim.isDeathMatch = options.is_death_match_allowed;
+  sim.isTeamMode = options.is_team_mode === true;
+  sim.isLegacySeatOrder = options.is_legacy_seat_order === true;
   sim.trump = suitOf(idOf(state.trump_card));
   sim.hands = new Int32Array(playerCount * 4);
   sim.counts = new Int32Array(playerCount);

@@ -16,7 +16,7 @@ export const phase = z.enum(['play', 'catch_window', 'finished']);
 export const playerRoundStatus = z.enum(['beat', 'take']);
 
 export const gameOptions = z.object({
-  deck_size: z.union([z.literal(24), z.literal(36)]),
+  deck_size: z.union([z.literal(24), z.literal(36), z.literal(52)]),
   player_count: z.number().int(),
   is_transfer_allowed: z.boolean(),
   card_transfer_permission: cardTransferPermission,
@@ -26,6 +26,8 @@ export const gameOptions = z.object({
   secret_trump_mode: z.boolean(),
   is_cheating_allowed: z.boolean(),
   is_speed_mode: z.boolean(),
+  is_team_mode: z.boolean().optional(),
+  is_legacy_seat_order: z.boolean().optional(),
 });
 
 /** Spec "Round slot". */

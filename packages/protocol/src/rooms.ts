@@ -10,7 +10,7 @@ export const MAX_BET = 10_000_000n;
 export const BET_PRESETS = [100, 999, 1000, 4999, 5000, 9999, 10000, 24999, 25000, 49999, 50000, 100000] as const;
 
 export const suit = z.enum(['clubs', 'hearts', 'spades', 'diamonds']);
-export const rank = z.enum(['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A']);
+export const rank = z.enum(['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A']);
 export const card = z.object({ suit, rank });
 export type CardPayload = z.infer<typeof card>;
 
@@ -37,6 +37,10 @@ export const ruleOptionFields = {
   secret_trump_mode: z.boolean().default(DEFAULT_OPTIONS.secret_trump_mode),
 };
 
+/** The decks a room may deal: 24 (9..A), 36 (6..A) or 52 (2..A). */
+export const DECK_SIZES = [24, 36, 52] as const;
+export const roomDeckSize = z.union([z.literal(24), z.literal(36), z.literal(52)]);
+
 /** How well a practice room's computer players play (FEATURES.md §7). */
 export const botLevel = z.enum(['easy', 'normal', 'hard']);
 export type BotLevel = z.infer<typeof botLevel>;
@@ -55,6 +59,9 @@ export const createRoomBody = z
     player_count: z.number().int().min(2).max(6).optional(),
     balance_type: walletType.default('BONUS_BALANCE'),
     ...ruleOptionFields,
+    // A room may also deal 52 cards and play two against two (FEATURES.md §16); a tournament not yet.
+    deck_size: roomDeckSize,
+    is_team_mode: z.boolean().default(false),
     password: z.string().min(1).max(64).optional(),
     bots: z.number().int().min(1).max(MAX_BOTS).optional(),
     bot_level: botLevel.optional(),
@@ -75,6 +82,9 @@ export const createRoomBody = z
     const playerCount = v.player_count ?? (v.bots ?? 0) + 1;
     if (v.deck_size === 24 && playerCount > 4) {
       ctx.addIssue({ code: 'custom', path: ['player_count'], message: 'a 24-card deck seats at most 4 players' });
+    }
+    if (v.is_team_mode && playerCount !== 4) {
+      ctx.addIssue({ code: 'custom', path: ['is_team_mode'], message: 'two against two needs exactly 4 players' });
     }
     if (v.is_classic_mode_allowed === v.is_death_match_allowed) {
       ctx.addIssue({
@@ -115,7 +125,7 @@ export const roomListQuery = z.object({
   min_bet: queryChips.optional(),
   max_bet: queryChips.optional(),
   player_count: listOf(queryNumber(2, 6)),
-  deck_size: listOf(queryNumber(24, 36).refine((v) => v === 24 || v === 36, 'must be 24 or 36')),
+  deck_size: listOf(queryNumber(24, 52).refine((v) => v === 24 || v === 36 || v === 52, 'must be 24, 36 or 52')),
   status: listOf(z.enum(['pending', 'ready', 'in_progress'])),
   balance_type: listOf(walletType),
   is_speed_mode: listOf(queryBool),
@@ -126,6 +136,7 @@ export const roomListQuery = z.object({
   is_classic_mode_allowed: listOf(queryBool),
   card_transfer_permission: listOf(cardTransferPermission),
   secret_trump_mode: listOf(queryBool),
+  is_team_mode: listOf(queryBool),
 });
 export type RoomListQuery = z.infer<typeof roomListQuery>;
 
@@ -163,6 +174,8 @@ export const room = z.object({
   is_classic_mode_allowed: z.boolean(),
   card_transfer_permission: cardTransferPermission,
   secret_trump_mode: z.boolean(),
+  /** Two against two (FEATURES.md §16); absent from servers before it existed. */
+  is_team_mode: z.boolean().optional(),
   is_private: z.boolean(),
   /** A practice room's bots' level; null for a room of people. */
   bot_level: botLevel.nullable(),

@@ -41,6 +41,9 @@ const variants: [string, number, Record<string, unknown>][] = [
     { is_death_match_allowed: true, is_classic_mode_allowed: false, is_transfer_allowed: true, bet_amount: 999 },
   ],
   ['6 players, classic, draw allowed', 6, { is_draw_allowed: true, bet_amount: '1000' }],
+  // FEATURES.md §16: the 52-card deck and two against two.
+  ['5 players, 52 cards, transfers', 5, { deck_size: 52, is_transfer_allowed: true }],
+  ['4 players, two against two, 52 cards, transfers', 4, { deck_size: 52, is_team_mode: true, is_transfer_allowed: true }],
 ];
 
 describe('full games over HTTP with real realtime clients', () => {
@@ -103,6 +106,12 @@ describe('full games over HTTP with real realtime clients', () => {
       const over = captured.find((c) => c.receiver === spectator.id && c.data.type === 'game_over')!.data as {
         bets: { playerId: string; amount: string }[];
       };
+      if (options.is_team_mode === true) {
+        // Partners sit opposite: seats 0+2 and 1+3 end with one result each, and the teams differ.
+        const results = states[states.length - 1]!.results;
+        expect([results[0] === results[2], results[1] === results[3]]).toEqual([true, true]);
+        if (results[0] !== 'draw') expect(results[0]).not.toBe(results[1]);
+      }
       const after = await Promise.all(players.map((p) => bonusBalance(server.url, p)));
       players.forEach((p, i) => {
         const bet = over.bets.find((b) => b.playerId === String(p.id));

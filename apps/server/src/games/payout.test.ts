@@ -18,6 +18,18 @@ describe('payoutOf', () => {
     expect(sum(s.payouts) + s.rake).toBe(3003n);
   });
 
+  it('two against two: both players of the durak team lose their bets, the winning partners share them (FEATURES.md §16)', () => {
+    const s = payoutOf(
+      ['a', 'b', 'c', 'd'],
+      [r('b', 'victory', 1), r('d', 'victory', 2), r('a', 'defeat', 3), r('c', 'defeat', 3)],
+      1000n,
+      500,
+    );
+    // won 2000, rake 100, 950 each to b and d
+    expect(s.rake).toBe(100n);
+    expect(s.bets.map((b) => b.amount)).toEqual([-1000n, 950n, -1000n, 950n]);
+  });
+
   it('a draw returns every stake and takes no rake', () => {
     const s = payoutOf(['a', 'b'], [r('a', 'draw', 1), r('b', 'draw', 1)], 500n, 500);
     expect(s.rake).toBe(0n);

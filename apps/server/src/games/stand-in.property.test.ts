@@ -17,7 +17,7 @@ import { standInMove } from './stand-in.js';
 
 const optionsArb: fc.Arbitrary<GameOptions> = fc
   .record({
-    deck_size: fc.constantFrom(24 as const, 36 as const),
+    deck_size: fc.constantFrom(24 as const, 36 as const, 52 as const),
     player_count: fc.integer({ min: 2, max: 4 }),
     is_transfer_allowed: fc.boolean(),
     card_transfer_permission: fc.constantFrom('ALL_PLAYERS' as const, 'NEIGHBORS_ONLY' as const),
@@ -26,8 +26,10 @@ const optionsArb: fc.Arbitrary<GameOptions> = fc
     secret_trump_mode: fc.boolean(),
     is_cheating_allowed: fc.boolean(),
     is_speed_mode: fc.boolean(),
+    is_team_mode: fc.boolean(),
   })
-  .map((o) => ({ ...o, is_classic_mode_allowed: !o.is_death_match_allowed }));
+  // Two against two (FEATURES.md §16) only at four seats.
+  .map((o) => ({ ...o, is_classic_mode_allowed: !o.is_death_match_allowed, is_team_mode: o.is_team_mode && o.player_count === 4 }));
 
 const seedArb = fc
   .array(fc.integer({ min: 0, max: 15 }), { minLength: 16, maxLength: 16 })

@@ -11,7 +11,7 @@ import { bankAccount, writeStep } from './game-step.js';
 
 export function gameOptionsOf(room: RoomRow): GameOptions {
   return {
-    deck_size: room.deckSize === 24 ? 24 : 36,
+    deck_size: room.deckSize === 24 || room.deckSize === 52 ? room.deckSize : 36,
     player_count: room.playerCount,
     is_transfer_allowed: room.isTransferAllowed,
     card_transfer_permission: room.cardTransferPermission === 'NEIGHBORS_ONLY' ? 'NEIGHBORS_ONLY' : 'ALL_PLAYERS',
@@ -21,6 +21,10 @@ export function gameOptionsOf(room: RoomRow): GameOptions {
     secret_trump_mode: room.secretTrumpMode,
     is_cheating_allowed: room.isCheatingAllowed,
     is_speed_mode: room.isSpeedMode,
+    // Only a team room says so: a game without the field plays as before (replays of old games too).
+    ...(room.isTeamMode ? { is_team_mode: true } : {}),
+    // A game dealt before the seat-order fix (migration 0024) keeps its order, so its record replays as played.
+    ...(room.isLegacySeatOrder ? { is_legacy_seat_order: true } : {}),
   };
 }
 

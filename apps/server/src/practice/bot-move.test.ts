@@ -36,6 +36,16 @@ describe('botMove', () => {
     );
   });
 
+  // FEATURES.md §16: two against two on 52 cards (its own test: a hard game of 52 cards takes ~15 s).
+  it.each(['easy', 'normal', 'hard'] as const)(
+    '%s: plays two against two on 52 cards to the end',
+    (level) => {
+      const team = options({ player_count: 4, deck_size: 52, is_team_mode: true, is_transfer_allowed: true });
+      expect(botsOnly(team, level, `team-${level}`).phase).toBe('finished');
+    },
+    120_000,
+  );
+
   it('a spectator view has no move', () => {
     const created = createGame(options({}), ['a', 'b', 'c'], { seed: 'spectator' });
     if (!created.ok) throw new Error(created.error.code);

@@ -220,6 +220,7 @@ describe('practice rooms', () => {
 
   it.each([
     ['five easy bots, transfers and a secret trump', { bots: 5, bot_level: 'easy', is_transfer_allowed: true, secret_trump_mode: true }],
+    ['three normal bots, two against two on 52 cards', { bots: 3, bot_level: 'normal', deck_size: 52, is_team_mode: true }],
     [
       'one hard bot, 24 cards, a cheating speed room, death match',
       {
@@ -239,6 +240,8 @@ describe('practice rooms', () => {
     await playOut({ server, clock }, room.id, human);
     const record = await request<GameRecord>(`${server.url}/api/v1/rooms/${room.id}/record`, { token: human.token });
     expect(record.status).toBe(200);
+    // The bots played the room's rules: a team game stays one (the human's partner is the bot at seat 3).
+    if ('is_team_mode' in options) expect(record.body.options).toMatchObject({ deck_size: 52, is_team_mode: true });
   });
 });
 

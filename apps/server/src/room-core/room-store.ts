@@ -170,6 +170,7 @@ export function roomJson(room: RoomRow, seats: readonly SeatRow[]): RoomPayload 
     is_classic_mode_allowed: room.isClassicModeAllowed,
     card_transfer_permission: room.cardTransferPermission as RoomPayload['card_transfer_permission'],
     secret_trump_mode: room.secretTrumpMode,
+    is_team_mode: room.isTeamMode,
     is_private: room.passwordHash !== null,
     bot_level: (room.botLevel as RoomPayload['bot_level']) ?? null,
     seats_taken: seats.length,
@@ -210,6 +211,7 @@ export async function listRooms(db: Db, query: RoomListQuery): Promise<{ rows: R
     [rooms.isClassicModeAllowed, query.is_classic_mode_allowed],
     [rooms.cardTransferPermission, query.card_transfer_permission],
     [rooms.secretTrumpMode, query.secret_trump_mode],
+    [rooms.isTeamMode, query.is_team_mode],
   ] as const;
   for (const [column, values] of lists) {
     if (values !== undefined && values.length > 0) where.push(inArray(column, [...values] as never[]));
@@ -235,6 +237,8 @@ export interface RoomOptions {
   readonly is_classic_mode_allowed: boolean;
   readonly card_transfer_permission: string;
   readonly secret_trump_mode: boolean;
+  /** Rooms only (a tournament's games play one against one): absent = false. */
+  readonly is_team_mode?: boolean;
 }
 
 /** The room row's columns of those options: every kind of room writes them the same way. */
@@ -249,5 +253,6 @@ export function roomOptionColumns(options: RoomOptions) {
     isClassicModeAllowed: options.is_classic_mode_allowed,
     cardTransferPermission: options.card_transfer_permission,
     secretTrumpMode: options.secret_trump_mode,
+    isTeamMode: options.is_team_mode ?? false,
   };
 }

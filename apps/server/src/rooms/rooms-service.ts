@@ -72,13 +72,14 @@ type RoomOptions = Pick<
   | 'isClassicModeAllowed'
   | 'cardTransferPermission'
   | 'secretTrumpMode'
+  | 'isTeamMode'
   | 'passwordHash'
 >;
 
 /** A finished room's options and stake, for its rematch. */
 function optionsOf(room: RoomRow): Omit<RoomOptions, 'passwordHash'> {
   const { betAmount, balanceType, playerCount, deckSize, isSpeedMode, isTransferAllowed, isCheatingAllowed, isDrawAllowed } = room;
-  const { isDeathMatchAllowed, isClassicModeAllowed, cardTransferPermission, secretTrumpMode } = room;
+  const { isDeathMatchAllowed, isClassicModeAllowed, cardTransferPermission, secretTrumpMode, isTeamMode } = room;
   return {
     betAmount,
     balanceType,
@@ -92,6 +93,7 @@ function optionsOf(room: RoomRow): Omit<RoomOptions, 'passwordHash'> {
     isClassicModeAllowed,
     cardTransferPermission,
     secretTrumpMode,
+    isTeamMode,
   };
 }
 

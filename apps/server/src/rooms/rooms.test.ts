@@ -59,7 +59,8 @@ describe('creating a room', () => {
     ['bet above max_bet', { bet_amount: '10000001' }, 'bet_amount'],
     ['7 players', { player_count: 7 }, 'player_count'],
     ['a 24-card deck for 5', { deck_size: 24, player_count: 5 }, 'player_count'],
-    ['a 52-card deck', { deck_size: 52 }, 'deck_size'],
+    ['a 48-card deck', { deck_size: 48 }, 'deck_size'],
+    ['two against two for 3', { player_count: 3, is_team_mode: true }, 'is_team_mode'],
     ['both endings', { is_death_match_allowed: true }, 'is_death_match_allowed'],
     ['no ending', { is_classic_mode_allowed: false }, 'is_death_match_allowed'],
     ['an unknown permission', { card_transfer_permission: 'EVERYONE' }, 'card_transfer_permission'],
@@ -131,8 +132,25 @@ describe('the lobby', () => {
     expect(second.links.next).toBeNull();
     expect(second.links.previous).toContain('page=1');
 
-    const bad = await request<{ error: { details: { field: string } } }>(`${rooms()}?deck_size=52`, { token: p.token });
+    const bad = await request<{ error: { details: { field: string } } }>(`${rooms()}?deck_size=48`, { token: p.token });
     expect(bad.status).toBe(400);
+  });
+
+  it('shows and filters the 52-card deck and two against two (FEATURES.md §16)', async () => {
+    const p = await newPlayer(server.url);
+    const team = await createRoom(server.url, p, { player_count: 4, deck_size: 52, is_team_mode: true, bet_amount: 6121 });
+    const plain = await createRoom(server.url, p, { player_count: 4, bet_amount: 6121 });
+    const list = async (query: string) =>
+      (
+        await request<{ items: { id: number; deck_size: number; is_team_mode: boolean }[] }>(
+          `${rooms()}?min_bet=6121&max_bet=6121&${query}`,
+          { token: p.token },
+        )
+      ).body.items;
+    expect((await list('deck_size=52')).map((r) => r.id)).toEqual([team]);
+    expect((await list('is_team_mode=true')).map((r) => [r.id, r.deck_size, r.is_team_mode])).toEqual([[team, 52, true]]);
+    expect((await list('is_team_mode=false')).map((r) => r.id)).toEqual([plain]);
+    expect((await list('deck_size=24,36')).map((r) => r.id)).toEqual([plain]);
   });
 
   it('never lists a closed room', async () => {

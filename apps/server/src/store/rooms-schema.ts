@@ -35,6 +35,10 @@ export const rooms = pgTable(
     balanceType: text('balance_type').notNull(),
     playerCount: smallint('player_count').notNull(),
     ...ruleColumns(),
+    /** Two against two, partners opposite (FEATURES.md §16); a room's own, tournaments do not have it (0024). */
+    isTeamMode: boolean('is_team_mode').notNull().default(false),
+    /** Dealt before issue 40's seat-order fix: its game keeps the old order so its record replays as played (0024). */
+    isLegacySeatOrder: boolean('is_legacy_seat_order').notNull().default(false),
     /** scrypt `salt:hash`; never leaves the server. */
     passwordHash: text('password_hash'),
     /** The engine's GameState (JSONB); null until the game starts. Never sent to a client whole. */

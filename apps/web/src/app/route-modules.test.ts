@@ -20,7 +20,7 @@ describe('the page a path opens', () => {
   });
 
   it("starts the lobby's texts with its code, and nothing for a signed-out visitor's lobby", () => {
-    expect(startPageModule('/games', true)).toEqual(['game']);
+    expect(startPageModule('/games', true)).toEqual(['game', 'rules']);
     expect(startPageModule('/games', false)).toEqual([]);
     expect(startPageModule('/auth/login', false)).toEqual([]);
     // A replay's step names and its cards' names load beside its code.

@@ -42,5 +42,5 @@ export function startPageModule(pathname: string, hasSession: boolean): readonly
   if (!page || (!hasSession && page !== 'login' && page !== 'registration')) return [];
   void PAGE_MODULES[page]().catch(() => undefined); // the router retries and shows the failure
   if (page === 'replay') return ['game', 'replay'];
-  return page === 'table' || page === 'games' ? ['game'] : [];
+  return page === 'table' || page === 'games' ? ['game', 'rules'] : [];
 }

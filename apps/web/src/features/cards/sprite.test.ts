@@ -7,17 +7,19 @@ describe('card sprite', () => {
     ['6', 'hearts', 1, 1],
     ['10', 'spades', 5, 2],
     ['K', 'diamonds', 8, 3],
+    ['2', 'clubs', 9, 0],
+    ['5', 'diamonds', 12, 3],
   ] as const)('finds %s of %s at column %i, row %i', (rank, suit, column, row) => {
     expect(spriteCell({ rank, suit })).toEqual({ column, row });
   });
 
   it('scales the sprite so one cell fills a card of any width', () => {
     expect(spriteStyle({ rank: 'Q', suit: 'hearts' }, 100)).toMatchObject({
-      backgroundSize: '900px 600px',
+      backgroundSize: '1300px 600px',
       backgroundPosition: '-700px -150px',
     });
     expect(spriteStyle({ rank: 'Q', suit: 'hearts' }, 50)).toMatchObject({
-      backgroundSize: '450px 300px',
+      backgroundSize: '650px 300px',
       backgroundPosition: '-350px -75px',
     });
   });

@@ -1,14 +1,17 @@
 import type { Card, Rank, Suit } from '@durak/engine';
 
-/** SPEC §3: the sprite's columns are ranks A,6,7,8,9,10,J,Q,K; rows are clubs, hearts, spades, diamonds. */
-export const SPRITE_RANKS: readonly Rank[] = ['A', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+/**
+ * SPEC §3: the sprite's columns are ranks A,6,7,8,9,10,J,Q,K, then 2,3,4,5 for the 52-card deck
+ * (FEATURES.md §16); rows are clubs, hearts, spades, diamonds.
+ */
+export const SPRITE_RANKS: readonly Rank[] = ['A', '6', '7', '8', '9', '10', 'J', 'Q', 'K', '2', '3', '4', '5'];
 export const SPRITE_SUITS: readonly Suit[] = ['clubs', 'hearts', 'spades', 'diamonds'];
 export const SPRITE_URL = '/cards/sprite.svg';
 /** SPEC §9: a card is 100×150 by default. */
 export const CARD_WIDTH = 100;
 export const CARD_HEIGHT = 150;
 
-/** Column and row of a card in the 9×4 sprite. */
+/** Column and row of a card in the 13×4 sprite. */
 export function spriteCell(card: Card): { column: number; row: number } {
   return { column: SPRITE_RANKS.indexOf(card.rank), row: SPRITE_SUITS.indexOf(card.suit) };
 }

@@ -11,7 +11,8 @@ import { SingleChoice, Switch } from './choice';
 import { createRoomBody, DEFAULT_CREATE_FORM, validateCreateRoom, type CreateRoomForm, typedBetLabel } from './create-room-form';
 import { roomsApi } from './rooms-api';
 import { RuleChoices } from './rule-choices';
-import { BALANCE_TYPES, DECK_SIZES, PLAYER_COUNTS, TRANSFER_PERMISSIONS } from './room-options';
+import { BALANCE_TYPES, DECK_SIZES, PLAYER_COUNTS, TRANSFER_PERMISSIONS, type DeckSize } from './room-options';
+import { TEAM_SEATS, TeamSwitch } from './team-switch';
 import './dialog-forms.css';
 
 /** Every room option, the bet presets, a password for a private room; checked before sending. */
@@ -97,17 +98,28 @@ export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose
             label={t('room.players')}
             testId="create-players"
             value={form.player_count}
-            onChange={(player_count) => patch({ player_count, ...(player_count > 4 ? { deck_size: 36 } : {}) })}
+            onChange={(player_count) =>
+              patch({
+                player_count,
+                ...(player_count > 4 && form.deck_size === 24 ? { deck_size: 36 } : {}),
+                ...(player_count !== TEAM_SEATS ? { is_team_mode: false } : {}),
+              })
+            }
             options={PLAYER_COUNTS.map((n) => ({ value: n as number, label: String(n) }))}
           />
           <SingleChoice
             label={t('room.deck')}
             testId="create-deck"
             value={form.deck_size}
-            onChange={(deck_size) => patch({ deck_size: deck_size as 24 | 36 })}
+            onChange={(deck_size) => patch({ deck_size: deck_size as DeckSize })}
             options={DECK_SIZES.map((n) => ({ value: n as number, label: String(n), isDisabled: n === 24 && form.player_count > 4 }))}
           />
         </div>
+        <TeamSwitch
+          isOn={form.is_team_mode}
+          onChange={(is_team_mode) => patch({ is_team_mode, ...(is_team_mode ? { player_count: TEAM_SEATS } : {}) })}
+          testId="create-is_team_mode"
+        />
         <RuleChoices
           values={form}
           testPrefix="create"

@@ -1,5 +1,6 @@
 import { DEFAULT_OPTIONS } from '@durak/engine';
 import type { CreateRoomInput, RoomPayload } from '@durak/protocol';
+import type { DeckSize } from './room-options';
 
 /** The room's options as the form edits them: the bet as a number, the deck as one of its sizes. */
 type RoomOptions = Pick<
@@ -14,13 +15,14 @@ type RoomOptions = Pick<
   | 'is_classic_mode_allowed'
   | 'card_transfer_permission'
   | 'secret_trump_mode'
-> & { bet_amount: number; deck_size: 24 | 36 };
+> & { bet_amount: number; deck_size: DeckSize; is_team_mode: boolean };
 
 export type CreateRoomForm = RoomOptions & { is_private: boolean; password: string };
 
 /** The engine's default rules (a two-seat classic 36-card room), the smallest bet, a public room. */
 export const DEFAULT_CREATE_FORM: CreateRoomForm = {
   ...DEFAULT_OPTIONS,
+  is_team_mode: false,
   bet_amount: 100,
   balance_type: 'BONUS_BALANCE',
   is_private: false,

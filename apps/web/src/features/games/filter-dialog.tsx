@@ -14,6 +14,7 @@ function selectedRange(from: string, to: string): BetRange | 'all' {
 /** Every option of the SPEC §3 room filter; changes apply at once and persist. */
 export function FilterDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('game');
+  const { t: tRules } = useTranslation('rules');
   const filter = useFilterStore((s) => s.filter);
   const setFilter = useFilterStore((s) => s.setFilter);
   const resetFilter = useFilterStore((s) => s.resetFilter);
@@ -92,6 +93,13 @@ export function FilterDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
             options={toggleOptions}
           />
         ))}
+        <SingleChoice
+          label={tRules('team_mode')}
+          testId="filter-is_team_mode"
+          value={filter.is_team_mode}
+          onChange={(is_team_mode) => setFilter({ is_team_mode })}
+          options={toggleOptions}
+        />
         <div className="dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={resetFilter} data-testid="filter-reset">
             {t('filter.reset')}

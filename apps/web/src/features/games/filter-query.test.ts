@@ -14,9 +14,10 @@ describe('room filter', () => {
     expect(params.get('min_bet')).toBe('100');
     expect(params.get('max_bet')).toBe('10000000');
     expect(params.getAll('player_count')).toEqual(['2', '3', '4', '5', '6']);
-    expect(params.getAll('deck_size')).toEqual(['24', '36']);
+    expect(params.getAll('deck_size')).toEqual(['24', '36', '52']);
     expect(params.get('balance_type')).toBe('BONUS_BALANCE');
     expect(params.has('is_speed_mode')).toBe(false);
+    expect(params.has('is_team_mode')).toBe(false);
   });
 
   it('sends a chosen yes/no option and a later page', () => {
@@ -24,6 +25,7 @@ describe('room filter', () => {
     expect(params.get('is_speed_mode')).toBe('true');
     expect(params.get('secret_trump_mode')).toBe('false');
     expect(params.get('page')).toBe('3');
+    expect(filterParams({ ...DEFAULT_FILTER, is_team_mode: true }).get('is_team_mode')).toBe('true');
   });
 
   it.each([
@@ -41,6 +43,11 @@ describe('room filter', () => {
     ],
     ['another wallet type', {}, { balance_type: 'BALANCE' as const }, false],
     ['a finished room', {}, { status: 'FINISHED' as const }, false],
+    ['a 52-card room when only 24 and 36 are wanted', { deck_size: [24, 36] }, { deck_size: 52 }, false],
+    ['a 52-card room by default', {}, { deck_size: 52 }, true],
+    ['a two-against-two room when only one-against-all is wanted', { is_team_mode: false }, { is_team_mode: true }, false],
+    ['a room from an older server (no is_team_mode) when team rooms are wanted', { is_team_mode: true }, {}, false],
+    ['a two-against-two room when team rooms are wanted', { is_team_mode: true }, { is_team_mode: true }, true],
   ])('judges %s', (_name, filterPatch, roomPatch, isShown) => {
     expect(roomMatchesFilter(room(roomPatch), { ...DEFAULT_FILTER, ...filterPatch })).toBe(isShown);
   });

@@ -24,6 +24,7 @@ export function filterParams(filter: RoomFilter, page = filter.page): URLSearchP
     const value = filter[key];
     if (value !== null) params.set(key, String(value));
   }
+  if (filter.is_team_mode !== null) params.set('is_team_mode', String(filter.is_team_mode));
   return params;
 }
 
@@ -49,5 +50,6 @@ export function roomMatchesFilter(room: RoomPayload, filter: RoomFilter): boolea
     const value = room[key];
     if (wanted !== null && value !== wanted) return false;
   }
+  if (filter.is_team_mode !== null && (room.is_team_mode ?? false) !== filter.is_team_mode) return false;
   return true;
 }

@@ -25,4 +25,11 @@ describe('filter store', () => {
     await useFilterStore.persist.rehydrate();
     expect(useFilterStore.getState().filter).toEqual({ ...DEFAULT_FILTER, deck_size: [24] });
   });
+
+  it('a filter stored when 24 and 36 were every deck now shows the 52-card rooms too', async () => {
+    localStorage.setItem(FILTER_STORAGE_NAME, JSON.stringify({ version: 1, state: { filter: { deck_size: [36, 24] } } }));
+    await useFilterStore.persist.rehydrate();
+    expect(useFilterStore.getState().filter.deck_size).toEqual([24, 36, 52]);
+    expect(useFilterStore.getState().filter.is_team_mode).toBeNull();
+  });
 });

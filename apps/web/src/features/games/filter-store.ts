@@ -26,6 +26,8 @@ export interface RoomFilter {
   is_classic_mode_allowed: Toggle;
   card_transfer_permission: CardTransferPermission[];
   secret_trump_mode: Toggle;
+  /** Two against two (FEATURES.md §16); kept apart from TOGGLE_KEYS, whose words live in `game`. */
+  is_team_mode: Toggle;
 }
 
 export const TOGGLE_KEYS = [
@@ -46,7 +48,7 @@ export const DEFAULT_FILTER: RoomFilter = {
   min_bet: 100,
   max_bet: 10_000_000,
   player_count: [2, 3, 4, 5, 6],
-  deck_size: [24, 36],
+  deck_size: [24, 36, 52],
   status: [],
   balance_type: 'BONUS_BALANCE',
   is_speed_mode: null,
@@ -57,7 +59,16 @@ export const DEFAULT_FILTER: RoomFilter = {
   is_classic_mode_allowed: null,
   card_transfer_permission: ['ALL_PLAYERS', 'NEIGHBORS_ONLY'],
   secret_trump_mode: null,
+  is_team_mode: null,
 };
+
+/** A filter stored before the 52-card deck allowed every deck there was: it still does. */
+function withNewDecks(filter: Partial<RoomFilter> | undefined): Partial<RoomFilter> | undefined {
+  const decks = filter?.deck_size;
+  return decks && decks.length === 2 && decks.includes(24) && decks.includes(36)
+    ? { ...filter, deck_size: DEFAULT_FILTER.deck_size }
+    : filter;
+}
 
 interface FilterState {
   filter: RoomFilter;
@@ -84,7 +95,7 @@ export const useFilterStore = create<FilterState>()(
       // A stored filter from an older shape keeps what still fits and takes defaults for the rest.
       merge: (stored, current) => {
         const filter = (stored as { filter?: Partial<RoomFilter> } | undefined)?.filter;
-        return { ...current, filter: { ...DEFAULT_FILTER, ...filter } };
+        return { ...current, filter: { ...DEFAULT_FILTER, ...withNewDecks(filter) } };
       },
     },
   ),

@@ -10,13 +10,15 @@ import {
   BOT_LEVELS,
   DEFAULT_PRACTICE_FORM,
   MAX_BOTS_FOR_24,
+  TEAM_BOTS,
   practiceRoomBody,
   runningPracticeRoom,
   type PracticeForm,
 } from './practice-form';
 import { roomsApi } from './rooms-api';
 import { RuleChoices } from './rule-choices';
-import { DECK_SIZES } from './room-options';
+import { DECK_SIZES, type DeckSize } from './room-options';
+import { TeamSwitch } from './team-switch';
 import './dialog-forms.css';
 
 /** "Play against the computer" (FEATURES.md §7): bots, their level and the rules, then straight to the table. */
@@ -52,7 +54,13 @@ export function PracticeDialog({ isOpen, onClose }: { isOpen: boolean; onClose: 
           label={t('practice.bots')}
           testId="practice-bots"
           value={form.bots}
-          onChange={(bots) => patch({ bots, ...(bots > MAX_BOTS_FOR_24 ? { deck_size: 36 } : {}) })}
+          onChange={(bots) =>
+            patch({
+              bots,
+              ...(bots > MAX_BOTS_FOR_24 && form.deck_size === 24 ? { deck_size: 36 } : {}),
+              ...(bots !== TEAM_BOTS ? { is_team_mode: false } : {}),
+            })
+          }
           options={BOT_COUNTS.map((n) => ({ value: n as number, label: String(n) }))}
         />
         <SingleChoice
@@ -66,8 +74,13 @@ export function PracticeDialog({ isOpen, onClose }: { isOpen: boolean; onClose: 
           label={t('room.deck')}
           testId="practice-deck"
           value={form.deck_size}
-          onChange={(deck_size) => patch({ deck_size: deck_size as 24 | 36 })}
+          onChange={(deck_size) => patch({ deck_size: deck_size as DeckSize })}
           options={DECK_SIZES.map((n) => ({ value: n as number, label: String(n), isDisabled: n === 24 && form.bots > MAX_BOTS_FOR_24 }))}
+        />
+        <TeamSwitch
+          isOn={form.is_team_mode}
+          onChange={(is_team_mode) => patch({ is_team_mode, ...(is_team_mode ? { bots: TEAM_BOTS } : {}) })}
+          testId="practice-is_team_mode"
         />
         <RuleChoices
           values={form}

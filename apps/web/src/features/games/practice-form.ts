@@ -1,11 +1,14 @@
 import type { BotLevel, CreateRoomInput } from '@durak/protocol';
 import { isAxiosError } from 'axios';
+import type { DeckSize } from './room-options';
 
 /** The practice dialog's choices: how many computer players, how well they play, the usual rules. */
 export interface PracticeForm {
   bots: number;
   bot_level: BotLevel;
-  deck_size: 24 | 36;
+  deck_size: DeckSize;
+  /** Two against two: the player and a bot partner against two bots (three bots). */
+  is_team_mode: boolean;
   is_death_match_allowed: boolean;
   is_speed_mode: boolean;
   is_transfer_allowed: boolean;
@@ -21,6 +24,7 @@ export const DEFAULT_PRACTICE_FORM: PracticeForm = {
   bots: 1,
   bot_level: 'normal',
   deck_size: 36,
+  is_team_mode: false,
   is_death_match_allowed: false,
   is_speed_mode: false,
   is_transfer_allowed: false,
@@ -31,12 +35,15 @@ export const DEFAULT_PRACTICE_FORM: PracticeForm = {
 
 /** A 24-card deck deals six cards to at most four players: the player and three bots. */
 export const MAX_BOTS_FOR_24 = 3;
+/** Two against two seats four: the player and three bots. */
+export const TEAM_BOTS = 3;
 
 /** What POST rooms/ is sent for a practice room: no bet (the server plays it for nothing), no seat count (bots + 1). */
 export function practiceRoomBody(form: PracticeForm): CreateRoomInput {
   return {
     ...form,
-    deck_size: form.bots > MAX_BOTS_FOR_24 ? 36 : form.deck_size,
+    deck_size: form.bots > MAX_BOTS_FOR_24 && form.deck_size === 24 ? 36 : form.deck_size,
+    is_team_mode: form.is_team_mode && form.bots === TEAM_BOTS,
     is_classic_mode_allowed: !form.is_death_match_allowed,
     balance_type: 'BONUS_BALANCE' as const,
   };

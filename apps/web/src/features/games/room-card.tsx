@@ -16,6 +16,7 @@ export function LockIcon() {
 /** One room of the lobby: bet, seats, deck and its options at a glance; the whole card is the tap target. */
 export function RoomCard({ room, onOpen }: { room: RoomPayload; onOpen: (room: RoomPayload) => void }) {
   const { t } = useTranslation('game');
+  const { t: tRules } = useTranslation('rules');
   const taken = room.seats_taken;
   const isFull = taken >= room.player_count;
   const isPlaying = room.status === 'in_progress';
@@ -41,6 +42,11 @@ export function RoomCard({ room, onOpen }: { room: RoomPayload; onOpen: (room: R
         <SeatAvatars room={room} label={t('lobby.seats', { taken, total: room.player_count })} />
         <span className="room-meta">
           <span className="room-deck">{t('lobby.deck_short', { count: room.deck_size })}</span>
+          {room.is_team_mode ? (
+            <span className="room-tag room-tag-team" data-testid="room-option">
+              {tRules('team_mode')}
+            </span>
+          ) : null}
           {/* Options as short words: clearer than icons, and no emoji font needed. */}
           {roomOptionKeys(room).map((key) => (
             <span key={key} className={`room-tag room-tag-${key.replace(/^\w+\./, '')}`} data-testid="room-option">

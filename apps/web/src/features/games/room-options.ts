@@ -7,7 +7,9 @@ export const ROOM_STATUSES: readonly RoomStatus[] = ['pending', 'ready', 'in_pro
 export const TRANSFER_PERMISSIONS: readonly CardTransferPermission[] = ['ALL_PLAYERS', 'NEIGHBORS_ONLY'];
 export const BALANCE_TYPES: readonly WalletType[] = ['BONUS_BALANCE', 'BALANCE'];
 export const PLAYER_COUNTS = [2, 3, 4, 5, 6] as const;
-export const DECK_SIZES = [24, 36] as const;
+/** 52 = 2..A (FEATURES.md §16). */
+export const DECK_SIZES = [24, 36, 52] as const;
+export type DeckSize = (typeof DECK_SIZES)[number];
 
 /**
  * FEATURES §6: every option a room has, as the `game` namespace keys of its words, in the order

@@ -8,7 +8,8 @@ import { Modal } from '../../ui/modal';
 import { CardFace } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
 import { ReplayEntry } from '../replay/replay-entry';
-import { checkDeal, type FairCheck } from './fair-check';
+import { checkDeal, deckSizeOf, type FairCheck } from './fair-check';
+import { TeamBadge, TeamOutcome } from './team-results';
 import { TournamentOutcome } from './tournament-outcome';
 import type { ResultPayload, WatchSeat, WatchState } from '@durak/protocol';
 
@@ -95,7 +96,10 @@ export function ResultsDialog({
               >
                 <Avatar url={seat?.avatar} name={name} size={36} />
                 <span className="results-who">
-                  <span className="results-name">{cutName(name)}</span>
+                  <span className="results-name">
+                    {cutName(name)}
+                    {watch.room.is_team_mode ? <TeamBadge position={seat?.position} /> : null}
+                  </span>
                   <span className="results-label" data-testid="result-reason">
                     {t(`result.${line.result}`)}
                     {reasonOf(line.player_id, line.result_reason)
@@ -112,6 +116,7 @@ export function ResultsDialog({
             );
           })}
         </ol>
+        {watch.room.is_team_mode && !isClosedUnplayed ? <TeamOutcome watch={watch} me={me} /> : null}
         {tournamentId !== null ? <TournamentOutcome watch={watch} me={me} tournamentId={tournamentId} /> : null}
         {tournamentId === null && watch.rake && watch.rake !== '0' ? (
           <p className="results-balance" data-testid="results-rake">
@@ -136,7 +141,7 @@ export function ResultsDialog({
               type="button"
               className="btn btn-ghost btn-block"
               data-testid="check-deal"
-              onClick={() => setCheck(checkDeal(watch.seed!, watch.seed_hash!, watch.room.deck_size === 24 ? 24 : 36, order.length))}
+              onClick={() => setCheck(checkDeal(watch.seed!, watch.seed_hash!, deckSizeOf(watch.room.deck_size), order.length))}
             >
               {t('fair.check')}
             </button>

@@ -10,6 +10,7 @@ import { Flag } from './flag';
 import { ShieldIcon, SwordIcon } from './role-icons';
 import { SeatTimer } from './seat-timer';
 import { bubbleName } from './use-emoji-bubbles';
+import './team-results.css';
 import type { WatchSeat, TimerPayload } from '@durak/protocol';
 
 export interface SeatProps {
@@ -25,6 +26,8 @@ export interface SeatProps {
   onTap: () => void;
   /** The user's card back, for the opponents' hands. */
   backUrl?: string | undefined;
+  /** Two against two (FEATURES.md §16): this seat is the viewer's partner. */
+  isPartner?: boolean;
 }
 
 /** One player's seat (SPEC §2, §4): avatar, name, flag, card count, role, status and timer. */
@@ -40,8 +43,10 @@ export function SeatView({
   emoji,
   onTap,
   backUrl = DEFAULT_CARD_BACK,
+  isPartner = false,
 }: SeatProps) {
   const { t } = useTranslation('game');
+  const { t: tRules } = useTranslation('rules');
   const name = seat.player.username;
   const isOffline = !seat.is_connected && seat.result !== 'victory';
   const label = seat.result
@@ -105,6 +110,11 @@ export function SeatView({
           data-testid="seat-label"
         >
           {label}
+        </span>
+      ) : null}
+      {isPartner ? (
+        <span className="seat-label seat-label-partner" data-testid="seat-partner">
+          {tRules('partner')}
         </span>
       ) : null}
       {seat.stand_in && isPlaying && seat.result === null ? (

@@ -268,6 +268,7 @@ export function TablePage({ roomId }: { roomId: string }) {
                 key={position}
                 seat={seat}
                 isMe={false}
+                isPartner={!isSpectator && room.is_team_mode === true && (position - bottom) % 2 === 0}
                 style={style}
                 {...seatProps(id)}
                 backUrl={backUrl}
