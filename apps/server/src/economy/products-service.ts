@@ -5,6 +5,7 @@ import { assets, products } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import { atomically } from './transaction.js';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 
 /** The system account a conversion passes through (one per wallet type). */
 export const EXCHANGE = 'exchange';
@@ -37,7 +38,7 @@ export interface ConversionDone {
 
 export type ProductsService = ReturnType<typeof createProductsService>;
 
-export function createProductsService(deps: { store: Store; onWalletChange: (userId: number) => Promise<void> }) {
+export function createProductsService(deps: { store: Store; onWalletChange: (userId: number) => Promise<void>; guard: StakeGuard }) {
   const { store } = deps;
   return {
     /** `?kind=`: chip packs, conversion offers, or the priced cosmetics as products; all without it. */
@@ -85,6 +86,8 @@ export function createProductsService(deps: { store: Store; onWalletChange: (use
           return failure('product/not_found', 'No such conversion offer', { product_id: productId });
         const from = offer.fromWallet as WalletType;
         const to = offer.toWallet as WalletType;
+        const allowed = await deps.guard.check(tx, { userId, kind: 'convert', walletType: from, amount: offer.fromAmount });
+        if (!allowed.ok) return allowed;
         const key = `convert:${userId}:${productId}:${clientKey}`;
         const paid = await transfer(tx, {
           from: { userId, walletType: from },

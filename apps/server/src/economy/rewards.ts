@@ -6,6 +6,7 @@ import { transfer } from '../wallets/ledger.js';
 import { dailyRewardAmounts } from './catalogue.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import { atomically } from './transaction.js';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 
 /** The system account daily rewards come from (BONUS_BALANCE; its balance is negative). */
 export const REWARDS = 'rewards';
@@ -30,7 +31,12 @@ async function lastClaim(db: Db | Tx, userId: number) {
 
 export type RewardsService = ReturnType<typeof createRewardsService>;
 
-export function createRewardsService(deps: { store: Store; now: () => Date; onWalletChange: (userId: number) => Promise<void> }) {
+export function createRewardsService(deps: {
+  store: Store;
+  now: () => Date;
+  onWalletChange: (userId: number) => Promise<void>;
+  guard: StakeGuard;
+}) {
   const { store, now } = deps;
   return {
     /** Today's reward if unclaimed; otherwise tomorrow's, with when it opens. */
@@ -59,6 +65,8 @@ export function createRewardsService(deps: { store: Store; now: () => Date; onWa
       const at = now();
       const today = utcDay(at);
       const outcome = await atomically(store, async (tx) => {
+        const allowed = await deps.guard.check(tx, { userId, kind: 'claim', walletType: 'BONUS_BALANCE', amount: 0n });
+        if (!allowed.ok) return allowed;
         const last = await lastClaim(tx, userId);
         const streakDay = nextStreak(last, today);
         const amount = amountOf(streakDay);
