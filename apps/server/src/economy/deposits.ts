@@ -82,6 +82,8 @@ export function createDepositsService(deps: {
   onWalletChange: (userId: number) => Promise<void>;
   /** Responsible play's limits and fair play's freeze, asked before a new deposit is recorded. */
   guard: StakeGuard;
+  /** The clock deposits are dated by: the deposit limits' rolling periods are measured on it. */
+  now: () => Date;
 }) {
   const { store } = deps;
   const byName = new Map(deps.providers.map((p) => [p.name, p]));
@@ -124,7 +126,7 @@ export function createDepositsService(deps: {
         }
         const [inserted] = await tx
           .insert(deposits)
-          .values({ userId, provider: provider.name, walletType, amount, idempotencyKey: key })
+          .values({ userId, provider: provider.name, walletType, amount, idempotencyKey: key, createdAt: deps.now() })
           .onConflictDoNothing()
           .returning();
         const row =

@@ -43,7 +43,7 @@ export function createEconomy(deps: EconomyDeps) {
   return {
     assets: createAssetsService({ store, onWalletChange, guard: deps.guard }),
     products: createProductsService({ store, onWalletChange, guard: deps.guard }),
-    deposits: createDepositsService({ store, providers, onWalletChange, guard: deps.guard }),
+    deposits: createDepositsService({ store, providers, onWalletChange, guard: deps.guard, now }),
     telegram: stars ? createTelegramPayments({ store, options: stars, onWalletChange, logError: deps.logError }) : undefined,
     rewards: createRewardsService({ store, now, onWalletChange, guard: deps.guard }),
     promoCodes: createPromoCodesService({ store, now, onWalletChange, guard: deps.guard }),

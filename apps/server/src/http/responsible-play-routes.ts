@@ -1,6 +1,7 @@
 import {
   ageConfirmationBody,
   errorBody,
+  idParams,
   limitsAnswer,
   limitsChange,
   realityCheckAnswerBody,
@@ -12,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
 import type { ResponsiblePlay } from '../responsible-play/responsible-service.js';
 import { ok } from '../shared/result.js';
+import { guard } from './admin-guard.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { answer } from './paging.js';
 
@@ -48,5 +50,15 @@ export function registerResponsiblePlayRoutes(root: FastifyInstance, tokens: Tok
     '/api/user/reality-check',
     { ...base, schema: { tags, security, body: realityCheckAnswerBody, response: answers } },
     async (request, reply) => answer(reply, ok(await responsible.answerRealityCheck(callerOf(request).id, request.body.choice))),
+  );
+  // The admin user page shows a player's limits, break and self-exclusion read-only: no call
+  // anywhere ends them early (FEATURES.md §13).
+  app.get(
+    '/api/admin/users/:id/responsible-play',
+    {
+      onRequest: guard(tokens, 'admin.users.read'),
+      schema: { tags, security, params: idParams, response: answers },
+    },
+    async (request, reply) => answer(reply, await responsible.adminView(request.params.id)),
   );
 }

@@ -108,6 +108,13 @@ export function createResponsiblePlay(deps: ResponsiblePlayDeps) {
   return {
     limits: (userId: number) => answer(store.db, userId),
 
+    /** What the admin user page shows, read-only. */
+    async adminView(userId: number): Promise<Result<LimitsAnswer>> {
+      const [user] = await queryRows<{ id: number }>(store.db, sql`select id from users where id = ${userId}`);
+      if (!user) return failure('user/not_found', `No user ${userId}`);
+      return ok(await answer(store.db, userId));
+    },
+
     /** PUT /api/user/limits: tighter at once, looser after 24 h (limits-model.ts). */
     async changeLimits(userId: number, change: LimitsChange): Promise<Result<LimitsAnswer>> {
       const done = await store.withTransaction(async (tx): Promise<Result<true>> => {

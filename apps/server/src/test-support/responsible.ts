@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Store } from '../store/db.js';
 import { transfer } from '../wallets/ledger.js';
 import { issuance } from '../wallets/wallets.js';
+import { randomBytes } from 'node:crypto';
+import { defaultRoomsConfig } from '../room-core/rooms-config.js';
 import { registerUser, request } from './http.js';
 import { startTestServer, type TestServer } from './server.js';
 
@@ -34,6 +36,15 @@ export async function startResponsibleServer(options: { ageCheck?: boolean; minS
         ageCheck: options.ageCheck ?? true,
         banditMinSpinMs: options.minSpinMs ?? 2500,
         playMinuteMs: options.playMinuteMs ?? 60_000,
+      },
+      // As the rooms' tests: no action limit for bots playing at full speed, no time bank, no stand-in.
+      rooms: {
+        ...defaultRoomsConfig,
+        sweepIntervalMs: 0,
+        actionsPerSecond: 10_000,
+        timeBankSeconds: 0,
+        standInSeconds: 3600,
+        redisPrefix: `durak-test-${randomBytes(4).toString('hex')}`,
       },
     },
     { now: clock.now },
