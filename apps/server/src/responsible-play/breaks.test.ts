@@ -64,6 +64,9 @@ describe('take a break', () => {
       403,
       'limits/timeout',
     ]);
+    // No reward prompt while it lasts.
+    const reward = await request<{ is_available: boolean }>(`${server.url}/api/rewards/available_reward`, { token: player.token });
+    expect([reward.status, reward.body.is_available]).toEqual([200, false]);
     // Signing in, the balance and the history still work.
     expect((await request(`${server.url}/api/user/users/me`, { token: player.token })).status).toBe(200);
 
