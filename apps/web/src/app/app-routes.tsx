@@ -18,6 +18,7 @@ const TablePage = lazy(PAGE_MODULES.table);
 const TournamentPage = lazy(PAGE_MODULES.tournament);
 const BanditPage = lazy(PAGE_MODULES.bandit);
 const AdminPage = lazy(PAGE_MODULES.admin);
+const ResponsiblePage = lazy(PAGE_MODULES.responsible);
 
 function SignedIn() {
   return (
@@ -31,6 +32,7 @@ function SignedIn() {
       <Route path="/durak/:id" element={<TablePage />} />
       <Route path="/tournament/:id" element={<TournamentPage />} />
       <Route path="/bandit" element={<BanditPage />} />
+      <Route path="/responsible-play" element={<ResponsiblePage />} />
       {(Object.entries(ADMIN_SCREENS) as [AdminScreen, string][]).map(([screen, path]) => (
         <Route key={screen} path={path} element={<AdminPage screen={screen} />} />
       ))}

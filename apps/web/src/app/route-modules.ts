@@ -12,6 +12,7 @@ export const PAGE_MODULES = {
   tournament: () => import('../features/tournament'),
   bandit: () => import('../features/bandit'),
   admin: () => import('../features/admin'),
+  responsible: () => import('../features/responsible-play'),
 } as const;
 export type PageModule = keyof typeof PAGE_MODULES;
 
@@ -25,6 +26,7 @@ export function pageModuleOf(pathname: string): PageModule | undefined {
   if (/^\/durak\/[^/]+$/.test(path)) return 'table';
   if (/^\/tournament\/[^/]+$/.test(path)) return 'tournament';
   if (path === '/bandit') return 'bandit';
+  if (path === '/responsible-play') return 'responsible';
   if (path.startsWith('/admin/')) return 'admin';
   return undefined;
 }
