@@ -46,6 +46,7 @@ describe('responsible play', () => {
       await page.getByTestId('age-form').locator('input[type="date"]').fill('1990-05-17');
       await page.getByTestId('age-form').getByRole('button').click();
       await page.getByTestId('age-form').waitFor({ state: 'detached' });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `responsible-page-${name}`);
 
       // A spin starts the reality check's clock; the dialog then opens over whatever screen is open.
@@ -70,6 +71,7 @@ describe('responsible play', () => {
       await page.getByTestId('break-1').click();
       await page.getByTestId('stop-confirm').click();
       await page.getByTestId('rp-standing').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `responsible-break-${name}`);
       expectScreenshots(`responsible-page-${name}`, `reality-check-${name}`, `responsible-break-${name}`);
       expect(errors).toEqual([]);

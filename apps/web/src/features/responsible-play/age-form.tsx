@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
 import { queryKeys } from '../../net/query-keys';
 import { responsibleApi } from './responsible-api';
+import '../../ui/text-input.css';
 
 /** The age gate's one question (FEATURES.md §13): a date of birth; under 18 closes money play for good. */
 export function AgeForm({ onDone }: { onDone?: () => void }) {

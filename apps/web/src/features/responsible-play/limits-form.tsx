@@ -6,6 +6,7 @@ import { toApiFailure } from '../../net/api-error';
 import { queryKeys } from '../../net/query-keys';
 import { formatChips } from '../../ui/format';
 import { responsibleApi } from './responsible-api';
+import '../../ui/text-input.css';
 
 const PERIODS = ['day', 'week', 'month'] as const;
 type Draft = Record<LimitName, string>;
