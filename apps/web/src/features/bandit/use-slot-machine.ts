@@ -58,9 +58,6 @@ export function useSlotMachine(paytable: PaytableAnswer, motion: ReelMotion) {
       setFailure(null);
       setResult(null);
       setPhase('requesting');
-      setCooling(true);
-      clearTimeout(coolTimer.current);
-      coolTimer.current = setTimeout(() => setCooling(false), SPIN_SPACING_MS);
       quietly(() => playSlotSound('start'));
       const previous = unanswered.current;
       const request =
@@ -70,6 +67,10 @@ export function useSlotMachine(paytable: PaytableAnswer, motion: ReelMotion) {
       unanswered.current = request;
       try {
         const spun = await banditApi.spin(request);
+        // Counted from the answer: the server measured the last spin when it made it, after the press.
+        setCooling(true);
+        clearTimeout(coolTimer.current);
+        coolTimer.current = setTimeout(() => setCooling(false), SPIN_SPACING_MS);
         unanswered.current = null;
         answer.current = spun;
         stoppedReels.current = 0;
