@@ -129,6 +129,13 @@ describe('a frozen account (fair play) stakes nothing', () => {
     const player = await adultPlayer(server, 5000n);
     const host = await adultPlayer(server, 5000n);
     const room = await createRoom(host, '100');
+    const admin = await adminToken(server.url);
+    const promo = await request(`${server.url}/api/admin/promocodes`, {
+      token: admin,
+      body: { code: 'FROZENTRY1', amount: '50', max_uses: 5 },
+    });
+    expect(promo.status).toBe(201);
+    const offers = await request<{ items: { id: number }[] }>(`${server.url}/api/product/?kind=conversion`, { token: player.token });
     await freeze(server.store, player.id, 42);
     const tries = [
       await deposit(player, 100),
@@ -137,6 +144,11 @@ describe('a frozen account (fair play) stakes nothing', () => {
       await createRoom(player, '100', 'BONUS_BALANCE'),
       await request(`${server.url}/api/assets/add-asset?asset_id=5`, { token: player.token, method: 'POST' }),
       await request(`${server.url}/api/rewards/claim_daily_reward`, { token: player.token, method: 'POST' }),
+      await request(`${server.url}/api/promocode/use/FROZENTRY1`, { token: player.token, method: 'POST' }),
+      await request(`${server.url}/api/payments/convert/${offers.body.items[0]!.id}`, {
+        token: player.token,
+        body: { idempotency_key: 'frozen-convert-1' },
+      }),
     ];
     expect(tries.map(codeOf)).toEqual(tries.map(() => [403, 'account/frozen']));
     expect(errorOf(tries[0]!)?.details).toMatchObject({ case_id: 42 });
