@@ -161,10 +161,7 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     return isRight;
   }
 
-  /**
-   * A seat at a table is a stake (the bet moves when the game starts, which no longer asks): the
-   * stake guard decides under the room's lock and the user's, before the seat is written.
-   */
+  // A seat is the stake (its bet moves at the start, which does not ask again): the guard decides first.
   const mayTakeSeat = (tx: Tx, userId: number, room: Pick<RoomRow, 'betAmount' | 'balanceType'>) =>
     context.guard.check(tx, { userId, kind: 'seat', walletType: room.balanceType as WalletType, amount: room.betAmount });
 
