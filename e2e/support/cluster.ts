@@ -58,7 +58,7 @@ export async function startNode(env: Record<string, string>): Promise<RunningPro
   const dataDir = mkdtempSync(join(tmpdir(), 'durak-cluster-node-'));
   const child = spawn(process.execPath, serverArgs, {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, LOG_LEVEL: 'warn', AGE_CHECK: 'off', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return supervised(child, `http://127.0.0.1:${port}`, keepOutput(child), dataDir);

@@ -60,6 +60,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         JWT_SECRET: jwtSecret,
         REDIS_PREFIX: redisPrefix,
         LOG_LEVEL: 'warn',
+        // Browser tests buy and spin BALANCE chips without the age dialog; responsible-play's own test turns it on.
+        AGE_CHECK: 'off',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

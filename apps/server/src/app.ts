@@ -47,6 +47,9 @@ import { recordGameForAgents } from './admin/agent-rollups.js';
 import { recordFinishedGame } from './players/record-game.js';
 import { isPracticeRoom } from './practice/practice-room.js';
 import { registerUserRoutes } from './http/user-routes.js';
+import { registerResponsiblePlayRoutes } from './http/responsible-play-routes.js';
+import { createResponsiblePlay } from './responsible-play/responsible-service.js';
+import { createStakeGuard } from './responsible-play/stake-guard.js';
 import { registerWebStatic } from './http/web-static.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
 import { createSharedLimits } from './limits/index.js';
@@ -138,6 +141,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // publications of one order (a room, a user, a tournament) leave in commit order.
   const publisher = createPublisher(realtime, (error) => logError(error, 'realtime publish failed'));
   const now = options.now ?? (() => new Date());
+  // The one place that decides "may this account stake N now?": every money path asks it inside
+  // the transaction that moves the money (responsible play's limits, fair play's freeze).
+  const responsibleSettings = { ageCheck: config.responsible.ageCheck, playMinuteMs: config.responsible.playMinuteMs };
+  const guard = createStakeGuard(responsibleSettings, now);
   // The hard bot (the stand-in, hard practice rooms) searches in a worker thread, not on the event loop.
   const bots = createBotThinker({ logError: (error) => logError(error, 'the bot worker failed') });
   const rooms = createRoomsModule({
@@ -148,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config: config.rooms,
     limits: limits.windows,
     now,
+    guard,
     // A finished game rates its players and advances its tournament, in its last transaction.
     onGameOver: async (tx, room, results, outbox, at) => {
       // A practice game (bots) is not rated and not counted in anyone's career.
@@ -164,7 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   // Tournament games are ordinary rooms: the rooms seat them, and tell the tournaments of every finished game.
-  const tournaments = createTournamentsService({ store, publisher, rooms: rooms.seatedRooms, config: config.rooms, now });
+  const tournaments = createTournamentsService({ store, publisher, rooms: rooms.seatedRooms, config: config.rooms, now, guard });
   const players = createPlayersService({ store, realtime, publisher, referralBonus: config.referralBonus, now });
   // A private room's channel is for its players and whoever knows its password.
   realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
@@ -188,6 +196,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: options.now,
     logError,
     windows: limits.windows,
+    guard,
+  });
+  const responsible = createResponsiblePlay({
+    store,
+    publisher,
+    now,
+    settings: responsibleSettings,
+    leaveWaitingRoom: (userId, roomId) => rooms.games.leaveWaitingRoom(userId, roomId),
   });
   const friends = createFriendsModule({ store, realtime, publisher, now: options.now, windows: limits.windows });
   // The node's one timer loop (DESIGN.md §8): everything timed is a row with a due time, swept here.
@@ -195,7 +211,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sweeper.register('room deadlines', () => rooms.games.fireDue());
   sweeper.register('tournament starts', () => tournaments.fireDue());
   sweeper.register('referral bonuses', () => players.payDueReferrals());
-  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players, economy, friends };
+  sweeper.register('reality checks', () => responsible.fireDueRealityChecks());
+  const services: Services = {
+    config,
+    store,
+    tokens,
+    accounts,
+    avatars,
+    metrics,
+    realtime,
+    rooms,
+    tournaments,
+    players,
+    economy,
+    friends,
+    responsible,
+  };
   app.addHook('onReady', async () => {
     await limits.ready();
     sweeper.start();
@@ -276,7 +307,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerTournamentRoutes(app, tokens, tournaments);
   registerPlayerRoutes(app, tokens, players);
   registerFriendRoutes(app, tokens, friends);
-  registerBanditRoutes(app, tokens, createBanditService(store));
+  registerBanditRoutes(app, tokens, createBanditService(store, { guard, now, minSpinMs: config.responsible.banditMinSpinMs }));
+  registerResponsiblePlayRoutes(app, tokens, responsible);
   registerReplayRoutes(
     app,
     tokens,

@@ -75,7 +75,21 @@ const envSchema = z.object({
     )
     .default(DEFAULT_FEATURE_FLAGS),
   BENCH_COUNTERS: z.enum(['true', 'false', '1', '0']).default('false'),
+  // Responsible play (FEATURES.md §13): test environments turn the age gate off and shorten the timers.
+  AGE_CHECK: z.enum(['on', 'off']).default('on'),
+  BANDIT_MIN_SPIN_MS: z.coerce.number().int().min(0).max(60_000).default(2500),
+  PLAY_MINUTE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
 });
+
+/** Responsible play's settings (FEATURES.md §13). */
+export interface ResponsibleConfig {
+  /** AGE_CHECK=on: the first money play asks for the player's age. */
+  readonly ageCheck: boolean;
+  /** BANDIT_MIN_SPIN_MS: the least time between two spins of one player. */
+  readonly banditMinSpinMs: number;
+  /** PLAY_MINUTE_MS: the "minute" of session limits and reality checks. */
+  readonly playMinuteMs: number;
+}
 
 /** Deposits, Telegram Stars and promo-code limits (FEATURES.md §2). */
 export interface EconomyConfig {
@@ -131,6 +145,7 @@ export interface Config {
   readonly economy: EconomyConfig;
   /** SPEC §9's feature flags from FEATURE_FLAGS, answered by `GET /api/flags`. */
   readonly featureFlags: Readonly<Record<string, boolean>>;
+  readonly responsible: ResponsibleConfig;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; message: string };
@@ -198,6 +213,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, warn: (message: string) => vo
         promoUsesPerMinutePerAddress: settings.PROMO_USES_PER_MINUTE_PER_ADDRESS,
       },
       featureFlags: parseFeatureFlags(settings.FEATURE_FLAGS),
+      responsible: {
+        ageCheck: settings.AGE_CHECK === 'on',
+        banditMinSpinMs: settings.BANDIT_MIN_SPIN_MS,
+        playMinuteMs: settings.PLAY_MINUTE_MS,
+      },
     },
   };
 }

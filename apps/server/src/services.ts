@@ -10,6 +10,7 @@ import type { RoomsModule } from './rooms/rooms-module.js';
 import type { Store } from './store/db.js';
 import type { PlayersService } from './players/players-service.js';
 import type { TournamentsService } from './tournaments/tournaments-service.js';
+import type { ResponsiblePlay } from './responsible-play/responsible-service.js';
 
 /** Everything the routes (and later the rooms, the realtime gateway, ...) are built on. */
 export interface Services {
@@ -31,4 +32,6 @@ export interface Services {
   readonly economy: Economy;
   /** Friends, invitations to a table and the presence summary (FEATURES.md §11). */
   readonly friends: FriendsModule;
+  /** Limits, breaks, self-exclusion, the age gate and reality checks (FEATURES.md §13). */
+  readonly responsible: ResponsiblePlay;
 }

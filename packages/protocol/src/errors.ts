@@ -106,6 +106,22 @@ export const errorStatus = {
   // Arena tournaments (FEATURES.md §15)
   /** `join`/`pause` of a tournament that is not an arena. */
   'tournament/not_arena': 409,
+  // Responsible play (FEATURES.md §13) and fair play's freeze (§12), refused by one stake guard.
+  /** A fair-play case froze the account: it signs in and reads, but stakes nothing. */
+  'account/frozen': 403,
+  /** `details: {limit, used, resets_at, period}` */
+  'limits/deposit_exceeded': 403,
+  /** `details: {limit, used, resets_at, period}` */
+  'limits/loss_exceeded': 403,
+  'limits/session_exceeded': 403,
+  /** `details.until`: when the break ends. */
+  'limits/timeout': 403,
+  /** `details.until`: when the self-exclusion ends. */
+  'limits/self_excluded': 403,
+  'limits/underage': 403,
+  'limits/age_unconfirmed': 403,
+  /** `details.retry_at`: one spin at least BANDIT_MIN_SPIN_MS (2.5 s) after the previous one. */
+  'bandit/too_fast': 429,
   'internal/error': 500,
   /** The database (or its connection) failed under the request: nothing was written, retry later. */
   'server/unavailable': 503,

@@ -22,3 +22,4 @@ export * from './operator.js';
 export * from './game-actions.js';
 export * from './replay.js';
 export * from './replay-steps.js';
+export * from './responsible.js';

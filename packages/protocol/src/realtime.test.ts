@@ -119,6 +119,8 @@ const userSamples = [
   { type: 'friend_request', from: { user_id: 4, username: 'bo', avatar: null } },
   { type: 'friend_accepted', from: { user_id: 4, username: 'bo', avatar: '/uploads/a.webp' } },
   { type: 'room_invite', room_id: 12, from: { user_id: 4, username: 'bo', avatar: null } },
+  { type: 'reality_check', minutes_played: 62, staked: '1500', net: '-300', due_at: '2026-03-01T12:00:00.000Z' },
+  { type: 'seat_lost', room_id: 12, reason: 'responsible_play' },
 ];
 const lobbySamples = [
   { type: 'room_created', room },

@@ -6,6 +6,7 @@ import { personRef } from './friends.js';
 import { card, room } from './rooms.js';
 import { arenaStanding, tournament, tournamentRoom } from './tournaments.js';
 import { walletMessage } from './wallet-messages.js';
+import { realityCheckMessage } from './responsible.js';
 
 /**
  * Every realtime publication, by channel kind (DESIGN.md §6): `room:{id}`, `#{user id}`, `lobby`
@@ -76,7 +77,8 @@ export type EmojiMessage = z.infer<typeof emojiMessage>;
 export type ChatRoomMessage = Extract<RoomMessage, { type: 'chat' }>;
 
 /** Why a player lost a seat before the game started. */
-export const seatLostReason = z.enum(['not_ready', 'room_expired', 'insufficient_funds']);
+// `responsible_play`: the player took a break or excluded themself (FEATURES.md §13).
+export const seatLostReason = z.enum(['not_ready', 'room_expired', 'insufficient_funds', 'responsible_play']);
 
 /** Private to one user (`#{id}`): their hand, their view of the game, their seat and wallet. */
 export const userMessage = z.discriminatedUnion('type', [
@@ -120,6 +122,8 @@ export const userMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('friend_accepted'), from: personRef }),
   /** A friend invites the user to their waiting table; the seat needs no password. */
   z.object({ type: z.literal('room_invite'), room_id: roomId, from: personRef }),
+  /** Every `reality_check_minutes` of play: the time played, chips staked and the net result (FEATURES.md §13). */
+  realityCheckMessage,
 ]);
 export type UserMessage = z.infer<typeof userMessage>;
 

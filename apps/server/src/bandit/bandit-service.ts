@@ -9,7 +9,10 @@ import {
   type SpinBody,
   type WalletType,
 } from '@durak/protocol';
+import { eq } from 'drizzle-orm';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 import { failure, ok, type Result } from '../shared/result.js';
+import { banditSeeds } from '../store/bandit-schema.js';
 import type { Db, Store, Tx } from '../store/db.js';
 import { transfer, type AccountRef } from '../wallets/ledger.js';
 import { listWallets } from '../wallets/wallets.js';
@@ -54,7 +57,15 @@ async function balances(db: Db | Tx, userId: number): Promise<SpinAnswer['balanc
   return (await listWallets(db, userId)).map((w) => ({ wallet_type: w.walletType, balance: w.balance.toString() }));
 }
 
-export function createBanditService(store: Store): BanditService {
+export interface BanditDeps {
+  /** Responsible play's limits and fair play's freeze, asked in the spin's transaction. */
+  readonly guard: StakeGuard;
+  readonly now: () => Date;
+  /** BANDIT_MIN_SPIN_MS: the least time between two spins of one player (FEATURES.md §13). */
+  readonly minSpinMs: number;
+}
+
+export function createBanditService(store: Store, deps: BanditDeps): BanditService {
   const figures = exactReturn(STRIPS, PAYTABLE);
   const published: PaytableAnswer = {
     strips: STRIPS.map((strip) => [...strip]),
@@ -70,8 +81,10 @@ export function createBanditService(store: Store): BanditService {
    * One spin, one transaction (FEATURES.md §4): the player's seed row is locked first, so two
    * spins of one player never share a nonce and run one after the other; then the stake moves
    * wallet -> house, the win house -> wallet, and the spin row is written with the next nonce.
-   * A refused stake returns before anything is written. The idempotency key is the player's:
-   * a retry finds the spin under the same lock and answers it again instead of spinning.
+   * A refused stake rolls back. The idempotency key is the player's: a retry finds the spin under
+   * the same lock and answers it again instead of spinning. A new spin sooner than
+   * BANDIT_MIN_SPIN_MS after the last one is refused (the time read under the lock, so racing
+   * spins are measured in the order they run); then the stake guard decides.
    */
   async function spin(userId: number, body: SpinBody): Promise<Result<SpinAnswer>> {
     return store.withTransaction(async (tx) => {
@@ -86,6 +99,16 @@ export function createBanditService(store: Store): BanditService {
         }
         return ok({ ...spinJson(previous), balances: await balances(tx, userId) });
       }
+
+      const at = deps.now();
+      const retryAt = seed.lastSpinAt ? seed.lastSpinAt.getTime() + deps.minSpinMs : 0;
+      if (at.getTime() < retryAt)
+        return failure('bandit/too_fast', 'One spin at a time: wait a moment before the next', {
+          retry_at: new Date(retryAt).toISOString(),
+        });
+      const allowed = await deps.guard.check(tx, { userId, kind: 'spin', walletType: body.balance_type, amount: body.bet });
+      if (!allowed.ok) return allowed;
+      await tx.update(banditSeeds).set({ lastSpinAt: at }).where(eq(banditSeeds.userId, userId));
 
       const outcome = spinOutcome(seed.serverSeed, seed.clientSeed, seed.nonce);
       const wallet: AccountRef = { userId, walletType: body.balance_type };

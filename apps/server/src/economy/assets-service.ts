@@ -4,6 +4,7 @@ import type { Db, Store } from '../store/db.js';
 import { assets, userAssets } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { failure, ok, type Result } from '../shared/result.js';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 
 /** Where the price of a cosmetic goes (one system account per wallet type). */
 export const HOUSE = 'house';
@@ -38,6 +39,8 @@ export interface AssetsServiceDeps {
   readonly store: Store;
   /** Called after a purchase commits (the wallet changed). */
   readonly onWalletChange: (userId: number) => Promise<void>;
+  /** Refuses a purchase on a break, a self-exclusion or a freeze. */
+  readonly guard: StakeGuard;
 }
 
 export function createAssetsService(deps: AssetsServiceDeps) {
@@ -70,6 +73,13 @@ export function createAssetsService(deps: AssetsServiceDeps) {
         const [asset] = await tx.select().from(assets).where(eq(assets.id, assetId));
         if (!asset) return failure('asset/not_found', 'No such asset', { asset_id: assetId });
         if (asset.price === 0n) return failure('asset/already_owned', 'Everyone owns the free default', { asset_id: assetId });
+        const allowed = await deps.guard.check(tx, {
+          userId,
+          kind: 'purchase',
+          walletType: asset.balanceType as WalletType,
+          amount: asset.price,
+        });
+        if (!allowed.ok) return allowed;
         const [inserted] = await tx
           .insert(userAssets)
           .values({ userId, assetId, type: asset.type })

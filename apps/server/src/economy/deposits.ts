@@ -5,6 +5,7 @@ import type { Store, Tx } from '../store/db.js';
 import { deposits } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { failure, ok, type Result } from '../shared/result.js';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 
 /** The system account deposits are credited from (one per wallet type; its balance is negative). */
 export const DEPOSITS = 'deposits';
@@ -76,6 +77,10 @@ export function createDepositsService(deps: {
   store: Store;
   providers: readonly DepositProvider[];
   onWalletChange: (userId: number) => Promise<void>;
+  /** Responsible play's limits and fair play's freeze, asked before a new deposit is recorded. */
+  guard: StakeGuard;
+  /** The clock deposits are dated by: the deposit limits' rolling periods are measured on it. */
+  now: () => Date;
 }) {
   const { store } = deps;
   const byName = new Map(deps.providers.map((p) => [p.name, p]));
@@ -105,9 +110,20 @@ export function createDepositsService(deps: {
       if (tooMuch) return failure('request/invalid', `amount: ${tooMuch}`, { field: 'amount', in: 'body' });
 
       const recorded = await store.withTransaction(async (tx) => {
+        // A new deposit asks the guard first (a Stars invoice too: once paid it must be credited,
+        // so the limit is held at the asking). The guard's lock on the user makes two racing
+        // deposits count each other; a retried key answers its deposit without asking again.
+        const [known] = await tx
+          .select({ id: deposits.id })
+          .from(deposits)
+          .where(and(eq(deposits.userId, userId), eq(deposits.idempotencyKey, key)));
+        if (!known) {
+          const allowed = await deps.guard.check(tx, { userId, kind: 'deposit', walletType, amount });
+          if (!allowed.ok) return allowed;
+        }
         const [inserted] = await tx
           .insert(deposits)
-          .values({ userId, provider: provider.name, walletType, amount, idempotencyKey: key })
+          .values({ userId, provider: provider.name, walletType, amount, idempotencyKey: key, createdAt: deps.now() })
           .onConflictDoNothing()
           .returning();
         const row =

@@ -2,6 +2,7 @@ import type { Publisher } from '../publishing/outbox.js';
 import type { Config } from '../config.js';
 import type { RateWindows } from '../limits/rate-windows.js';
 import type { Store } from '../store/db.js';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 import { createAssetsService } from './assets-service.js';
 import { createDepositsService, sandboxProvider, type DepositProvider } from './deposits.js';
 import { createProductsService } from './products-service.js';
@@ -19,6 +20,8 @@ export interface EconomyDeps {
   readonly logError: (error: unknown, message: string) => void;
   /** The installation's shared rate windows (Redis when configured), so N nodes allow the promo attempts once. */
   readonly windows: RateWindows;
+  /** The one stake guard (responsible play, fair play's freeze) every money path asks. */
+  readonly guard: StakeGuard;
 }
 
 export type Economy = ReturnType<typeof createEconomy>;
@@ -38,12 +41,12 @@ export function createEconomy(deps: EconomyDeps) {
   if (config.economy.paymentsSandbox) providers.push(sandboxProvider);
   if (stars) providers.push(telegramStarsProvider(stars));
   return {
-    assets: createAssetsService({ store, onWalletChange }),
-    products: createProductsService({ store, onWalletChange }),
-    deposits: createDepositsService({ store, providers, onWalletChange }),
+    assets: createAssetsService({ store, onWalletChange, guard: deps.guard }),
+    products: createProductsService({ store, onWalletChange, guard: deps.guard }),
+    deposits: createDepositsService({ store, providers, onWalletChange, guard: deps.guard, now }),
     telegram: stars ? createTelegramPayments({ store, options: stars, onWalletChange, logError: deps.logError }) : undefined,
-    rewards: createRewardsService({ store, now, onWalletChange }),
-    promoCodes: createPromoCodesService({ store, now, onWalletChange }),
+    rewards: createRewardsService({ store, now, onWalletChange, guard: deps.guard }),
+    promoCodes: createPromoCodesService({ store, now, onWalletChange, guard: deps.guard }),
     /**
      * At most PROMO_USES_PER_MINUTE attempts per user and PROMO_USES_PER_MINUTE_PER_ADDRESS per
      * client address: a script guessing codes is refused before the database, and five accounts

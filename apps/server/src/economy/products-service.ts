@@ -4,6 +4,7 @@ import type { Store } from '../store/db.js';
 import { assets, products } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { failure, ok, type Result } from '../shared/result.js';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 
 /** The system account a conversion passes through (one per wallet type). */
 export const EXCHANGE = 'exchange';
@@ -34,7 +35,7 @@ export interface ConversionDone {
   readonly to_amount: string;
 }
 
-export function createProductsService(deps: { store: Store; onWalletChange: (userId: number) => Promise<void> }) {
+export function createProductsService(deps: { store: Store; onWalletChange: (userId: number) => Promise<void>; guard: StakeGuard }) {
   const { store } = deps;
   return {
     /** `?kind=`: chip packs, conversion offers, or the priced cosmetics as products; all without it. */
@@ -82,6 +83,8 @@ export function createProductsService(deps: { store: Store; onWalletChange: (use
           return failure('product/not_found', 'No such conversion offer', { product_id: productId });
         const from = offer.fromWallet as WalletType;
         const to = offer.toWallet as WalletType;
+        const allowed = await deps.guard.check(tx, { userId, kind: 'convert', walletType: from, amount: offer.fromAmount });
+        if (!allowed.ok) return allowed;
         const key = `convert:${userId}:${productId}:${clientKey}`;
         const paid = await transfer(tx, {
           from: { userId, walletType: from },

@@ -4,11 +4,17 @@ import type { Store } from '../store/db.js';
 import { promoCodes, promoCodeUses } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { failure, ok, type Result } from '../shared/result.js';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 
 /** The system account promo chips come from (per wallet type; its balance is negative). */
 export const PROMO = 'promo';
 
-export function createPromoCodesService(deps: { store: Store; now: () => Date; onWalletChange: (userId: number) => Promise<void> }) {
+export function createPromoCodesService(deps: {
+  store: Store;
+  now: () => Date;
+  onWalletChange: (userId: number) => Promise<void>;
+  guard: StakeGuard;
+}) {
   const { store, now } = deps;
   return {
     /**
@@ -34,12 +40,14 @@ export function createPromoCodesService(deps: { store: Store; now: () => Date; o
           .where(and(eq(promoCodeUses.promoCodeId, promo.id), eq(promoCodeUses.userId, userId)));
         if (used) return failure('promo/already_used', 'You have already used this promo code', { code: promo.code });
         if (promo.usedCount >= promo.maxUses) return failure('promo/used_up', 'This promo code has been used up', { code: promo.code });
+        const walletType = promo.walletType as WalletType;
+        const allowed = await deps.guard.check(tx, { userId, kind: 'redeem', walletType, amount: 0n });
+        if (!allowed.ok) return allowed;
         await tx.insert(promoCodeUses).values({ promoCodeId: promo.id, userId });
         await tx
           .update(promoCodes)
           .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
           .where(eq(promoCodes.id, promo.id));
-        const walletType = promo.walletType as WalletType;
         const paid = await transfer(tx, {
           from: { system: PROMO, walletType },
           to: { userId, walletType },

@@ -5,6 +5,7 @@ import { dailyRewards } from '../store/economy-schema.js';
 import { transfer } from '../wallets/ledger.js';
 import { dailyRewardAmounts } from './catalogue.js';
 import { failure, ok, type Result } from '../shared/result.js';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 
 /** The system account daily rewards come from (BONUS_BALANCE; its balance is negative). */
 export const REWARDS = 'rewards';
@@ -27,7 +28,12 @@ async function lastClaim(db: Db | Tx, userId: number) {
   return row;
 }
 
-export function createRewardsService(deps: { store: Store; now: () => Date; onWalletChange: (userId: number) => Promise<void> }) {
+export function createRewardsService(deps: {
+  store: Store;
+  now: () => Date;
+  onWalletChange: (userId: number) => Promise<void>;
+  guard: StakeGuard;
+}) {
   const { store, now } = deps;
   return {
     /** Today's reward if unclaimed; otherwise tomorrow's, with when it opens. */
@@ -56,6 +62,8 @@ export function createRewardsService(deps: { store: Store; now: () => Date; onWa
       const at = now();
       const today = utcDay(at);
       const outcome = await store.withTransaction(async (tx) => {
+        const allowed = await deps.guard.check(tx, { userId, kind: 'claim', walletType: 'BONUS_BALANCE', amount: 0n });
+        if (!allowed.ok) return allowed;
         const last = await lastClaim(tx, userId);
         const streakDay = nextStreak(last, today);
         const amount = amountOf(streakDay);

@@ -14,8 +14,13 @@ import { issuance } from '../wallets/wallets.js';
 let server: TestServer;
 let counter = 0;
 
+// The slot allows one spin per player every 2.5 s (FEATURES.md §13): the clock moves 2.5 s at each
+// reading, so back-to-back spins here are as far apart as a patient player's.
+let clockMs = Date.now();
+const now = () => new Date((clockMs += 2500));
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { now });
 });
 afterAll(async () => {
   await server.close();

@@ -27,7 +27,7 @@ import {
 } from '../banners/banners.js';
 import { mapResult } from '../shared/result.js';
 import { actorOf, guard, security, type AdminContext } from './admin-guard.js';
-import { authenticate } from './auth-hooks.js';
+import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
 import { answer, pageLinks } from './paging.js';
 import { invalid, parseWith, readForm } from './multipart-form.js';
@@ -50,7 +50,11 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
   app.get(
     '/api/banner',
     { preHandler: authenticate(services.tokens), schema: { tags: ['banner'], security, response: { 200: bannerList, ...errors } } },
-    async (request) => ({ items: await activeBanners(store.db, now()), links: pageLinks(request, 1, false) }),
+    // On a break or self-excluded (FEATURES.md §13): no promotional banners.
+    async (request) => ({
+      items: (await services.responsible.isKeptFromPlay(callerOf(request).id)) ? [] : await activeBanners(store.db, now()),
+      links: pageLinks(request, 1, false),
+    }),
   );
 
   app.get(

@@ -27,7 +27,10 @@ const errors = { '4xx': errorBody, '5xx': errorBody };
 const security = [{ bearer: [] }];
 
 /** Products, deposits, conversion, daily rewards and promo codes (FEATURES.md §2). */
-export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Services, 'tokens' | 'economy' | 'config'>): void {
+export function registerEconomyRoutes(
+  root: FastifyInstance,
+  services: Pick<Services, 'tokens' | 'economy' | 'config' | 'responsible'>,
+): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const signedIn = authenticate(services.tokens);
   const { economy } = services;
@@ -105,7 +108,11 @@ export function registerEconomyRoutes(root: FastifyInstance, services: Pick<Serv
   app.get(
     '/api/rewards/available_reward',
     { preValidation: signedIn, schema: { tags: ['rewards'], security, response: { 200: availableReward, ...errors } } },
-    async (request) => economy.rewards.available(callerOf(request).id),
+    async (request) => {
+      const reward = await economy.rewards.available(callerOf(request).id);
+      // On a break or self-excluded (FEATURES.md §13): no reward prompt; the claim is refused too.
+      return (await services.responsible.isKeptFromPlay(callerOf(request).id)) ? { ...reward, is_available: false } : reward;
+    },
   );
 
   app.post(

@@ -2,6 +2,7 @@ import type { RateWindows } from '../limits/index.js';
 import type { Store, Tx } from '../store/db.js';
 import { publishOrder, withPublications, type Outbox, type Publisher, type RoomsRealtime } from '../publishing/outbox.js';
 import type { BotDecisions, GameOverHook } from './room-seams.js';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 import type { RoomsConfig } from './rooms-config.js';
 
 /** What the room and game services share. */
@@ -18,6 +19,8 @@ export interface RoomsContext {
   readonly onGameOver?: GameOverHook | undefined;
   /** Where the sweeper has the hard bot's decisions made, off the event loop; absent: on the spot. */
   readonly bots?: BotDecisions | undefined;
+  /** The one stake guard (responsible play's limits, fair play's freeze), asked before a seat at a bet table. */
+  readonly guard: StakeGuard;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Publisher, RoomsRealtime } from '../publishing/outbox.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
 import { createRoomsService, type RoomsService } from './rooms-service.js';
 import { createSeatedRooms, type SeatedRooms } from './seated-rooms.js';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 
 export interface RoomsModuleOptions {
   readonly store: Store;
@@ -24,6 +25,8 @@ export interface RoomsModuleOptions {
   readonly onGameOver?: GameOverHook;
   /** Where the hard bot's decisions are made off the event loop (a worker thread); absent: on the spot. */
   readonly bots?: BotDecisions;
+  /** The one stake guard every money path asks (responsible-play/stake-guard.ts). */
+  readonly guard: StakeGuard;
 }
 
 export interface RoomsModule {
@@ -54,6 +57,7 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
     limits,
     onGameOver: options.onGameOver,
     bots: options.bots,
+    guard: options.guard,
   };
   const rooms = createRoomsService(context, startGame);
   const seatedRooms = createSeatedRooms(options.config, startGame);

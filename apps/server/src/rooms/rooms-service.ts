@@ -1,4 +1,13 @@
-import { asRoomId, asUserId, type CreateRoomBody, type RoomId, type RoomListQuery, type RoomPayload, type UserId } from '@durak/protocol';
+import {
+  asRoomId,
+  asUserId,
+  type CreateRoomBody,
+  type RoomId,
+  type RoomListQuery,
+  type RoomPayload,
+  type UserId,
+  type WalletType,
+} from '@durak/protocol';
 import { and, eq, lte } from 'drizzle-orm';
 import { hasRoomInvite } from '../friends/room-invites.js';
 import { createPracticeRoom } from '../practice/practice-room.js';
@@ -154,11 +163,17 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     return isRight;
   }
 
+  // A seat is the stake (its bet moves at the start, which does not ask again): the guard decides first.
+  const mayTakeSeat = (tx: Tx, userId: number, room: Pick<RoomRow, 'betAmount' | 'balanceType'>) =>
+    context.guard.check(tx, { userId, kind: 'seat', walletType: room.balanceType as WalletType, amount: room.betAmount });
+
   const updateSeats = (tx: Tx, outbox: Outbox, room: RoomRow, now: Date, seats?: SeatRow[]) =>
     updateSeating(tx, outbox, room, now, config.openRoomSeconds, seats);
 
   /** A new room with its creator in seat 0, if the creator can cover the stake. */
   async function insertRoom(tx: Tx, outbox: Outbox, userId: number, options: RoomOptions, now: Date): Promise<Result<RoomPayload>> {
+    const allowed = await mayTakeSeat(tx, userId, options);
+    if (!allowed.ok) return allowed;
     const balance = await walletBalance(tx, userId, options.balanceType);
     if (balance < options.betAmount) return cannotCover(options.betAmount, balance);
     const [room] = await tx
@@ -193,6 +208,8 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
       if (!free.includes(wanted)) return failure('room/seat_taken', `Seat ${wanted} is taken`);
       position = wanted;
     }
+    const allowed = await mayTakeSeat(tx, userId, room);
+    if (!allowed.ok) return allowed;
     const balance = await walletBalance(tx, userId, room.balanceType);
     if (balance < room.betAmount) return cannotCover(room.betAmount, balance);
     await tx

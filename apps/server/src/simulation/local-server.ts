@@ -28,6 +28,9 @@ export async function startLocalServer(env: NodeJS.ProcessEnv = process.env): Pr
     LOG_LEVEL: 'silent',
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
+    // Simulated players spin and bet as fast as the server answers; no one to ask for an age.
+    BANDIT_MIN_SPIN_MS: '0',
+    AGE_CHECK: 'off',
   });
   if (!loaded.ok) throw new Error(loaded.message);
   // PGlite in memory: a simulation leaves nothing behind.

@@ -19,6 +19,8 @@ export const banditSeeds = pgTable(
     /** The nonce of the next spin; starts at 0 for every server seed. */
     nonce: integer('nonce').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last spin's time by the server's clock: the next one waits BANDIT_MIN_SPIN_MS (0021). */
+    lastSpinAt: timestamp('last_spin_at', { withTimezone: true }),
   },
   (t) => [check('bandit_seeds_nonce', sql`${t.nonce} >= 0`)],
 );

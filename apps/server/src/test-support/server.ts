@@ -59,6 +59,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       chipsPerStar: 100n,
       promoUsesPerMinute: 1000,
     },
+    // The age gate is off as in every test environment (AGE_CHECK=off); responsible-play tests turn it on.
+    responsible: { ageCheck: false, banditMinSpinMs: 2500, playMinuteMs: 60_000 },
     ...overrides,
   };
 }

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { TournamentDetail, TournamentSeat } from '@durak/protocol';
+import type { TournamentDetail, TournamentSeat, WalletType } from '@durak/protocol';
 import { and, eq } from 'drizzle-orm';
 import type { ResultPayload } from '@durak/protocol';
 import type { SeatedRooms } from '../rooms/seated-rooms.js';
 import { publishOrder, withPublications, type Outbox, type Publisher } from '../publishing/outbox.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
+import type { StakeGuard } from '../responsible-play/stake-guard.js';
 import type { RoomRow } from '../room-core/room-store.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Store, Tx } from '../store/db.js';
@@ -42,6 +43,8 @@ export interface TournamentsOptions {
   readonly config: RoomsConfig;
   readonly now?: () => Date;
   readonly random?: () => number;
+  /** The one stake guard (responsible play, fair play's freeze): buy-ins, fees, rebuys, registrations. */
+  readonly guard: StakeGuard;
 }
 
 export interface TournamentsService extends TournamentAdminWrites, ArenaCalls {
@@ -163,6 +166,15 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         if (entry?.isRegistered) return failure('tournament/already_registered', 'You are already registered');
         if ((await registeredCount(tx, id)) >= t.maxPlayers) return failure('tournament/full', 'The tournament is full');
         const registrations = (entry?.registrations ?? 0) + 1;
+        // The buy-in and the fee are one stake; a free tournament's registration is asked too (a break refuses it).
+        const stake = t.buyIn + t.fee;
+        const allowed = await options.guard.check(tx, {
+          userId,
+          kind: stake > 0n ? 'buy_in' : 'register',
+          walletType: t.balanceType as WalletType,
+          amount: stake,
+        });
+        if (!allowed.ok) return allowed;
         if (t.buyIn > 0n) {
           const paid = await movePlayerChips(tx, outbox, t, {
             userId,
@@ -277,6 +289,13 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
         if (!entry.isEliminated) return failure('tournament/not_eliminated', 'You are still in the tournament');
         if (t.round > t.rebuyRounds || t.finalRound !== null) return failure('tournament/rebuy_closed', 'Rebuys are closed');
         const rebuys = entry.rebuys + 1;
+        const allowed = await options.guard.check(tx, {
+          userId,
+          kind: 'rebuy',
+          walletType: t.balanceType as WalletType,
+          amount: t.rebuyPrice + t.fee,
+        });
+        if (!allowed.ok) return allowed;
         const paid = await movePlayerChips(tx, outbox, t, {
           userId,
           amount: t.rebuyPrice,

@@ -20,6 +20,7 @@ const TournamentPage = lazy(PAGE_MODULES.tournament);
 const BanditPage = lazy(PAGE_MODULES.bandit);
 const AdminPage = lazy(PAGE_MODULES.admin);
 const ReplayPage = lazy(PAGE_MODULES.replay);
+const ResponsiblePage = lazy(PAGE_MODULES.responsible);
 
 function SignedIn() {
   useReplayFromStart();
@@ -35,6 +36,7 @@ function SignedIn() {
       <Route path="/tournament/:id" element={<TournamentPage />} />
       <Route path="/bandit" element={<BanditPage />} />
       <Route path="/replay/:id" element={<ReplayPage />} />
+      <Route path="/responsible-play" element={<ResponsiblePage />} />
       {(Object.entries(ADMIN_SCREENS) as [AdminScreen, string][]).map(([screen, path]) => (
         <Route key={screen} path={path} element={<AdminPage screen={screen} />} />
       ))}

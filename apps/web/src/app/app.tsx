@@ -12,6 +12,7 @@ import { MiniAppBridge } from './mini-app-bridge';
 import { RealtimeLink } from './realtime-link';
 import { ReferralToast } from '../features/first-taps/referral-toast';
 import { TournamentSeatToast } from '../features/first-taps/seat-toast';
+import { ResponsiblePlayWatch } from '../features/responsible-play/responsible-watch';
 
 /** Connects the HTTP client's session events to the router and the session. */
 function SessionHooks() {
@@ -45,6 +46,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
         <FriendsLive />
         <TournamentSeatToast />
         <ReferralToast />
+        <ResponsiblePlayWatch />
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>

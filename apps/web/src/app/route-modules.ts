@@ -13,6 +13,7 @@ export const PAGE_MODULES = {
   bandit: () => import('../features/bandit'),
   admin: () => import('../features/admin'),
   replay: () => import('../features/replay'),
+  responsible: () => import('../features/responsible-play'),
 } as const;
 export type PageModule = keyof typeof PAGE_MODULES;
 
@@ -27,6 +28,7 @@ export function pageModuleOf(pathname: string): PageModule | undefined {
   if (/^\/tournament\/[^/]+$/.test(path)) return 'tournament';
   if (/^\/replay\/[^/]+$/.test(path)) return 'replay';
   if (path === '/bandit') return 'bandit';
+  if (path === '/responsible-play') return 'responsible';
   if (path.startsWith('/admin/')) return 'admin';
   return undefined;
 }

@@ -23,6 +23,8 @@ export const queryKeys = {
     reward: ['rewards', 'available'] as const,
   },
   activeBanners: ['banner', 'active'] as const,
+  /** Responsible play: the player's limits, what is used of them, a break and a pending reality check. */
+  limits: ['user', 'limits'] as const,
   emoji: ['emoji'] as const,
   lobby: (filter: object) => ['rooms', 'lobby', filter] as const,
   roomRecord: (roomId: number) => ['room', roomId, 'record'] as const,

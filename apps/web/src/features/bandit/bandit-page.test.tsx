@@ -10,6 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Me } from '@durak/protocol';
 import { testQueryClient } from '../../test-support/player-pages';
 import { SPIN_MS_BY_REEL } from './reels';
+import { SPIN_SPACING_MS } from './use-slot-machine';
 
 const played: string[] = [];
 vi.mock('../../device/sound-player', () => ({
@@ -136,6 +137,9 @@ describe('the slot machine page', () => {
     expect(screen.getByTestId('slot-balance-BONUS_BALANCE').textContent).toBe('10\u202f900');
     expect(screen.getByTestId('session-net').textContent).toBe('+900');
     expect(played).toEqual(['start', 'spinning', 'slotStopped', 'slotStopped', 'slotStopped', 'win']);
+    // The reels stopped 2.24 s after the press; the next spin waits 2.5 s from the answer (FEATURES.md §13).
+    expect((spin as HTMLButtonElement).disabled).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(SPIN_SPACING_MS - (SPIN_MS_BY_REEL[2] + 100)));
     expect((spin as HTMLButtonElement).disabled).toBe(false);
   });
 

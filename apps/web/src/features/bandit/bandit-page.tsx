@@ -46,7 +46,8 @@ function Machine({ paytable }: { paytable: PaytableAnswer }) {
   const isBusy = machine.phase !== 'idle';
   const result = machine.result;
   const balanceOf = (type: string) => user?.wallets.find((w) => w.wallet_type === type)?.balance ?? '0';
-  const winning = result && result.multiplier > 0;
+  // Lights only for a real win (FEATURES.md §13): the stake back is no celebration.
+  const winning = result && isWinOverStake(result.bet, result.win);
   const outcome = !result ? 'none' : isWinOverStake(result.bet, result.win) ? 'win' : result.multiplier > 0 ? 'push' : 'lose';
 
   const closeRules = () => {
@@ -163,7 +164,7 @@ function Machine({ paytable }: { paytable: PaytableAnswer }) {
           type="button"
           className="btn btn-gold btn-block slot-spin"
           data-testid="slot-spin"
-          disabled={isBusy}
+          disabled={isBusy || machine.isCooling}
           onClick={() => void machine.spin(bet, wallet)}
         >
           {isBusy ? t('spinning') : t('spin')}

@@ -1,6 +1,6 @@
 import type { PaytableAnswer, SpinAnswer, SpinRequest } from '@durak/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { playSlotSound } from '../../device/sound-player';
 import { toApiFailure, type ApiFailure } from '../../net/api-error';
 import { patchUser } from '../../net/user-query';
@@ -10,6 +10,9 @@ import { addSpin, emptyTally, isWinOverStake, type SessionTally } from './sessio
 import { queryKeys } from '../../net/query-keys';
 
 export type Phase = 'idle' | 'requesting' | 'spinning';
+
+/** The server's BANDIT_MIN_SPIN_MS default: the least time between two spins. */
+export const SPIN_SPACING_MS = 2500;
 
 function newKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -43,6 +46,11 @@ export function useSlotMachine(paytable: PaytableAnswer, motion: ReelMotion) {
   const unanswered = useRef<SpinRequest | null>(null);
   const answer = useRef<SpinAnswer | null>(null);
   const stoppedReels = useRef(0);
+  // One spin at least SPIN_SPACING_MS after the last (FEATURES.md §13; the server refuses sooner
+  // ones with bandit/too_fast): the button waits that long after each press.
+  const [isCooling, setCooling] = useState(false);
+  const coolTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(coolTimer.current), []);
 
   const spin = useCallback(
     async (bet: number, balanceType: SpinRequest['balance_type']) => {
@@ -59,6 +67,10 @@ export function useSlotMachine(paytable: PaytableAnswer, motion: ReelMotion) {
       unanswered.current = request;
       try {
         const spun = await banditApi.spin(request);
+        // Counted from the answer: the server measured the last spin when it made it, after the press.
+        setCooling(true);
+        clearTimeout(coolTimer.current);
+        coolTimer.current = setTimeout(() => setCooling(false), SPIN_SPACING_MS);
         unanswered.current = null;
         answer.current = spun;
         stoppedReels.current = 0;
@@ -95,5 +107,5 @@ export function useSlotMachine(paytable: PaytableAnswer, motion: ReelMotion) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.bandit.spins });
   }, [paytable, queryClient]);
 
-  return { shown, travels, phase, result, failure, tally, spin, onReelStopped };
+  return { shown, travels, phase, result, failure, tally, spin, onReelStopped, isCooling };
 }

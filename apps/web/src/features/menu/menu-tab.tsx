@@ -13,6 +13,7 @@ import { APP_VERSION, COPYRIGHT_YEAR } from '../start/start-screen';
 import { logout } from './logout';
 import { ProfileSection } from './profile-section';
 import { PromoCodeField } from './promo-code-field';
+import { ResponsiblePlayLink } from '../responsible-play/menu-link';
 import './menu.css';
 
 /** The menu tab: profile (name, avatar), language, sound volume, vibration on/off, a promo code, logout, version. */
@@ -95,6 +96,7 @@ export function MenuTab() {
         </button>
       </div>
       <PromoCodeField />
+      <ResponsiblePlayLink />
       <AdminLink />
       <button type="button" className="btn btn-danger btn-block" onClick={() => setConfirming(true)}>
         {t('menu.logout')}

@@ -147,6 +147,8 @@ export function useTable(roomId: string, onEvent?: EventListener) {
     )
       return;
     if (event.type === 'friend_request' || event.type === 'friend_accepted' || event.type === 'room_invite') return;
+    // A reality check is for every screen (responsible-play's dialog), not this table.
+    if (event.type === 'reality_check') return;
     // A rematch offer names the new room; it belongs to the table of the game it follows.
     const about = event.type === 'rematch_offered' ? event.from_room_id : event.room_id;
     if (String(about) === roomId) follow({ type: 'personal', event });

@@ -14,6 +14,7 @@ import { errorText } from '../ui/error-text';
 import { routeId } from '../../../routes/route-id';
 import { NotFound } from '../ui/not-found';
 import { BanPanel } from './ban-panel';
+import { ResponsiblePlayAdminPanel } from '../../responsible-play/admin-panel';
 import { queryKeys } from '../../../net/query-keys';
 
 type Ledger = AdminUser['ledger'][number];
@@ -118,6 +119,7 @@ export default function UserPage() {
         <Figure label={t('agent.parent')} value={u.parent_id ? <Link to={`/admin/agent/${u.parent_id}`}>#{u.parent_id}</Link> : '—'} />
       </div>
       <BanPanel user={u} canBan={permissions.includes('admin.users.ban')} />
+      <ResponsiblePlayAdminPanel userId={u.id} />
       {permissions.includes('admin.users.adjust') ? (
         <form
           className="admin-inline-form"
