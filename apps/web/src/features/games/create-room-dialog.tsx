@@ -13,6 +13,7 @@ import { roomsApi } from './rooms-api';
 import { RuleChoices } from './rule-choices';
 import { BALANCE_TYPES, DECK_SIZES, PLAYER_COUNTS, TRANSFER_PERMISSIONS } from './room-options';
 import './dialog-forms.css';
+import { tablePath } from '../../routes/paths';
 
 /** Every room option, the bet presets, a password for a private room; checked before sending. */
 export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -31,7 +32,7 @@ export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose
       const room = await roomsApi.create(createRoomBody(body));
       return String(room.id);
     },
-    onSuccess: (id) => navigate(`/durak/${id}`),
+    onSuccess: (id) => navigate(tablePath(id)),
   });
   const failure = create.error ? toApiFailure(create.error) : null;
 
