@@ -202,7 +202,7 @@ export function createAccountsService(options: AccountsOptions) {
       }
       const checked = validateInitData(initData, options.telegramBotToken, now());
       if (!checked.ok) return checked;
-      const { user, startParam } = checked.data;
+      const { user, startParam } = checked.value;
       return store.withTransaction(async (tx) => {
         const existingId = await telegramUserId(tx, user.id);
         if (existingId !== undefined) {
