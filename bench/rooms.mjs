@@ -30,7 +30,7 @@
 // moment every table plays until the first game is over: nothing but moves (no sign-ups, seating, payouts).
 // Targets (issue #29): saturation >= 0.6 of the floor; server CPU per move <= 0.7 ms on PostgreSQL
 // and 1.5 ms on PGlite; <= 5 KB written per move; paced p99 <= 25 ms on PostgreSQL, 50 ms on PGlite.
-// Figures before and after the move-path work (10 games at a time, 3 rounds): docs/rooms.md.
+// The latest figures and how to reproduce them: docs/rooms.md; every earlier run: bench/rooms-history.md.
 // The server starts as scripts/server-command.mjs says; BENCH_SERVER_NODE_ARGS adds node flags after
 // its own (`--max-semi-space-size=16` runs Node's default young generation; `--cpu-prof` profiles).
 import { spawn } from 'node:child_process';

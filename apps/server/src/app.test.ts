@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testAdmin, type TestServer } from './test-support/server.js';
+import { startTestServer, type TestServer } from './test-support/server.js';
+import { testAdmin } from './test-support/credentials.js';
 import { request } from './test-support/http.js';
 
 let server: TestServer;

@@ -11,8 +11,10 @@ import { describe, expect, it } from 'vitest';
  * - No cycle between top-level folders of src/ (say games -> rooms -> games) in the code the
  *   folders ship and the helpers beside it; tests may reach anywhere, so only they are left out.
  * - app.ts builds the services and is built by main.ts, tests, test-support/ and the simulation;
- *   no domain module imports it, a domain's test-support.ts neither (it boots the app through
- *   test-support/server.ts).
+ *   no domain module imports it.
+ * - Test helpers import downward only: a domain's test-support.ts reaches app.ts through none of
+ *   its imports, however indirect (type imports count); what boots the app lives in test-support/
+ *   (server.ts, rooms-server.ts) and the tests call it themselves.
  * - A service never knows about HTTP: nothing outside http/ and app.ts imports http/, services.ts
  *   (the services' interface) included.
  */
@@ -74,6 +76,28 @@ function folderGraph(files: ReadonlyMap<string, readonly string[]>): Map<string,
   return graph;
 }
 
+/** Is this a domain's own test helper (`rooms/test-support.ts`), not test-support/ itself? */
+const isDomainHelper = (path: string) => /^[^/]+\/test-support\.ts$/.test(path) && !path.startsWith('test-support/');
+
+/** The shortest import chain from `from` to `to` (both ends included), or null when none exists. */
+function chainTo(graph: ReadonlyMap<string, readonly string[]>, from: string, to: string): string[] | null {
+  const cameFrom = new Map<string, string | null>([[from, null]]);
+  const queue = [from];
+  for (let node = queue.shift(); node !== undefined; node = queue.shift()) {
+    if (node === to) {
+      const chain: string[] = [];
+      for (let at: string | null = node; at !== null; at = cameFrom.get(at)!) chain.unshift(at);
+      return chain;
+    }
+    for (const next of graph.get(node) ?? []) {
+      if (cameFrom.has(next)) continue;
+      cameFrom.set(next, node);
+      queue.push(next);
+    }
+  }
+  return null;
+}
+
 /**
  * Cycles of the graph, each as its nodes in order with the first repeated at the end: one per
  * edge that closes a loop in a depth-first walk, so any cycle is found, in time linear in the
@@ -130,6 +154,35 @@ describe('server architecture', () => {
   it('lets only main.ts, tests, test-support/ and the simulation import app.ts', () => {
     const importers = [...files].filter(([path, targets]) => targets.includes('app.ts') && !mayImportApp(path)).map(([path]) => path);
     expect(importers).toEqual([]);
+  });
+
+  it("keeps every domain's test-support.ts below app.ts: no import chain, however long, reaches it", () => {
+    const helpers = [...files.keys()].filter(isDomainHelper);
+    expect(helpers).toEqual(expect.arrayContaining(['rooms/test-support.ts', 'tournaments/test-support.ts', 'admin/test-support.ts']));
+    const reaching = helpers.map((path) => chainTo(files, path, 'app.ts')?.join(' -> ')).filter((chain) => chain !== undefined);
+    expect(reaching).toEqual([]);
+  });
+
+  it('finds a helper that reaches app.ts through other files, and only such a helper', () => {
+    const graph = new Map<string, string[]>([
+      ['tournaments/test-support.ts', ['rooms/test-support.ts', 'store/db.ts']],
+      ['rooms/test-support.ts', ['test-support/http.ts', 'test-support/server.ts']],
+      ['test-support/server.ts', ['app.ts']],
+      ['test-support/http.ts', []],
+      ['app.ts', ['store/db.ts']],
+      ['store/db.ts', []],
+    ]);
+    expect(chainTo(graph, 'tournaments/test-support.ts', 'app.ts')).toEqual([
+      'tournaments/test-support.ts',
+      'rooms/test-support.ts',
+      'test-support/server.ts',
+      'app.ts',
+    ]);
+    graph.set('rooms/test-support.ts', ['test-support/http.ts']);
+    expect(chainTo(graph, 'tournaments/test-support.ts', 'app.ts')).toBeNull();
+    expect(['rooms/test-support.ts', 'test-support/server.ts', 'rooms/test-support.test.ts', 'app.ts'].filter(isDomainHelper)).toEqual([
+      'rooms/test-support.ts',
+    ]);
   });
 
   it('keeps HTTP out of the services: only http/ and app.ts import http/', () => {

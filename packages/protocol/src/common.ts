@@ -20,4 +20,5 @@ export { pageQuery } from './bounds.js';
 
 /** SPEC §9: `GET /api/flags`, the installation's feature flags by name; the web reads them once at start. */
 export const featureFlagsAnswer = z.object({ flags: z.record(z.string(), z.boolean()) });
-export type FeatureFlags = z.infer<typeof featureFlagsAnswer>['flags'];
+export type FeatureFlagsAnswer = z.infer<typeof featureFlagsAnswer>;
+export type FeatureFlags = FeatureFlagsAnswer['flags'];

@@ -1,6 +1,6 @@
 import type { Me, RegistrationRequest, TokenPair } from '@durak/protocol';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Result } from '../shared/result.js';
+import { failure, type Result } from '../shared/result.js';
 import { pgErrorCode, pgErrors, type Store, type Tx } from '../store/db.js';
 import { users } from '../store/schema.js';
 import { parentFromStartParam, validateInitData, type TelegramUser } from '../telegram/init-data.js';
@@ -27,10 +27,8 @@ export interface AccountsOptions {
   readonly onSessionsRevoked?: (userId: number) => Promise<void>;
 }
 
-type Banned = {
-  readonly ok: false;
-  readonly error: { readonly code: 'auth/banned'; readonly message: string; readonly details: { readonly until: string | null } };
-};
+/** The refusal of a banned account; `details.until` is the ban's end (ISO), null for a permanent one. */
+type Banned = Result<never, 'auth/banned'>;
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -70,14 +68,7 @@ export function createAccountsService(options: AccountsOptions) {
       .for('share');
     if (!user || !isBannedAt(user, now())) return undefined;
     const until = user.bannedUntil?.toISOString() ?? null;
-    return {
-      ok: false,
-      error: {
-        code: 'auth/banned',
-        message: until ? `This account is banned until ${until}` : 'This account is banned',
-        details: { until },
-      },
-    };
+    return failure('auth/banned', until ? `This account is banned until ${until}` : 'This account is banned', { until });
   }
 
   async function afterRevocation(userId: number): Promise<void> {
@@ -202,7 +193,7 @@ export function createAccountsService(options: AccountsOptions) {
       }
       const checked = validateInitData(initData, options.telegramBotToken, now());
       if (!checked.ok) return checked;
-      const { user, startParam } = checked.data;
+      const { user, startParam } = checked.value;
       return store.withTransaction(async (tx) => {
         const existingId = await telegramUserId(tx, user.id);
         if (existingId !== undefined) {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../accounts/tokens.js';
 import { insertUser } from '../accounts/users.js';
-import { createRoom, seatAndReady, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import { createRoom, seatAndReady, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 import { transfer } from '../wallets/ledger.js';
 import { agentFigures } from './agents.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { insertUser } from '../accounts/users.js';
 import { users } from '../store/schema.js';
-import type { TestServer } from '../test-support/server.js';
+import type { Services } from '../services.js';
 
 export interface TestUser {
   readonly id: number;
@@ -17,7 +17,7 @@ let counter = 0;
  * data over HTTP) with an access token for the given roles.
  */
 export async function placeUser(
-  server: TestServer,
+  server: { readonly services: Pick<Services, 'store' | 'tokens'> },
   options: { parentId?: number; roles?: Role[]; commissionBps?: number; country?: string; name?: string } = {},
 ): Promise<TestUser> {
   const roles = options.roles ?? ['player'];

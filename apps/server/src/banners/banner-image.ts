@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Failure } from '@durak/protocol';
 import sharp from 'sharp';
+import { ok, type Result } from '../shared/result.js';
 
 // Judged by content, never by name or declared type; SVG (script) and the rest are refused.
 const acceptedFormats = new Set(['jpeg', 'png', 'webp']);
@@ -20,13 +21,13 @@ export const notAnImage: Failure<'banner/not_an_image'> = {
 };
 
 /** Decodes the upload and re-encodes it as WebP at its own width and height (upright), in memory. */
-export async function convertBannerImage(data: Buffer): Promise<{ ok: true; image: BannerImage } | { ok: false; error: Failure }> {
+export async function convertBannerImage(data: Buffer): Promise<Result<BannerImage>> {
   try {
     const decoded = sharp(data, { failOn: 'error', limitInputPixels: 40_000_000 });
     const meta = await decoded.metadata();
     if (!meta.format || !acceptedFormats.has(meta.format)) return { ok: false, error: notAnImage };
     const { data: webp, info } = await decoded.rotate().webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
-    return { ok: true, image: { webp, width: info.width, height: info.height } };
+    return ok({ webp, width: info.width, height: info.height });
   } catch {
     return { ok: false, error: notAnImage };
   }

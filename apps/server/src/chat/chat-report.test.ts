@@ -1,6 +1,7 @@
 // Reporting a player from the table's chat (FEATURES.md §11) and the admins' list of reports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRoom, newPlayer, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import { createRoom, newPlayer, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 
 type Reply = { id?: number; error?: { code: string; details?: { field?: string } } };

@@ -5,15 +5,8 @@ import type { Centrifuge } from 'centrifuge';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisUrl, uniquePrefix } from '../realtime/test-redis.js';
 import { until } from '../realtime/test-support.js';
-import {
-  createRoom,
-  listen,
-  newPlayer,
-  startRoomsServer,
-  type Captured,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { createRoom, listen, newPlayer, type Captured, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 import { createTestStore } from '../test-support/store.js';
 

@@ -4,16 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../realtime/test-support.js';
-import {
-  createClock,
-  createRoom,
-  listen,
-  newPlayer,
-  startRoomsServer,
-  type Captured,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { createClock, createRoom, listen, newPlayer, type Captured, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { queryRows } from '../store/db.js';
 import { request } from '../test-support/http.js';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, newPlayer } from '../rooms/test-support.js';
 import { request } from '../test-support/http.js';
-import { startTestServer, testAdmin, type TestServer } from '../test-support/server.js';
+import { startTestServer, type TestServer } from '../test-support/server.js';
+import { testAdmin } from '../test-support/credentials.js';
 import { expectBooksBalance, walletsOf, type ErrorAnswer } from './test-support.js';
 
 type Promo = { id: number; code: string; is_active: boolean; used_count: number; created_by: { id: number; username: string } | null };

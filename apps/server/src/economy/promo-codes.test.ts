@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, newPlayer, type TestPlayer } from '../rooms/test-support.js';
 import { request } from '../test-support/http.js';
-import { startTestServer, testAdmin, type TestServer } from '../test-support/server.js';
+import { startTestServer, type TestServer } from '../test-support/server.js';
+import { testAdmin } from '../test-support/credentials.js';
 import { expectBooksBalance, walletsOf, type ErrorAnswer } from './test-support.js';
 
 type Promo = {

@@ -2,7 +2,8 @@ import type { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emojiCatalogue } from '../catalogue/catalogue.js';
 import { until } from '../realtime/test-support.js';
-import { createRoom, listen, newPlayer, startRoomsServer, type Captured, type RoomsServer } from '../rooms/test-support.js';
+import { createRoom, listen, newPlayer, type Captured } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 
 let server: RoomsServer;

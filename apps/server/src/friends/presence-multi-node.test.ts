@@ -3,7 +3,8 @@ import type { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisUrl } from '../realtime/test-redis.js';
 import { until } from '../realtime/test-support.js';
-import { createClock, listen, newPlayer, startRoomsServer, type Captured, type RoomsServer } from '../rooms/test-support.js';
+import { createClock, listen, newPlayer, type Captured } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 
 const url = redisUrl();

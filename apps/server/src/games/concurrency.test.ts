@@ -3,17 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../test-support/http.js';
 import { createTestStore } from '../test-support/store.js';
 import type { Store } from '../store/db.js';
-import {
-  actionBody,
-  createClock,
-  ledgerSum,
-  newPlayer,
-  playToEnd,
-  rng,
-  startRoomsServer,
-  startedRoom,
-  type RoomsServer,
-} from '../rooms/test-support.js';
+import { actionBody, createClock, ledgerSum, newPlayer, playToEnd, rng, startedRoom } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 
 let store: Store;
 let server: RoomsServer;

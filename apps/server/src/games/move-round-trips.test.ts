@@ -1,7 +1,8 @@
 import { awaited, chooseAction, legalActions, viewFor, type GameState } from '@durak/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock, newPlayer, rng, startedRoom, startRoomsServer, type RoomsServer, type TestPlayer } from '../rooms/test-support.js';
+import { createClock, newPlayer, rng, startedRoom, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { workCounters } from '../shared/work-counters.js';
 import { queryRows } from '../store/db.js';
 import { gameEvents, rooms } from '../store/rooms-schema.js';

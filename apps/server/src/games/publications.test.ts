@@ -12,11 +12,10 @@ import {
   playToEnd,
   rng,
   seatAndReady,
-  startRoomsServer,
   type Captured,
-  type RoomsServer,
   type TestPlayer,
 } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 
 const clock = createClock();

@@ -3,17 +3,8 @@ import type { Centrifuge } from 'centrifuge';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../realtime/test-support.js';
-import {
-  createClock,
-  listen,
-  newPlayer,
-  rng,
-  startedRoom,
-  startRoomsServer,
-  type Captured,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { createClock, listen, newPlayer, rng, startedRoom, type Captured, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { rooms } from '../store/rooms-schema.js';
 import { request } from '../test-support/http.js';
 import { adminToken, createTournament, registerAll } from '../tournaments/test-support.js';

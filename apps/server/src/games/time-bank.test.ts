@@ -1,16 +1,8 @@
 import { legalActions, type GameView } from '@durak/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../test-support/http.js';
-import {
-  actionBody,
-  createClock,
-  newPlayer,
-  playToEnd,
-  startedRoom,
-  startRoomsServer,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { actionBody, createClock, newPlayer, playToEnd, startedRoom, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 
 const clock = createClock();
 let server: RoomsServer;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../test-support/http.js';
-import { createClock, createRoom, newPlayer, startRoomsServer, startedRoom, type RoomsServer } from '../rooms/test-support.js';
+import { createClock, createRoom, newPlayer, startedRoom } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 
 const clock = createClock();
 let server: RoomsServer;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form, picture } from '../admin/test-support.js';
-import { createClock, newPlayer, startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
+import { createClock, newPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { adminToken, createTournament, registerAll } from '../tournaments/test-support.js';
 import { request } from '../test-support/http.js';
 

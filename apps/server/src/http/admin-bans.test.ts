@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClock,
-  createRoom,
-  newPlayer,
-  startedRoom,
-  startRoomsServer,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { createClock, createRoom, newPlayer, startedRoom, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { roomSeats } from '../store/rooms-schema.js';
 import { signInitData } from '../telegram/init-data.js';
 import { request } from '../test-support/http.js';
-import { testAdmin } from '../test-support/server.js';
+import { testAdmin } from '../test-support/credentials.js';
 
 interface ErrorAnswer {
   error: { code: string; details?: Record<string, unknown> };

@@ -87,14 +87,14 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     async (request, reply) => {
       const form = await readForm(request, 'image', maxBannerImageBytes, tooLarge);
       if (!form.ok) return sendFailure(reply, form.error);
-      const fields = parseWith(bannerFields.strict(), form.form.fields);
+      const fields = parseWith(bannerFields.strict(), form.value.fields);
       if (!fields.ok) return sendFailure(reply, fields.error);
-      if (!form.form.file) return sendFailure(reply, invalid('image', 'a JPEG, PNG or WebP picture is required'));
-      const image = await convertBannerImage(form.form.file);
+      if (!form.value.file) return sendFailure(reply, invalid('image', 'a JPEG, PNG or WebP picture is required'));
+      const image = await convertBannerImage(form.value.file);
       if (!image.ok) return sendFailure(reply, image.error);
       const { start_date, end_date } = fields.value;
       if (new Date(start_date) >= new Date(end_date)) return sendFailure(reply, invalid('end_date', 'must be after start_date'));
-      const imageUrl = await files.save(image.image);
+      const imageUrl = await files.save(image.value);
       const created = await createBanner(
         store,
         actorOf(request),
@@ -105,8 +105,8 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
           startDate: new Date(start_date),
           endDate: new Date(end_date),
           imageUrl,
-          width: image.image.width,
-          height: image.image.height,
+          width: image.value.width,
+          height: image.value.height,
         },
         now(),
       ).catch(async (error: unknown) => {
@@ -133,7 +133,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
   async function patchBanner(request: FastifyRequest, reply: FastifyReply, id: number) {
     const form = await readForm(request, 'image', maxBannerImageBytes, tooLarge);
     if (!form.ok) return sendFailure(reply, form.error);
-    const fields = parseWith(bannerPatchFields.strict(), form.form.fields);
+    const fields = parseWith(bannerPatchFields.strict(), form.value.fields);
     if (!fields.ok) return sendFailure(reply, fields.error);
     const change: { -readonly [K in keyof BannerChange]: BannerChange[K] } = {};
     if (fields.value.name !== undefined) change.name = fields.value.name;
@@ -141,15 +141,15 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     if (fields.value.captions !== undefined) change.captions = fields.value.captions;
     if (fields.value.start_date !== undefined) change.startDate = new Date(fields.value.start_date);
     if (fields.value.end_date !== undefined) change.endDate = new Date(fields.value.end_date);
-    if (form.form.file) {
-      const image = await convertBannerImage(form.form.file);
+    if (form.value.file) {
+      const image = await convertBannerImage(form.value.file);
       if (!image.ok) return sendFailure(reply, image.error);
       // Checked before the new picture is written: a PATCH of a missing banner stores nothing.
       if (!(await findBanner(store.db, id)))
         return sendFailure(reply, { code: 'banner/not_found', message: `No banner ${id}`, details: { id } });
-      change.imageUrl = await files.save(image.image);
-      change.width = image.image.width;
-      change.height = image.image.height;
+      change.imageUrl = await files.save(image.value);
+      change.width = image.value.width;
+      change.height = image.value.height;
     }
     if (Object.keys(change).length === 0)
       return sendFailure(reply, invalid('body', 'give at least one of name, description, captions, start_date, end_date, image'));

@@ -4,15 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../store/db.js';
-import {
-  classicRoom,
-  createRoom,
-  newPlayer,
-  startedRoom,
-  startRoomsServer,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { classicRoom, createRoom, newPlayer, startedRoom, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 
 type ErrorReply = { error: { code: string; message: string; details?: { field?: string } } };

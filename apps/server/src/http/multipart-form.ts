@@ -2,6 +2,7 @@ import type { Failure } from '@durak/protocol';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import type { z } from 'zod';
+import { ok, type Result } from '../shared/result.js';
 import { findNulCharacter } from '../store/nul-characters.js';
 
 export interface Form {
@@ -15,12 +16,7 @@ export interface Form {
  * of at most `maxBytes` (beyond it: `tooLarge`). Nothing is stored; the caller validates and only
  * then writes. A malformed body is the client's doing: 400 naming the file field.
  */
-export async function readForm(
-  request: FastifyRequest,
-  fileField: string,
-  maxBytes: number,
-  tooLarge: Failure,
-): Promise<{ ok: true; form: Form } | { ok: false; error: Failure }> {
+export async function readForm(request: FastifyRequest, fileField: string, maxBytes: number, tooLarge: Failure): Promise<Result<Form>> {
   const fields: Record<string, string> = {};
   let file: Buffer | undefined;
   try {
@@ -47,7 +43,7 @@ export async function readForm(
   // The NUL guard of every JSON body (errors.ts) never sees a multipart body: the same rule here.
   const nul = findNulCharacter(fields);
   if (nul !== undefined) return { ok: false, error: invalid(nul, 'contains a NUL character, which is not allowed in text') };
-  return { ok: true, form: file ? { fields, file } : { fields } };
+  return ok(file ? { fields, file } : { fields });
 }
 
 export function invalid(field: string, message: string): Failure<'request/invalid'> {
@@ -55,9 +51,9 @@ export function invalid(field: string, message: string): Failure<'request/invali
 }
 
 /** Validates parsed input with a zod schema; the first issue names its field, like the schema validator's 400. */
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): { ok: true; value: z.infer<S> } | { ok: false; error: Failure } {
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Result<z.infer<S>> {
   const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (parsed.success) return ok(parsed.data);
   const issues = parsed.error.issues.map((i) => ({
     field: i.path.join('.') || (i.code === 'unrecognized_keys' ? i.keys.join(',') : 'body'),
     message: i.message,

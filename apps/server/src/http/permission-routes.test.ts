@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, request } from '../test-support/http.js';
-import { startTestServer, testAdmin, type TestServer } from '../test-support/server.js';
+import { startTestServer, type TestServer } from '../test-support/server.js';
+import { testAdmin } from '../test-support/credentials.js';
 
 let server: TestServer;
 let player: string;

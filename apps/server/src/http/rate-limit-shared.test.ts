@@ -3,7 +3,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { emojiCatalogue } from '../catalogue/catalogue.js';
 import { defaultRoomsConfig } from '../room-core/rooms-config.js';
-import { createRoom, newPlayer, startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
+import { createRoom, newPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { redisUrl, uniquePrefix } from '../realtime/test-redis.js';
 import { request } from '../test-support/http.js';
 import { startTestServer, type TestServer } from '../test-support/server.js';

@@ -4,7 +4,8 @@ import WebSocket from 'ws';
 import { placeUser } from '../admin/test-support.js';
 import { nextEvent } from '../realtime/test-support.js';
 import { registerUser, request } from '../test-support/http.js';
-import { startTestServer, testAdmin, type TestServer } from '../test-support/server.js';
+import { startTestServer, type TestServer } from '../test-support/server.js';
+import { testAdmin } from '../test-support/credentials.js';
 
 interface ErrorAnswer {
   error: { code: string; details?: Record<string, unknown> };

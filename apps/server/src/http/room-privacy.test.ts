@@ -2,15 +2,8 @@ import { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { request } from '../test-support/http.js';
-import {
-  createClock,
-  createRoom,
-  newPlayer,
-  seatAndReady,
-  startRoomsServer,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { createClock, createRoom, newPlayer, seatAndReady, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 
 let server: RoomsServer;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maxAvatarBytes } from '../avatars/avatars-service.js';
 import type { Services } from '../services.js';
-import { mapResult } from '../shared/result.js';
+import { mapResult, ok, type Result } from '../shared/result.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
 import { answer } from './paging.js';
@@ -127,7 +127,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     async (request, reply) => {
       const file = await readAvatarFile(request);
       if (!file.ok) return sendFailure(reply, file.error);
-      const uploaded = await services.avatars.upload(callerOf(request).id, file.data);
+      const uploaded = await services.avatars.upload(callerOf(request).id, file.value);
       return answer(
         reply,
         mapResult(uploaded, ({ avatarUrl }) => ({ avatar_url: avatarUrl })),
@@ -147,14 +147,14 @@ const fileRequired: Failure = { code: 'request/invalid', message: 'file: an imag
 // garbage) carry no code: they are the client's doing, so they answer 400 naming the field and are
 // logged at info, not as bugs. Fastify's coded errors (limits, not multipart) go on to the error
 // handler's table.
-async function readAvatarFile(request: FastifyRequest): Promise<{ ok: true; data: Buffer } | { ok: false; error: Failure }> {
+async function readAvatarFile(request: FastifyRequest): Promise<Result<Buffer>> {
   try {
     const file = await request.file({ limits: { fileSize: maxAvatarBytes, files: 1 } });
     if (!file || file.fieldname !== 'file') return { ok: false, error: fileRequired };
     const data = await file.toBuffer();
     // The stream's own flag as well as the thrown error: on a loaded machine the limit can be hit
     // after toBuffer has read its last chunk, and the cut-off file then came back as if whole.
-    return file.file.truncated ? { ok: false, error: avatarTooLarge } : { ok: true, data };
+    return file.file.truncated ? { ok: false, error: avatarTooLarge } : ok(data);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') return { ok: false, error: avatarTooLarge };

@@ -1,18 +1,8 @@
 import { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import {
-  bonusBalance,
-  createClock,
-  ledgerSum,
-  newPlayer,
-  playToEnd,
-  rng,
-  startedRoom,
-  startRoomsServer,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { bonusBalance, createClock, ledgerSum, newPlayer, playToEnd, rng, startedRoom, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { registerUser, request } from '../test-support/http.js';
 
 const clock = createClock(Date.parse('2026-11-10T12:00:00Z'));

@@ -1,7 +1,8 @@
 import type { RoomPayload } from '@durak/protocol';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPlayer, startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
+import { newPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { rooms } from '../store/rooms-schema.js';
 import { request } from '../test-support/http.js';
 

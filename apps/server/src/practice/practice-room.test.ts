@@ -10,11 +10,10 @@ import {
   ledgerSum,
   newPlayer,
   rng,
-  startRoomsServer,
-  type RoomsServer,
   type TestClock,
   type TestPlayer,
 } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import type { Store } from '../store/db.js';
 import { playerStats } from '../store/players-schema.js';
 import { rooms } from '../store/rooms-schema.js';

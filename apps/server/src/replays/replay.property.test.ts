@@ -7,16 +7,8 @@ import { reapplyReplay, replayAnswer } from '@durak/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerMove } from '../games/game-service.js';
 import { gameStateOf, readRoom } from '../room-core/room-store.js';
-import {
-  createClock,
-  createRoom,
-  newPlayer,
-  rng,
-  seatAndReady,
-  startRoomsServer,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { createClock, createRoom, newPlayer, rng, seatAndReady, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 
 const clock = createClock();

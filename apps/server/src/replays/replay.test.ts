@@ -2,16 +2,8 @@ import { dealFromSeed } from '@durak/engine';
 import { reapplyReplay, replayAnswer, type ReplayAnswer } from '@durak/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeUser } from '../admin/test-support.js';
-import {
-  createRoom,
-  newPlayer,
-  playToEnd,
-  rng,
-  seatAndReady,
-  startRoomsServer,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { createRoom, newPlayer, playToEnd, rng, seatAndReady, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 import type { TestServer } from '../test-support/server.js';
 

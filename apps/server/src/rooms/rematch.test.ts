@@ -2,16 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Centrifuge } from 'centrifuge';
 import { until } from '../realtime/test-support.js';
 import { request } from '../test-support/http.js';
-import {
-  createRoom,
-  listen,
-  newPlayer,
-  startedRoom,
-  startRoomsServer,
-  type Captured,
-  type RoomsServer,
-  type TestPlayer,
-} from './test-support.js';
+import { createRoom, listen, newPlayer, startedRoom, type Captured, type TestPlayer } from './test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 
 let server: RoomsServer;
 const clients: Centrifuge[] = [];

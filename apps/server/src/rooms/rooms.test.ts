@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../realtime/test-support.js';
 import { request } from '../test-support/http.js';
-import {
-  bonusBalance,
-  classicRoom,
-  createRoom,
-  listen,
-  newPlayer,
-  startedRoom,
-  startRoomsServer,
-  type RoomsServer,
-} from './test-support.js';
+import { bonusBalance, classicRoom, createRoom, listen, newPlayer, startedRoom } from './test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 
 let server: RoomsServer;
 beforeAll(async () => {

@@ -1,18 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { legalActions, chooseAction, type Action, type GameView } from '@durak/engine';
 import { roomActionPath } from '@durak/protocol';
 import { Centrifuge } from 'centrifuge';
 import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import type { Config } from '../config.js';
-import type { Services } from '../services.js';
 import type { Store } from '../store/db.js';
-import { defaultRoomsConfig, type RoomsConfig } from '../room-core/rooms-config.js';
 import { registerUser, request } from '../test-support/http.js';
-import { listenApp, testConfig } from '../test-support/server.js';
-import { createTestStore } from '../test-support/store.js';
-import type { Realtime } from './realtime-wiring.js';
 import type { RoomsModule } from './rooms-module.js';
 import { classicRoom } from '../test-support/rooms.js';
 
@@ -27,61 +20,11 @@ export function createClock(start = Date.now()): TestClock {
   return { now: () => new Date(at), advance: (ms) => void (at += ms) };
 }
 
-export interface RoomsServer {
-  readonly url: string;
-  readonly wsUrl: string;
+/** What a domain helper reads of a running node (test-support/rooms-server.ts boots one): its store, rooms module and config. */
+export interface RoomsNode {
   readonly store: Store;
   readonly module: RoomsModule;
-  readonly realtime: Realtime;
   readonly config: Config;
-  /** Every service of the node (tournaments, accounts, ...). */
-  readonly services: Services;
-  /** Stops the node; the store stays open when it was passed in (a restart reuses it). */
-  close(): Promise<void>;
-}
-
-export interface RoomsServerOptions {
-  readonly store?: Store;
-  readonly rooms?: Partial<RoomsConfig>;
-  readonly clock?: TestClock;
-  /** Config overrides; a restart passes the first node's jwtSecret so tokens stay valid. */
-  readonly config?: Partial<Config>;
-}
-
-/** Boots the real app (rooms and realtime included) on 127.0.0.1 and a random port. */
-export async function startRoomsServer(options: RoomsServerOptions = {}): Promise<RoomsServer> {
-  // No time bank unless a test asks for one: a timer test's expiry then plays the timeout at once.
-  // No hand-over of away players either (an hour): test clients that never subscribe to the room's
-  // channel would otherwise be handed to the stand-in 20 s into every game.
-  const config = testConfig({
-    ...options.config,
-    rooms: {
-      ...defaultRoomsConfig,
-      sweepIntervalMs: 0,
-      actionsPerSecond: 10_000,
-      timeBankSeconds: 0,
-      standInSeconds: 3600,
-      redisPrefix: `durak-test-${randomBytes(4).toString('hex')}`,
-      ...options.rooms,
-    },
-  });
-  const store = options.store ?? (await createTestStore());
-  const now = options.clock?.now;
-  const { built, port } = await listenApp(config, { logger: false, store, ...(now ? { now } : {}) });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    wsUrl: `ws://127.0.0.1:${port}/connection/websocket`,
-    store,
-    module: built.services.rooms,
-    realtime: built.services.realtime,
-    config,
-    services: built.services,
-    async close() {
-      await built.close();
-      if (!options.store) await store.close();
-      rmSync(config.dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 export interface TestPlayer {

@@ -16,9 +16,9 @@ describe('telegram init data', () => {
     const result = validateInitData(signInitData(fields(), bot), bot, now);
     expect(result.ok).toBe(true);
     if (result.ok) {
-      expect(result.data.user.id).toBe(777n);
-      expect(result.data.user.username).toBe('ivan_tg');
-      expect(result.data.startParam).toBe('pr_42');
+      expect(result.value.user.id).toBe(777n);
+      expect(result.value.user.username).toBe('ivan_tg');
+      expect(result.value.startParam).toBe('pr_42');
     }
   });
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Failure } from '@durak/protocol';
+import { failure, ok, type Result } from '../shared/result.js';
 import { findNulCharacter } from '../store/nul-characters.js';
 
 export interface TelegramUser {
@@ -16,13 +16,11 @@ export interface InitData {
   readonly startParam: string | undefined;
 }
 
-export type InitDataResult =
-  | { readonly ok: true; readonly data: InitData }
-  | { readonly ok: false; readonly error: Failure<'auth/telegram_invalid' | 'auth/telegram_expired' | 'request/invalid'> };
+export type InitDataResult = Result<InitData, 'auth/telegram_invalid' | 'auth/telegram_expired' | 'request/invalid'>;
 
 const maxAgeMs = 24 * 60 * 60 * 1000;
 
-const invalid = (message: string): InitDataResult => ({ ok: false, error: { code: 'auth/telegram_invalid', message } });
+const invalid = (message: string): InitDataResult => failure('auth/telegram_invalid', message);
 
 /** The data-check-string of DESIGN.md §11: every field but `hash`, sorted by key, `k=v` joined by \n. */
 export function dataCheckString(fields: URLSearchParams): string {
@@ -53,7 +51,7 @@ export function validateInitData(initData: string, botToken: string, now: Date =
   if (!Number.isSafeInteger(authSeconds) || authSeconds <= 0) return invalid('Init data has no auth_date');
   const authDate = new Date(authSeconds * 1000);
   if (now.getTime() - authDate.getTime() > maxAgeMs) {
-    return { ok: false, error: { code: 'auth/telegram_expired', message: 'Init data is older than 24 hours' } };
+    return failure('auth/telegram_expired', 'Init data is older than 24 hours');
   }
 
   // Signed, yet still input: a NUL character would reach PostgreSQL's text columns as a 500.
@@ -61,14 +59,11 @@ export function validateInitData(initData: string, botToken: string, now: Date =
   if (withNul !== undefined) {
     const field = `init_data.${withNul}`;
     const message = 'contains a NUL character, which is not allowed in text';
-    return {
-      ok: false,
-      error: { code: 'request/invalid', message: `${field}: ${message}`, details: { field, in: 'body', issues: [{ field, message }] } },
-    };
+    return failure('request/invalid', `${field}: ${message}`, { field, in: 'body', issues: [{ field, message }] });
   }
   const user = parseUser(fields.get('user'));
   if (!user) return invalid('Init data has no user');
-  return { ok: true, data: { user, authDate, startParam: fields.get('start_param') ?? undefined } };
+  return ok({ user, authDate, startParam: fields.get('start_param') ?? undefined });
 }
 
 /** Where a NUL character is among the fields, looking inside the user's JSON too (`user.photo_url`). */

@@ -8,6 +8,7 @@ import type { SeedResult } from '../catalogue/seed.js';
 import type { Config } from '../config.js';
 import type { Services } from '../services.js';
 import { defaultRoomsConfig } from '../room-core/rooms-config.js';
+import { testAdmin } from './credentials.js';
 import { createTestStore } from './store.js';
 
 export interface TestServer {
@@ -19,8 +20,6 @@ export interface TestServer {
   readonly config: Config;
   close(): Promise<void>;
 }
-
-export const testAdmin = { username: 'admin', password: 'admin-password-1' } as const;
 
 /** The config tests run with: a temp data dir, cheap argon2id, no rate limits, a known admin. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -66,8 +65,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /**
- * The one place test code builds the app (domain helpers such as rooms/test-support.ts come here,
- * never to app.ts): builds it on the given store and listens on 127.0.0.1 and a random port.
+ * The one place test code builds the app (test-support/rooms-server.ts comes here; a domain's own
+ * test-support.ts never does): builds it on the given store and listens on 127.0.0.1 and a random port.
  */
 export async function listenApp(
   config: Config,

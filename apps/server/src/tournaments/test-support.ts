@@ -1,10 +1,10 @@
 import { chooseAction, legalActions, type Action } from '@durak/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PlayerMove } from '../games/game-service.js';
-import { rng, type RoomsServer, type TestClock, type TestPlayer } from '../rooms/test-support.js';
+import { rng, type RoomsNode as RoomsServer, type TestClock, type TestPlayer } from '../rooms/test-support.js';
 import { rooms } from '../store/rooms-schema.js';
 import { request } from '../test-support/http.js';
-import { testAdmin } from '../test-support/server.js';
+import { testAdmin } from '../test-support/credentials.js';
 import { tournaments } from '../store/tournaments-schema.js';
 import type { TournamentsService } from './tournaments-service.js';
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bonusBalance, createClock, ledgerSum, newPlayer, startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
+import { bonusBalance, createClock, ledgerSum, newPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { queryRows } from '../store/db.js';
 import { request } from '../test-support/http.js';
 import { adminToken, createTournament, playGame, registerAll } from './test-support.js';

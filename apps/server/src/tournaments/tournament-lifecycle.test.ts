@@ -1,17 +1,8 @@
 import { parseMessage } from '@durak/protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  bonusBalance,
-  createClock,
-  ledgerSum,
-  listen,
-  newPlayer,
-  startRoomsServer,
-  type Captured,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { bonusBalance, createClock, ledgerSum, listen, newPlayer, type Captured, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { rooms } from '../store/rooms-schema.js';
 import { request } from '../test-support/http.js';
 import { createTestStore } from '../test-support/store.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock, newPlayer, startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
+import { createClock, newPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 import { adminToken, createTournament, playGame, registerAll } from './test-support.js';
 

@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bonusBalance,
-  createClock,
-  ledgerSum,
-  newPlayer,
-  startRoomsServer,
-  type RoomsServer,
-  type TestPlayer,
-} from '../rooms/test-support.js';
+import { bonusBalance, createClock, ledgerSum, newPlayer, type TestPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 import { adminToken, createTournament, playTournament, registerAll, tournamentBody } from './test-support.js';
 

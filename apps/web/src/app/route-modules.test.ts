@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tablePath } from '../routes/paths';
 import { pageModuleOf, startPageModule } from './route-modules';
 
 describe('the page a path opens', () => {
@@ -17,6 +18,12 @@ describe('the page a path opens', () => {
     ['/nowhere', undefined],
   ])('%s -> %s', (path, page) => {
     expect(pageModuleOf(path)).toBe(page);
+  });
+
+  it('opens the table at the path every link to a room is built with', () => {
+    expect(tablePath(42)).toBe('/durak/42');
+    expect(pageModuleOf(tablePath(42))).toBe('table');
+    expect(pageModuleOf(tablePath('7'))).toBe('table');
   });
 
   it("starts the lobby's texts with its code, and nothing for a signed-out visitor's lobby", () => {

@@ -1,3 +1,4 @@
+import type { TelegramAuthRequest } from '@durak/protocol';
 import { frameColors, markHostTheme, type HostColors } from './host-theme';
 import { parentFromStartParam } from './start-param';
 import type { HapticSink } from './vibration';
@@ -110,7 +111,7 @@ export function paintHostFrame(isOnFelt: boolean): void {
 }
 
 /** The signed host init data and the parent from the start parameter, for POST user/telegram/auth. */
-export function miniAppAuthPayload(): { init_data: string; parent?: number } {
+export function miniAppAuthPayload(): TelegramAuthRequest {
   if (!sdk) throw new Error('setupMiniApp must run before miniAppAuthPayload');
   const initData = sdk.retrieveRawInitData() ?? '';
   const launch = sdk.retrieveLaunchParams();

@@ -1,4 +1,4 @@
-import type { FeatureFlags } from '@durak/protocol';
+import type { FeatureFlagsAnswer } from '@durak/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './http';
 import { queryKeys } from './query-keys';
@@ -9,7 +9,7 @@ import { queryKeys } from './query-keys';
  */
 export const flagsQuery = queryOptions({
   queryKey: queryKeys.flags,
-  queryFn: () => http.get<{ flags: FeatureFlags }>('/flags').then((r) => r.data.flags),
+  queryFn: () => http.get<FeatureFlagsAnswer>('/flags').then((r) => r.data.flags),
   staleTime: Infinity,
   gcTime: Infinity,
   retryOnMount: false,

@@ -16,3 +16,8 @@ export function afterSignInPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/auth/') ? from : '/';
 }
+
+/** A room's table page: the one place its URL is written (the router's `/durak/:id`). */
+export function tablePath(roomId: number | string): string {
+  return `/durak/${roomId}`;
+}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { personalChannel, useChannel } from '../../net/realtime';
-import { useUserId } from '../../net/user-query';
+import { usePersonalChannel } from '../../net/personal-channel';
 import { formatChips } from '../../ui/format';
 import '../../ui/toast.css';
 
@@ -21,9 +20,8 @@ interface Notice {
  */
 export function ReferralToast() {
   const { t, ready } = useTranslation();
-  const userId = useUserId();
   const [notice, setNotice] = useState<Notice | null>(null);
-  useChannel(userId === undefined ? null : personalChannel(userId), (message) => {
+  usePersonalChannel((message) => {
     if (message.type === 'referral_bonus') setNotice({ role: message.role, other: message.other_username, amount: message.amount });
   });
   useEffect(() => {

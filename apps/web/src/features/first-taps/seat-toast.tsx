@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { personalChannel, useChannel } from '../../net/realtime';
+import { usePersonalChannel } from '../../net/personal-channel';
 import { useUserId } from '../../net/user-query';
 import { tournamentApi } from '../tournament/tournament-api';
 import { useNow } from '../tournament/use-now';
 import { isHandled, markHandled } from './handled-seats';
 import '../../ui/toast.css';
+import { tablePath } from '../../routes/paths';
 
 /** How long the toast waits before it takes the player to their table (FEATURES.md §10). */
 export const SEAT_COUNTDOWN_MS = 5000;
@@ -53,7 +54,7 @@ export function TournamentSeatToast() {
     );
   }, [userId, isWaiting, hasAsked, offer]);
 
-  useChannel(userId === undefined ? null : personalChannel(userId), (message) => {
+  usePersonalChannel((message) => {
     if (message.type === 'tournament_seated' && isWaitingPage(location.pathname)) offer(message.room_id, message.round);
   });
 
@@ -61,7 +62,7 @@ export function TournamentSeatToast() {
     (roomId: number) => {
       markHandled(roomId);
       setSeat(null);
-      void navigate(`/durak/${roomId}`);
+      void navigate(tablePath(roomId));
     },
     [navigate],
   );

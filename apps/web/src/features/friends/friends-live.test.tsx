@@ -8,9 +8,8 @@ const handlers = vi.hoisted(() => new Map<string, (data: unknown) => void>());
 const post = vi.hoisted(() => vi.fn());
 vi.mock('../../net/realtime', () => ({
   personalChannel: (id: number) => `#${id}`,
-  subscribe: (channel: string, handler: (data: unknown) => void) => {
-    handlers.set(channel, handler);
-    return () => handlers.delete(channel);
+  useChannel: (channel: string | null, handler: (data: unknown) => void) => {
+    if (channel) handlers.set(channel, handler);
   },
 }));
 vi.mock('../../net/http', () => ({ http: { get: vi.fn(), post } }));

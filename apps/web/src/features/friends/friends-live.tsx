@@ -7,11 +7,12 @@ import { roomFromStartParam } from '../../device/start-param';
 import { isMiniApp, launchStartParam } from '../../device/telegram';
 import { toApiFailure } from '../../net/api-error';
 import { http } from '../../net/http';
-import { personalChannel, subscribe } from '../../net/realtime';
+import { usePersonalChannel } from '../../net/personal-channel';
 import { useUserId } from '../../net/user-query';
 import { Avatar } from '../../ui/avatar';
 import './friends-live.css';
 import { queryKeys } from '../../net/query-keys';
+import { tablePath } from '../../routes/paths';
 
 type Notice = { id: number; from: PersonRef } & (
   { kind: 'room_invite'; roomId: number } | { kind: 'friend_request' } | { kind: 'friend_accepted' }
@@ -35,27 +36,24 @@ export function FriendsLive() {
   const nextId = useRef(1);
   const hasOpenedStartRoom = useRef(false);
 
-  useEffect(() => {
-    if (userId === undefined) return;
-    return subscribe(personalChannel(userId), (message) => {
-      if (message.type !== 'room_invite' && message.type !== 'friend_request' && message.type !== 'friend_accepted') return;
-      void client.invalidateQueries({ queryKey: queryKeys.friends.all });
-      const id = nextId.current++;
-      const notice: Notice =
-        message.type === 'room_invite'
-          ? { id, kind: 'room_invite', roomId: message.room_id, from: message.from }
-          : { id, kind: message.type, from: message.from };
-      // One notice per person and kind: a second invitation replaces the first.
-      setNotices((shown) => [...shown.filter((n) => !(n.kind === notice.kind && n.from.user_id === notice.from.user_id)), notice]);
-      setTimeout(() => setNotices((shown) => shown.filter((n) => n.id !== id)), NOTICE_MS[notice.kind]);
-    });
-  }, [userId, client]);
+  usePersonalChannel((message) => {
+    if (message.type !== 'room_invite' && message.type !== 'friend_request' && message.type !== 'friend_accepted') return;
+    void client.invalidateQueries({ queryKey: queryKeys.friends.all });
+    const id = nextId.current++;
+    const notice: Notice =
+      message.type === 'room_invite'
+        ? { id, kind: 'room_invite', roomId: message.room_id, from: message.from }
+        : { id, kind: message.type, from: message.from };
+    // One notice per person and kind: a second invitation replaces the first.
+    setNotices((shown) => [...shown.filter((n) => !(n.kind === notice.kind && n.from.user_id === notice.from.user_id)), notice]);
+    setTimeout(() => setNotices((shown) => shown.filter((n) => n.id !== id)), NOTICE_MS[notice.kind]);
+  });
 
   useEffect(() => {
     if (userId === undefined || hasOpenedStartRoom.current || !isMiniApp()) return;
     hasOpenedStartRoom.current = true;
     const roomId = roomFromStartParam(launchStartParam());
-    if (roomId !== undefined) void navigate(`/durak/${roomId}`);
+    if (roomId !== undefined) void navigate(tablePath(roomId));
   }, [userId, navigate]);
 
   const dismiss = (id: number) => setNotices((shown) => shown.filter((n) => n.id !== id));
@@ -74,7 +72,7 @@ export function FriendsLive() {
         return;
       }
     }
-    void navigate(`/durak/${notice.roomId}`);
+    void navigate(tablePath(notice.roomId));
   }
 
   if (userId === undefined || (notices.length === 0 && failed === null)) return null;

@@ -14,6 +14,7 @@ import { RuleChoices } from './rule-choices';
 import { BALANCE_TYPES, DECK_SIZES, PLAYER_COUNTS, TRANSFER_PERMISSIONS, type DeckSize } from './room-options';
 import { TEAM_SEATS, TeamSwitch } from './team-switch';
 import './dialog-forms.css';
+import { tablePath } from '../../routes/paths';
 
 /** Every room option, the bet presets, a password for a private room; checked before sending. */
 export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -32,7 +33,7 @@ export function CreateRoomDialog({ isOpen, onClose }: { isOpen: boolean; onClose
       const room = await roomsApi.create(createRoomBody(body));
       return String(room.id);
     },
-    onSuccess: (id) => navigate(`/durak/${id}`),
+    onSuccess: (id) => navigate(tablePath(id)),
   });
   const failure = create.error ? toApiFailure(create.error) : null;
 

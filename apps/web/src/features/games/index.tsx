@@ -18,6 +18,7 @@ import type { RoomPayload } from '@durak/protocol';
 import { roomsApi } from './rooms-api';
 import { useLobby } from './use-lobby';
 import './lobby.css';
+import { tablePath } from '../../routes/paths';
 
 /** /games: the room list with filters, live updates, room creation and joining. */
 export default function LobbyPage() {
@@ -41,7 +42,7 @@ export default function LobbyPage() {
       }
       return String(room.id);
     },
-    onSuccess: (id) => navigate(`/durak/${id}`),
+    onSuccess: (id) => navigate(tablePath(id)),
   });
   const joinFailure = join.error ? toApiFailure(join.error) : null;
 
@@ -49,7 +50,7 @@ export default function LobbyPage() {
     const isMine = room.seats.some((s) => String(s.player_id) === String(user?.id));
     const canSit = !isMine && room.status !== 'in_progress' && room.seats_taken < room.player_count;
     if (!canSit) {
-      void navigate(`/durak/${room.id}`);
+      void navigate(tablePath(room.id));
       return;
     }
     if (room.is_private) {

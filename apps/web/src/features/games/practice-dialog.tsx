@@ -20,6 +20,7 @@ import { RuleChoices } from './rule-choices';
 import { DECK_SIZES, type DeckSize } from './room-options';
 import { TeamSwitch } from './team-switch';
 import './dialog-forms.css';
+import { tablePath } from '../../routes/paths';
 
 /** "Play against the computer" (FEATURES.md §7): bots, their level and the rules, then straight to the table. */
 export function PracticeDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -29,11 +30,11 @@ export function PracticeDialog({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const patch = (next: Partial<PracticeForm>) => setForm((prev) => ({ ...prev, ...next }));
   const create = useMutation({
     mutationFn: async (body: PracticeForm) => String((await roomsApi.create(practiceRoomBody(body))).id),
-    onSuccess: (id) => navigate(`/durak/${id}`),
+    onSuccess: (id) => navigate(tablePath(id)),
     // Still in a practice game: back to that table rather than an error.
     onError: (error) => {
       const running = runningPracticeRoom(error);
-      if (running !== null) navigate(`/durak/${running}`);
+      if (running !== null) navigate(tablePath(running));
     },
   });
   const failure = create.error && runningPracticeRoom(create.error) === null ? toApiFailure(create.error) : null;

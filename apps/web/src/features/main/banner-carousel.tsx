@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../net/http';
-import type { Banner } from '@durak/protocol';
+import type { Banner, BannerList } from '@durak/protocol';
 import './banner-carousel.css';
 import { queryKeys } from '../../net/query-keys';
-
-type ActiveBanner = Pick<Banner, 'id' | 'name' | 'description' | 'captions' | 'image' | 'width' | 'height'>;
 
 /** The caption in the player's language, else the default one (FEATURES.md §10). */
 export function captionFor(banner: Pick<Banner, 'description' | 'captions'>, language: string | undefined): string {
@@ -24,7 +22,7 @@ export function BannerCarousel() {
   const { t, i18n } = useTranslation();
   const banners = useQuery({
     queryKey: queryKeys.activeBanners,
-    queryFn: () => http.get<{ items: ActiveBanner[] }>('/banner').then((r) => r.data.items),
+    queryFn: () => http.get<BannerList>('/banner').then((r) => r.data.items),
     staleTime: 60_000,
   });
   const track = useRef<HTMLUListElement>(null);

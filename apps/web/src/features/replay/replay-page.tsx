@@ -16,6 +16,7 @@ import { ReplayShareButton } from './replay-share';
 import { stepText } from './step-text';
 import { stepFromSearch, useReplaySteps } from './use-replay-steps';
 import './replay.css';
+import { tablePath } from '../../routes/paths';
 
 /** A private game asks for its password, as its table does; the answer is kept for this page only. */
 function PasswordForm({ isWrong, onPassword }: { isWrong: boolean; onPassword: (password: string) => void }) {
@@ -70,7 +71,7 @@ export function ReplayPage({ roomId }: { roomId: number }) {
         <div className="panel replay-note" role="alert" data-testid="replay-unavailable">
           <p>{t(code === 'room/not_finished' ? 'not_finished' : 'not_found')}</p>
           {code === 'room/not_finished' ? (
-            <Link className="btn btn-gold" to={`/durak/${roomId}`}>
+            <Link className="btn btn-gold" to={tablePath(roomId)}>
               {t('to_table')}
             </Link>
           ) : null}

@@ -1,4 +1,4 @@
-import type { Me } from '@durak/protocol';
+import type { Me, TelegramAuthRequest } from '@durak/protocol';
 import { api } from '../../net/api';
 import { clearSession, hasSession, isSessionExpired, saveSession } from '../../net/session';
 
@@ -58,6 +58,6 @@ export async function runStartUp(onProgress: (percent: number) => void, deps: St
   return { kind: 'loaded', user };
 }
 
-export async function signInWithHost(payload: { init_data: string; parent?: number }): Promise<void> {
+export async function signInWithHost(payload: TelegramAuthRequest): Promise<void> {
   saveSession(await api.telegramAuth(payload));
 }

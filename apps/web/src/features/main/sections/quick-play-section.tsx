@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useUserId } from '../../../net/user-query';
 import { useFilterStore } from '../../games/filter-store';
 import { quickSeat } from './quick-play';
+import { tablePath } from '../../../routes/paths';
 
 // The dialog and its form rules load only when no room matched, keeping them off the home page's first load.
 const CreateRoomDialog = lazy(() => import('../../games/create-room-dialog').then((m) => ({ default: m.CreateRoomDialog })));
@@ -18,7 +19,7 @@ export function QuickPlaySection() {
   const play = useMutation({
     mutationFn: () => quickSeat(useFilterStore.getState().filter, userId ?? 0),
     onSuccess: (roomId) => {
-      if (roomId) void navigate(`/durak/${roomId}`);
+      if (roomId) void navigate(tablePath(roomId));
       else setCreating(true);
     },
   });
