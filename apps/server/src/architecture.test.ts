@@ -76,8 +76,8 @@ function folderGraph(files: ReadonlyMap<string, readonly string[]>): Map<string,
   return graph;
 }
 
-/** Is this a domain's own test helper (`rooms/test-support.ts`), not test-support/ itself? */
-const isDomainHelper = (path: string) => /^[^/]+\/test-support\.ts$/.test(path) && !path.startsWith('test-support/');
+/** Is this a domain's own test helper (`rooms/test-support.ts`, `tournaments/arena-test-support.ts`), not test-support/ itself? */
+const isDomainHelper = (path: string) => /^[^/]+\/([\w-]+-)?test-support\.ts$/.test(path) && !path.startsWith('test-support/');
 
 /** The shortest import chain from `from` to `to` (both ends included), or null when none exists. */
 function chainTo(graph: ReadonlyMap<string, readonly string[]>, from: string, to: string): string[] | null {

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRoom, newPlayer, startedRoom, startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
+import { createRoom, newPlayer, startedRoom } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { rooms } from '../store/rooms-schema.js';
 import { gameOptionsOf } from './start-game.js';
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock, newPlayer, startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
+import { createClock, newPlayer } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { queryRows } from '../store/db.js';
 import { request } from '../test-support/http.js';
 import { fund } from '../test-support/responsible.js';

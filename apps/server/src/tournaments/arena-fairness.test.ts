@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock, ledgerSum, newPlayer, rng, startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
+import { createClock, ledgerSum, newPlayer, rng } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { arenaEntries, arenaRow, arenaTables, createArena, surrender } from './arena-test-support.js';
 import { adminToken, registerAll } from './test-support.js';
 

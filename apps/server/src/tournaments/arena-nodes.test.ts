@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createClock, ledgerSum, newPlayer, rng, startRoomsServer, type RoomsServer } from '../rooms/test-support.js';
+import { createClock, ledgerSum, newPlayer, rng } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import type { Store } from '../store/db.js';
 import { ledgerTransfers } from '../store/schema.js';
 import { createTestStore } from '../test-support/store.js';

@@ -1,8 +1,12 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { RoomsServer, TestClock } from '../rooms/test-support.js';
+import type { RoomsNode, TestClock } from '../rooms/test-support.js';
+import type { Services } from '../services.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
 import { createTournament } from './test-support.js';
+
+/** The part of a running node the arena's helpers read: its store, rooms and tournaments. */
+type RoomsServer = RoomsNode & { readonly services: Pick<Services, 'tournaments'> };
 
 /** An arena of 10 arena minutes at tables of two, starting a minute after the clock. */
 export function createArena(url: string, token: string, clock: TestClock, overrides: Record<string, unknown> = {}): Promise<number> {

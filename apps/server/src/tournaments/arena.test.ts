@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  bonusBalance,
-  createClock,
-  ledgerSum,
-  listen,
-  newPlayer,
-  startRoomsServer,
-  type Captured,
-  type RoomsServer,
-} from '../rooms/test-support.js';
+import { bonusBalance, createClock, ledgerSum, listen, newPlayer, type Captured } from '../rooms/test-support.js';
+import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 import { arenaEntries, arenaRow, arenaTables, createArena, surrender, sweepAfter } from './arena-test-support.js';
 import { adminToken, registerAll, tournamentBody } from './test-support.js';
