@@ -53,7 +53,7 @@ export interface StakeGuard {
    * other, each seeing what the other moved. A refusal is a failed Result to return from the
    * transaction (rolling it back).
    */
-  check(tx: Tx, request: StakeRequest): Promise<Result<true>>;
+  check(tx: Tx, request: StakeRequest): Promise<Result<true, StakeRefusal>>;
 }
 
 export function createStakeGuard(settings: StakeGuardSettings, now: () => Date): StakeGuard {
@@ -64,7 +64,12 @@ const PLAY: readonly StakeKind[] = ['seat', 'buy_in', 'rebuy', 'spin'];
 export const isPlay = (kind: StakeKind) => PLAY.includes(kind);
 
 /** The guard as a function, for a caller holding its own clock and settings. */
-export async function mayStake(tx: Tx, request: StakeRequest, now: Date, settings: StakeGuardSettings): Promise<Result<true>> {
+export async function mayStake(
+  tx: Tx,
+  request: StakeRequest,
+  now: Date,
+  settings: StakeGuardSettings,
+): Promise<Result<true, StakeRefusal>> {
   const account = await lockAccount(tx, request.userId);
   if (!account) return failure('user/not_found', 'No such user');
   const closed = refusalOfStanding(account, now);
