@@ -43,6 +43,7 @@ import { registerTournamentRoutes } from './http/tournament-routes.js';
 import { createPlayersService } from './players/players-service.js';
 import { recordGameForAgents } from './admin/agent-rollups.js';
 import { recordFinishedGame } from './players/record-game.js';
+import { recordSignIn } from './integrity/linked-accounts.js';
 import { isPracticeRoom } from './practice/practice-room.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { registerWebStatic } from './http/web-static.js';
@@ -94,6 +95,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // 3011 on every node: the client reconnects, its old token is refused as expired, and it asks
     // for a new one, which a role change allows and a ban or sign-out everywhere does not.
     onSessionsRevoked: (userId) => realtime.gateway.disconnectUser(String(userId), { isReconnecting: true }),
+    // Who signed in from which device and address: linked accounts and the fair-play scan read it.
+    onSignIn: recordSignIn,
   });
   const avatars = createAvatarService({ uploadDir: config.uploadDir, publicUrl: config.publicUrl, setAvatarUrl: accounts.setAvatarUrl });
   const metrics = createMetrics();

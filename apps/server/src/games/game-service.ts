@@ -21,8 +21,8 @@ import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context
 import type { DecisionsAhead, SeatsBeforeStart } from '../room-core/room-seams.js';
 import { ThinkFirst } from '../practice/bot-move.js';
 import { dueTurn } from '../practice/bot-turn.js';
-import { banksAfter, deadlineOf, nextDeadlineOf, timerEndOf, timersOf, writeStep } from './game-step.js';
-import { awaitedPeople, awaitedStandIns, dueHandOvers, standInMove } from './stand-in.js';
+import { banksAfter, deadlineOf, nextDeadlineOf, timerEndOf, timersOf, writeStep, type StepCause } from './game-step.js';
+import { awaitedPeople, awaitedStandIns, dueHandOvers, isAtStake, standInLevel, standInMove } from './stand-in.js';
 import { givenBack, handedOver, isAbsent, saveStandIns } from './stand-in-steps.js';
 import { gameOptionsOf } from './start-game.js';
 import { buildWatch } from './watch.js';
@@ -58,8 +58,6 @@ export interface GameService {
   record(roomId: number): Promise<Result<ReadonlyDeep<GameRecord>>>;
 }
 
-/** What made a step: a move, the timer, leaving the table, or the stand-in (a surrender counts by its cause). */
-type StepCause = 'move' | 'timeout' | 'left' | 'stand_in';
 // The stand-in never surrenders (standInMove skips it); the entry only keeps the map total.
 const exitReasonOf = { move: 'surrender', timeout: 'timeout', left: 'left', stand_in: 'surrender' } as const;
 
@@ -120,7 +118,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         { now, config, reschedule: false },
       );
     }
-    const step = { before: state, after: applied.state, action, events: applied.events };
+    const step = { before: state, after: applied.state, action, events: applied.events, cause };
     await writeStep(tx, { ...current, timeBanks, exitReasons }, step, { now, config, outbox, onGameOver: context.onGameOver });
     return ok({ seq: applied.state.seq });
   }
@@ -196,7 +194,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
     ahead: DecisionsAhead | undefined,
   ): Promise<Result<{ seq: number }> | null> {
     for (const player of awaitedStandIns(room, state)) {
-      const action = standInMove(state, player, ahead);
+      const action = standInMove(state, player, ahead, standInLevel(room));
       if (action === null) continue;
       const played = await applyInRoom(tx, outbox, room, action, now, undefined, 'stand_in');
       if (played.ok) return played;
@@ -326,6 +324,9 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
         if (room.status !== 'in_progress' || !state) return notRunning(room);
         if (!playersInGame(state).includes(me))
           return failure('room/not_a_player', 'Only a player still in the game can hand over the seat');
+        // Where chips or a prize are at stake the stand-in only keeps a dropped hand safe (§12).
+        if (on && isAtStake(room) && room.standIns[me] !== true)
+          return failure('room/autoplay_not_allowed', 'Autoplay is for practice games: at a table with a stake, play your own hand');
         const isOn = room.standIns[me] === true;
         if (on && !isOn)
           await saveStandIns(tx, outbox, room, state, { ...handedOver(room, [me]), reason: 'autoplay' }, { now, config, reschedule: true });

@@ -16,6 +16,7 @@ import * as chatSchema from './chat-schema.js';
 import * as baseSchema from './schema.js';
 import * as economySchema from './economy-schema.js';
 import * as friendsSchema from './friends-schema.js';
+import * as integritySchema from './integrity-schema.js';
 import * as playersSchema from './players-schema.js';
 import * as tournamentsSchema from './tournaments-schema.js';
 import { workCounters } from '../shared/work-counters.js';
@@ -33,6 +34,7 @@ const schema = {
   ...economySchema,
   ...friendsSchema,
   ...chatSchema,
+  ...integritySchema,
 };
 
 export type Schema = typeof schema;
