@@ -44,6 +44,8 @@ import { createPlayersService } from './players/players-service.js';
 import { recordGameForAgents } from './admin/agent-rollups.js';
 import { recordFinishedGame } from './players/record-game.js';
 import { recordSignIn } from './integrity/linked-accounts.js';
+import { queueIntegrityScan, scanDue } from './integrity/scan.js';
+import { createCaseActions } from './integrity/cases-actions.js';
 import { isPracticeRoom } from './practice/practice-room.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { registerWebStatic } from './http/web-static.js';
@@ -152,7 +154,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A finished game rates its players and advances its tournament, in its last transaction.
     onGameOver: async (tx, room, results, outbox, at) => {
       // A practice game (bots) is not rated and not counted in anyone's career.
-      if (!isPracticeRoom(room)) await recordFinishedGame(tx, room, results, at);
+      if (!isPracticeRoom(room)) {
+        await recordFinishedGame(tx, room, results, at);
+        // The fair-play scan reads the game later, in the background (FEATURES.md §12).
+        await queueIntegrityScan(tx, room.id, at);
+      }
       // What the players lost and the winners did not get is the rake: the agents' rollups share it.
       const rake = -results.reduce((sum, r) => sum + BigInt(r.amount), 0n);
       await recordGameForAgents(tx, {
@@ -196,7 +202,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sweeper.register('room deadlines', () => rooms.games.fireDue());
   sweeper.register('tournament starts', () => tournaments.fireDue());
   sweeper.register('referral bonuses', () => players.payDueReferrals());
-  const services: Services = { config, store, tokens, accounts, avatars, metrics, realtime, rooms, tournaments, players, economy, friends };
+  sweeper.register('fair-play scan', () => scanDue(store, now()));
+  // Fair play's case actions; a confirmed case bans its accounts, whose sockets then close.
+  const integrity = createCaseActions(store, { afterBan: (userId) => accounts.afterRevocation(userId) });
+  const services: Services = {
+    config,
+    store,
+    tokens,
+    accounts,
+    avatars,
+    metrics,
+    realtime,
+    rooms,
+    tournaments,
+    players,
+    economy,
+    friends,
+    integrity,
+  };
   app.addHook('onReady', async () => {
     await limits.ready();
     sweeper.start();

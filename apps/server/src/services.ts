@@ -8,6 +8,7 @@ import type { Metrics } from './shared/metrics.js';
 import type { Realtime } from './rooms/realtime-wiring.js';
 import type { RoomsModule } from './rooms/rooms-module.js';
 import type { Store } from './store/db.js';
+import type { CaseActions } from './integrity/cases-actions.js';
 import type { PlayersService } from './players/players-service.js';
 import type { TournamentsService } from './tournaments/tournaments-service.js';
 
@@ -31,4 +32,6 @@ export interface Services {
   readonly economy: Economy;
   /** Friends, invitations to a table and the presence summary (FEATURES.md §11). */
   readonly friends: FriendsModule;
+  /** Fair play's case actions: freeze, dismiss, confirm (FEATURES.md §12). */
+  readonly integrity: CaseActions;
 }
