@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { errorText } from '../ui/error-text';
 import { integrityApi } from './integrity-api';
 import { EvidenceTables } from './evidence-tables';
+import './integrity.css';
 
 type Asking = 'freeze' | 'dismiss' | IntegrityConfirmRequest['action'] | null;
 

@@ -8,6 +8,7 @@ import { AdminLayout } from '../ui/admin-layout';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { pagedRows, useListParams } from '../ui/use-list-params';
 import { integrityApi } from './integrity-api';
+import './integrity.css';
 
 const lines = columnHelper<IntegrityCase>();
 export const STATUSES = ['open', 'frozen', 'confirmed', 'dismissed'] as const;

@@ -11,9 +11,9 @@ export const integrityApi = {
   list: (query: ListQuery) => http.get<IntegrityCasePage>(base, { params: query }).then((r) => r.data),
   read: (id: number) => http.get<IntegrityCaseDetail>(`${base}/${id}`).then((r) => r.data),
   freeze: (id: number, reason: string) =>
-    http.post<IntegrityCaseDetail>(`${base}/${id}/freeze`, null, withReason(reason)).then((r) => r.data),
+    http.post<IntegrityCaseDetail>(`${base}/${id}/freeze`, {}, withReason(reason)).then((r) => r.data),
   dismiss: (id: number, reason: string) =>
-    http.post<IntegrityCaseDetail>(`${base}/${id}/dismiss`, null, withReason(reason)).then((r) => r.data),
+    http.post<IntegrityCaseDetail>(`${base}/${id}/dismiss`, {}, withReason(reason)).then((r) => r.data),
   confirm: (id: number, action: IntegrityConfirmRequest['action'], reason: string) =>
     http.post<IntegrityCaseDetail>(`${base}/${id}/confirm`, { action }, withReason(reason)).then((r) => r.data),
 };
