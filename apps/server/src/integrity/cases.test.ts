@@ -109,6 +109,20 @@ describe('a dumping ring becomes one case, frozen, and confirmed by a second adm
     expect(detail.transfers.filter((t) => t.kind === 'room_payout')).toHaveLength(9);
   }, 120_000);
 
+  it("the admin's user page lists each game's opponents, how each seat ended, and the chips per opponent", async () => {
+    const page = await request<{
+      games: { result_reason: string; opponents: { user_id: number; result_reason: string; flow: string }[] }[];
+      opponents: { user_id: number; games: number; won_from: string; lost_to: string }[];
+    }>(`${server.url}/api/admin/users/${receiver.id}`, { token: firstAdmin });
+    expect(page.status).toBe(200);
+    expect(page.body.games).toHaveLength(9);
+    expect(page.body.games[0]!.result_reason).toBe('normal');
+    expect(page.body.games[0]!.opponents).toEqual([expect.objectContaining({ result_reason: 'left', flow: '95' })]);
+    expect(page.body.opponents.map((o) => [o.user_id, o.games, o.won_from, o.lost_to]).sort()).toEqual(
+      feeders.map((f) => [f.id, 3, '285', '0']).sort(),
+    );
+  });
+
   it('a player cannot read the cases; freezing marks every account and is audited with its reason', async () => {
     const player = await newPlayer(server.url);
     expect((await request(`${server.url}/api/admin/integrity/cases`, { token: player.token })).status).toBe(403);
