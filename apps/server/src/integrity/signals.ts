@@ -185,7 +185,9 @@ export function softPlay(history: History): Signal[] {
     let took = 0;
     let expected = 0;
     let othersRate = 0;
-    for (const role of ['a', 't']) {
+    // Only the throw-ins of players besides the bout's attacker: the attacker's own further cards
+    // depend on what it holds far more than on whom it faces.
+    for (const role of ['t']) {
       const [n, k] = counts.get(`${role}:${p}>${d}`) ?? [0, 0];
       let on = 0;
       let ok = 0;
@@ -206,13 +208,16 @@ export function softPlay(history: History): Signal[] {
   for (const [pair, roomIds] of games) {
     const [a, b] = pair.split('-').map(Number) as [number, number];
     const [ab, ba] = [lean(a, b), lean(b, a)];
-    if (ab.chances < t.minChances || ba.chances < t.minChances) continue;
-    if (ab.othersRate < t.minOthersRate || ba.othersRate < t.minOthersRate) continue;
-    const softness = (l: typeof ab) => clamp(1 - l.took / Math.max(1e-9, l.expected));
+    // Pooled over both directions: at a 3-player table one of the pair often attacks the other
+    // and so has no third-party chance on them (seats decide who attacks whom).
+    if (ab.chances + ba.chances < t.minChances) continue;
+    if (Math.min(ab.othersRate, ba.othersRate) < t.minOthersRate) continue;
+    const expected = ab.expected + ba.expected;
+    const softness = clamp(1 - (ab.took + ba.took) / Math.max(1e-9, expected));
     signals.push({
       kind: 'soft_play',
       users: [a, b],
-      score: round(Math.min(softness(ab), softness(ba))),
+      score: round(softness),
       figures: {
         chances_a_on_b: ab.chances,
         took_a_on_b: ab.took,

@@ -21,7 +21,7 @@ export const thresholds = {
      * and a 1-vs-1 table (nobody else at the table to see or to win the chips); a young account
      * (ring feeders are made for the job).
      */
-    weights: { concentration: 0.3, quickLoss: 0.3, privateRoom: 0.1, headsUp: 0.1, young: 0.2 },
+    weights: { concentration: 0.25, quickLoss: 0.35, privateRoom: 0.1, headsUp: 0.1, young: 0.2 },
     /** Own moves up to this many in a lost game count as a quick loss. */
     quickLossMoves: 4,
     /** An account younger than this at the first shared game is young. */
@@ -43,7 +43,7 @@ export const thresholds = {
 
   softPlay: {
     /** Chances (bouts where one could throw in on the other) below this say nothing. */
-    minChances: 40,
+    minChances: 25,
     /**
      * How much less often a player throws in on the partner than on the others, as
      * 1 - rate(partner) / rate(others), the smaller of the two directions: honest players press
