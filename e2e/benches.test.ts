@@ -27,6 +27,10 @@ const SMOKE: Record<string, { env: Record<string, string>; prints: RegExp }> = {
   'bots.mjs': { env: { BENCH_BOT_GAMES: '1' }, prints: /hard: decision median [\d.]+ ms/ },
   'economy.mjs': { env: { ECONOMY_BENCH_PER_CLIENT: '2' }, prints: /PGlite\s+ledger transfers\s+\d+\/s/ },
   'engine.mjs': { env: { BENCH_RUNS: '1', BENCH_MILLIS: '20' }, prints: /6 players: [\d,]+ games\/s/ },
+  'integrity.mjs': {
+    env: { INTEGRITY_BENCH_HONEST: '6', INTEGRITY_BENCH_ROUNDS: '2', INTEGRITY_BENCH_HONEST_GAMES: '1', INTEGRITY_BENCH_FEEDERS: '1' },
+    prints: /honest players flagged: \d+ of 6/,
+  },
   'ledger.mjs': { env: { LEDGER_BENCH_PER_CLIENT: '2' }, prints: /PGlite\s+raw transactions\s+\d+\/s/ },
   'lighthouse.mjs': { env: { LIGHTHOUSE_RUNS: '1' }, prints: /lighthouse mobile \/games\s+performance [\d.]+/ },
   'rating.mjs': {

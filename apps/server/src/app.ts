@@ -45,6 +45,9 @@ import { registerTournamentRoutes } from './http/tournament-routes.js';
 import { createPlayersService } from './players/players-service.js';
 import { recordGameForAgents } from './admin/agent-rollups.js';
 import { recordFinishedGame } from './players/record-game.js';
+import { recordSignIn } from './integrity/linked-accounts.js';
+import { queueIntegrityScan, scanDue } from './integrity/scan.js';
+import { createCaseActions } from './integrity/cases-actions.js';
 import { isPracticeRoom } from './practice/practice-room.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { registerResponsiblePlayRoutes } from './http/responsible-play-routes.js';
@@ -99,6 +102,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // 3011 on every node: the client reconnects, its old token is refused as expired, and it asks
     // for a new one, which a role change allows and a ban or sign-out everywhere does not.
     onSessionsRevoked: (userId) => realtime.gateway.disconnectUser(String(userId), { isReconnecting: true }),
+    // Who signed in from which device and address: linked accounts and the fair-play scan read it.
+    onSignIn: recordSignIn,
   });
   const avatars = createAvatarService({ uploadDir: config.uploadDir, publicUrl: config.publicUrl, setAvatarUrl: accounts.setAvatarUrl });
   const metrics = createMetrics();
@@ -159,7 +164,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A finished game rates its players and advances its tournament, in its last transaction.
     onGameOver: async (tx, room, results, outbox, at) => {
       // A practice game (bots) is not rated and not counted in anyone's career.
-      if (!isPracticeRoom(room)) await recordFinishedGame(tx, room, results, at);
+      if (!isPracticeRoom(room)) {
+        await recordFinishedGame(tx, room, results, at);
+        // The fair-play scan reads the game later, in the background (FEATURES.md §12).
+        await queueIntegrityScan(tx, room.id, at);
+      }
       // What the players lost and the winners did not get is the rake: the agents' rollups share it.
       const rake = -results.reduce((sum, r) => sum + BigInt(r.amount), 0n);
       await recordGameForAgents(tx, {
@@ -212,6 +221,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sweeper.register('tournament starts', () => tournaments.fireDue());
   sweeper.register('referral bonuses', () => players.payDueReferrals());
   sweeper.register('reality checks', () => responsible.fireDueRealityChecks());
+  sweeper.register('fair-play scan', () => scanDue(store, now()));
+  // Fair play's case actions; a confirmed case bans its accounts, whose sockets then close.
+  const integrity = createCaseActions(store, { afterBan: (userId) => accounts.afterRevocation(userId) });
   const services: Services = {
     config,
     store,
@@ -226,6 +238,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     economy,
     friends,
     responsible,
+    integrity,
   };
   app.addHook('onReady', async () => {
     await limits.ready();

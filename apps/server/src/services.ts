@@ -8,6 +8,7 @@ import type { Metrics } from './shared/metrics.js';
 import type { Realtime } from './rooms/realtime-wiring.js';
 import type { RoomsModule } from './rooms/rooms-module.js';
 import type { Store } from './store/db.js';
+import type { CaseActions } from './integrity/cases-actions.js';
 import type { PlayersService } from './players/players-service.js';
 import type { TournamentsService } from './tournaments/tournaments-service.js';
 import type { ResponsiblePlay } from './responsible-play/responsible-service.js';
@@ -34,4 +35,6 @@ export interface Services {
   readonly friends: FriendsModule;
   /** Limits, breaks, self-exclusion, the age gate and reality checks (FEATURES.md §13). */
   readonly responsible: ResponsiblePlay;
+  /** Fair play's case actions: freeze, dismiss, confirm (FEATURES.md §12). */
+  readonly integrity: CaseActions;
 }

@@ -142,6 +142,20 @@ export const gameLine = z.object({
   balance_type: walletType,
   result: z.string().nullable(),
   amount: chips.nullable(),
+  /** How the user's seat ended: normal, surrender, timeout or left (FEATURES.md §12). */
+  result_reason: z.string().nullable().optional(),
+  /** The others at the table: their result and the chips that went from them to the user (+) or back (-). */
+  opponents: z
+    .array(z.object({ user_id: z.number().int(), username: z.string(), amount: chips, result_reason: z.string(), flow: chips }))
+    .optional(),
+});
+/** Per opponent over the user's recent games: how many together, chips won from them and lost to them. */
+export const opponentLine = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  games: z.number().int(),
+  won_from: chips,
+  lost_to: chips,
 });
 export const adminUser = z.object({
   id: z.number().int(),
@@ -157,6 +171,7 @@ export const adminUser = z.object({
   wallets: z.array(wallet),
   ledger: z.array(ledgerLine),
   games: z.array(gameLine),
+  opponents: z.array(opponentLine).optional(),
   // The ban (FEATURES.md §8, docs/api.md): `banned_until` null while banned means until lifted.
   is_banned: z.boolean(),
   banned_until: z.string().nullable(),

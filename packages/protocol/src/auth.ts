@@ -18,6 +18,16 @@ export const country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alp
 /** A BCP 47 primary language subtag such as "ru" or "en". */
 export const language = z.string().regex(/^[a-z]{2,3}$/, 'must be a language code such as "ru"');
 
+/**
+ * The web's random device id (kept in local storage, FEATURES.md §12): optional in the sign-in,
+ * registration and Telegram sign-in bodies; accounts signed in from one device are linked.
+ */
+export const deviceId = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "_" and "-"');
+
 export const registrationRequest = z.object({
   username,
   password,
@@ -25,12 +35,14 @@ export const registrationRequest = z.object({
   language: language.nullish(),
   /** The inviter's user id from the site's `?pr=<id>` link (FEATURES.md §3); unknown ids are ignored. */
   pr: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
+  device_id: deviceId.nullish(),
 });
 export type RegistrationRequest = z.infer<typeof registrationRequest>;
 
 export const loginRequest = z.object({
   username: z.string().min(1).max(64),
   password: z.string().min(1).max(128),
+  device_id: deviceId.nullish(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -43,6 +55,7 @@ export const telegramAuthRequest = z.object({
   init_data: z.string().min(1).max(8192),
   /** Accepted for the spec's client; the signed start_param decides the parent (DESIGN.md §11). */
   parent: z.union([z.number().int(), z.string().max(32)]).nullish(),
+  device_id: deviceId.nullish(),
 });
 export type TelegramAuthRequest = z.infer<typeof telegramAuthRequest>;
 

@@ -125,6 +125,16 @@ export const errorStatus = {
   'internal/error': 500,
   /** The database (or its connection) failed under the request: nothing was written, retry later. */
   'server/unavailable': 503,
+  // Fair play (FEATURES.md §12, issue 42).
+  /** Two accounts linked by a device id or a Telegram user cannot sit at one bet table. */
+  'room/linked_accounts': 409,
+  /** `autoplay {on: true}` where chips or a prize are at stake (practice rooms keep it). */
+  'room/autoplay_not_allowed': 409,
+  'integrity/case_not_found': 404,
+  /** A case is confirmed by a different admin from the one who froze it. */
+  'integrity/second_reviewer': 409,
+  /** The action does not fit the case's status (`details.status`). */
+  'integrity/wrong_status': 409,
 } as const;
 
 export type KnownErrorCode = keyof typeof errorStatus;

@@ -23,3 +23,4 @@ export * from './game-actions.js';
 export * from './replay.js';
 export * from './replay-steps.js';
 export * from './responsible.js';
+export * from './integrity.js';

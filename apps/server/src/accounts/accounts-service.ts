@@ -25,6 +25,24 @@ export interface AccountsOptions {
    * node (the broker's control channel). Bound late: the gateway is built after the accounts.
    */
   readonly onSessionsRevoked?: (userId: number) => Promise<void>;
+  /**
+   * In the transaction that issues a sign-in's tokens: the fair-play record of who signed in from
+   * which device and address (FEATURES.md §12). Wired in app.ts, so accounts import no other domain.
+   */
+  readonly onSignIn?: (tx: Tx, event: SignIn) => Promise<void>;
+}
+
+/** The client of a sign-in as the route saw it: the web's device id and the request's address. */
+export interface ClientInfo {
+  readonly deviceId?: string | null | undefined;
+  readonly address?: string | null | undefined;
+}
+
+export interface SignIn extends ClientInfo {
+  readonly userId: number;
+  readonly kind: 'register' | 'login' | 'telegram';
+  readonly telegramId?: bigint | null;
+  readonly at: Date;
 }
 
 /** The refusal of a banned account; `details.until` is the ban's end (ISO), null for a permanent one. */
@@ -41,6 +59,11 @@ const taken = {
 export function createAccountsService(options: AccountsOptions) {
   const { store, tokens, passwords } = options;
   const now = options.now ?? (() => new Date());
+
+  async function signedIn(tx: Tx, userId: number, kind: SignIn['kind'], client: ClientInfo, telegramId?: bigint): Promise<TokenPair> {
+    await options.onSignIn?.(tx, { ...client, userId, kind, telegramId: telegramId ?? null, at: now() });
+    return issueTokens(tx, userId);
+  }
 
   async function issueTokens(tx: Tx, userId: number): Promise<TokenPair> {
     const refresh_token = await issueRefreshToken(tx, userId, options.refreshTokenDays, now());
@@ -83,7 +106,7 @@ export function createAccountsService(options: AccountsOptions) {
   }
 
   return {
-    async register(input: RegistrationRequest): Promise<Result<TokenPair, 'user/username_taken'>> {
+    async register(input: RegistrationRequest, client: ClientInfo = {}): Promise<Result<TokenPair, 'user/username_taken'>> {
       const passwordHash = await passwords.hash(input.password);
       return store.withTransaction(async (tx) => {
         // The inviter from the site's link: set here, once, to an existing user (a new account
@@ -97,11 +120,15 @@ export function createAccountsService(options: AccountsOptions) {
           parentId,
         });
         if (id === undefined) return taken;
-        return { ok: true, value: await issueTokens(tx, id) };
+        return { ok: true, value: await signedIn(tx, id, 'register', { deviceId: input.device_id, ...client }) };
       });
     },
 
-    async login(username: string, password: string): Promise<Result<TokenPair, 'auth/invalid_credentials' | 'auth/banned'>> {
+    async login(
+      username: string,
+      password: string,
+      client: ClientInfo = {},
+    ): Promise<Result<TokenPair, 'auth/invalid_credentials' | 'auth/banned'>> {
       // Folded by the database, as the unique index folds it: JavaScript's toLowerCase and a
       // database whose ctype folds only ASCII disagree on 'Ё', and the user was then never found.
       const [user] = await store.db
@@ -113,7 +140,9 @@ export function createAccountsService(options: AccountsOptions) {
         return { ok: false, error: { code: 'auth/invalid_credentials', message: 'Wrong username or password' } };
       }
       // After the password check, so a ban tells nothing to someone who does not know the password.
-      return store.withTransaction(async (tx) => (await banOf(tx, user.id)) ?? { ok: true, value: await issueTokens(tx, user.id) });
+      return store.withTransaction(
+        async (tx) => (await banOf(tx, user.id)) ?? { ok: true, value: await signedIn(tx, user.id, 'login', client) },
+      );
     },
 
     async refresh(refreshToken: string): Promise<Result<TokenPair, 'auth/refresh_invalid' | 'auth/banned'>> {
@@ -185,6 +214,7 @@ export function createAccountsService(options: AccountsOptions) {
 
     async telegramSignIn(
       initData: string,
+      client: ClientInfo = {},
     ): Promise<
       Result<TokenPair, 'auth/telegram_invalid' | 'auth/telegram_expired' | 'auth/telegram_unavailable' | 'request/invalid' | 'auth/banned'>
     > {
@@ -205,13 +235,13 @@ export function createAccountsService(options: AccountsOptions) {
           }
           const banned = await banOf(tx, existingId);
           if (banned) return banned;
-          return { ok: true, value: await issueTokens(tx, existingId) };
+          return { ok: true, value: await signedIn(tx, existingId, 'telegram', client, user.id) };
         }
         // The parent comes only from the signed start_param and is fixed here, at first sign-up.
         const parent = parentFromStartParam(startParam);
         const parentId = parent !== undefined && (await canAdoptParent(tx, undefined, parent)) ? parent : null;
         const id = await createTelegramUser(tx, user, parentId);
-        return { ok: true, value: await issueTokens(tx, id) };
+        return { ok: true, value: await signedIn(tx, id, 'telegram', client, user.id) };
       });
     },
 

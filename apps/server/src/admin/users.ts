@@ -5,6 +5,7 @@ import { isBannedAt, revokeSessions } from '../accounts/revocation.js';
 import { rolesOf } from '../accounts/users.js';
 import { appendAudit, type AuditActor } from '../audit/audit.js';
 import { failure, ok, type Result } from '../shared/result.js';
+import { opponentsTable } from './user-opponents.js';
 import { queryRows, type Db, type Store } from '../store/db.js';
 import { userRoles, users } from '../store/schema.js';
 import { transfer, type AccountRef } from '../wallets/ledger.js';
@@ -56,14 +57,16 @@ export async function adminUserDetail(db: Db, id: number, now: Date): Promise<Re
     finished_at: Date | string | null;
     bet_amount: string;
     balance_type: WalletType;
-    result: { result?: string; amount?: string } | null;
+    result: { result?: string; amount?: string; result_reason?: string } | null;
+    results: { player_id: string; amount: string; place: number; result_reason?: string }[] | null;
   }>(
     db,
-    sql`select r.id, r.finished_at, r.bet_amount::text as bet_amount, r.balance_type,
+    sql`select r.id, r.finished_at, r.bet_amount::text as bet_amount, r.balance_type, r.results,
           (select x from jsonb_array_elements(r.results) x where x->>'player_id' = ${String(id)} limit 1) as result
         from rooms r where r.results @> ${JSON.stringify([{ player_id: String(id) }])}::jsonb
         order by r.id desc limit ${recent}`,
   );
+  const table = await opponentsTable(db, id, games);
   return ok({
     id: user.id,
     username: user.username,
@@ -94,7 +97,10 @@ export async function adminUserDetail(db: Db, id: number, now: Date): Promise<Re
       balance_type: g.balance_type,
       result: g.result?.result ?? null,
       amount: g.result?.amount ?? null,
+      result_reason: g.result?.result_reason ?? null,
+      opponents: table.perGame.get(Number(g.id)) ?? [],
     })),
+    opponents: table.totals,
   });
 }
 

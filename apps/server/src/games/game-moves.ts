@@ -5,11 +5,9 @@ import type { Tx } from '../store/db.js';
 import type { Outbox } from '../publishing/outbox.js';
 import { gameStateOf, type MoveRoom, type RoomRow } from '../room-core/room-store.js';
 import type { RoomsContext } from '../room-core/rooms-context.js';
-import { banksAfter, writeStep } from './game-step.js';
+import { banksAfter, writeStep, type StepCause } from './game-step.js';
 import { givenBack, isAbsent, saveStandIns } from './stand-in-steps.js';
 
-/** What made a step: a move, the timer, leaving the table, or the stand-in (a surrender counts by its cause). */
-export type StepCause = 'move' | 'timeout' | 'left' | 'stand_in';
 // The stand-in never surrenders (standInMove skips it); the entry only keeps the map total.
 const exitReasonOf = { move: 'surrender', timeout: 'timeout', left: 'left', stand_in: 'surrender' } as const;
 
@@ -76,7 +74,7 @@ export function createApplyInRoom(context: RoomsContext): ApplyInRoom {
         { now, config, reschedule: false },
       );
     }
-    const step = { before: state, after: applied.state, action, events: applied.events };
+    const step = { before: state, after: applied.state, action, events: applied.events, cause };
     await writeStep(tx, { ...current, timeBanks, exitReasons }, step, { now, config, outbox, onGameOver: context.onGameOver });
     return ok({ seq: applied.state.seq });
   };

@@ -13,6 +13,9 @@ import { payoutOf } from './payout.js';
 export const bankAccount = (roomId: number) => `room:${roomId}`;
 export const rakeAccount = 'rake';
 
+/** What made a step: a move, the timer, leaving the table, or the stand-in (a surrender counts by its cause). */
+export type StepCause = 'move' | 'timeout' | 'left' | 'stand_in';
+
 /** When the table's next decision is due, or null when nothing waits (the game is over). */
 export function deadlineOf(state: GameState, now: Date, config: RoomsConfig): Date | null {
   if (state.phase === 'finished') return null;
@@ -115,6 +118,8 @@ export interface StepRow {
   /** The players' time banks and early exits as they are after the step. */
   readonly timeBanks: Readonly<Record<string, number>>;
   readonly exitReasons: Readonly<Record<string, string>>;
+  /** When the step was made (the clock's time, read by the fair-play scan's decision times). */
+  readonly at: Date;
 }
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
@@ -125,11 +130,11 @@ const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 // does not read it. Fixed text, run as a named statement (parsed and planned once per connection).
 const saveStepSql = (finished: boolean) => `
     with event as (
-      insert into game_events (room_id, seq, action, events) values ($1, $2, $3::jsonb, $4::jsonb)
+      insert into game_events (room_id, seq, action, events, cause, created_at) values ($1, $2, $3::jsonb, $4::jsonb, $10, $11::timestamptz)
     )
     update rooms
     set game_state = $5::jsonb, seq = $2, expires_at = $6::timestamptz, timer_started_at = $7::timestamptz, bank_started_at = null,
-        time_banks = $8::jsonb, exit_reasons = $9::jsonb${finished ? `, status = 'FINISHED', results = $10::jsonb, finished_at = $11::timestamptz` : ''}
+        time_banks = $8::jsonb, exit_reasons = $9::jsonb${finished ? `, status = 'FINISHED', results = $12::jsonb, finished_at = $13::timestamptz` : ''}
     where id = $1`;
 const saveRunningStep = saveStepSql(false);
 const saveLastStep = saveStepSql(true);
@@ -142,7 +147,7 @@ const saveLastStep = saveStepSql(true);
 export function saveStep(
   tx: Tx,
   roomId: number,
-  step: { after: GameState; action: Action | null; events: readonly GameEvent[] },
+  step: { after: GameState; action: Action | null; events: readonly GameEvent[]; cause?: StepCause | undefined },
   row: StepRow,
 ): void {
   const { after } = step;
@@ -156,6 +161,9 @@ export function saveStep(
     iso(row.timerStartedAt),
     JSON.stringify(row.timeBanks),
     JSON.stringify(row.exitReasons),
+    // game_events.cause: null for the player's own move (the fair-play scan counts the rest apart).
+    step.cause === undefined || step.cause === 'move' ? null : step.cause,
+    row.at.toISOString(),
   ];
   if (row.finished) {
     values.push(JSON.stringify(row.finished.results), row.finished.at.toISOString());
@@ -175,7 +183,7 @@ export function saveStep(
 export async function writeStep(
   tx: Tx,
   room: MoveRoom,
-  step: { before: GameState | null; after: GameState; action: Action | null; events: readonly GameEvent[] },
+  step: { before: GameState | null; after: GameState; action: Action | null; events: readonly GameEvent[]; cause?: StepCause | undefined },
   context: { now: Date; config: RoomsConfig; outbox: Outbox; onGameOver?: GameOverHook | undefined },
 ): Promise<void> {
   const { after } = step;
@@ -186,7 +194,7 @@ export async function writeStep(
   const timers = timersOf(after, now, turnDeadline);
   const table = { timeBanks: room.timeBanks, exitReasons: room.exitReasons };
   if (after.phase !== 'finished') {
-    saveStep(tx, room.id, step, { expiresAt, timerStartedAt: now, ...table });
+    saveStep(tx, room.id, step, { expiresAt, timerStartedAt: now, at: now, ...table });
     publishStep(outbox, room.id, step.before, after, step.events, { timers, timeBanks: room.timeBanks });
     return;
   }
@@ -231,7 +239,7 @@ export async function writeStep(
     amount: (payout.bets.find((b) => b.playerId === r.player)?.amount ?? 0n).toString(),
     result_reason: room.exitReasons[r.player] ?? 'normal',
   }));
-  saveStep(tx, room.id, step, { expiresAt: null, timerStartedAt: null, finished: { results, at: now }, ...table });
+  saveStep(tx, room.id, step, { expiresAt: null, timerStartedAt: null, at: now, finished: { results, at: now }, ...table });
   const bets = payout.bets.map((b) => ({ playerId: b.playerId, amount: b.amount.toString() }));
   publishStep(outbox, room.id, step.before, after, step.events, {
     timers: [],

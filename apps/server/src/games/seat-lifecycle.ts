@@ -6,7 +6,7 @@ import { gameStateOf, lockRoom, readRoom, type RoomRow } from '../room-core/room
 import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
 import type { DecisionsAhead } from '../room-core/room-seams.js';
 import { notRunning, playersInGame, type ApplyInRoom } from './game-moves.js';
-import { awaitedStandIns, dueHandOvers, standInMove } from './stand-in.js';
+import { awaitedStandIns, dueHandOvers, isAtStake, standInLevel, standInMove } from './stand-in.js';
 import { givenBack, handedOver, isAbsent, saveStandIns } from './stand-in-steps.js';
 
 /**
@@ -91,6 +91,9 @@ export function createSeatLifecycle(context: RoomsContext, applyInRoom: ApplyInR
         if (room.status !== 'in_progress' || !state) return notRunning(room);
         if (!playersInGame(state).includes(me))
           return failure('room/not_a_player', 'Only a player still in the game can hand over the seat');
+        // Where chips or a prize are at stake the stand-in only keeps a dropped hand safe (§12).
+        if (on && isAtStake(room) && room.standIns[me] !== true)
+          return failure('room/autoplay_not_allowed', 'Autoplay is for practice games: at a table with a stake, play your own hand');
         const isOn = room.standIns[me] === true;
         if (on && !isOn)
           await saveStandIns(tx, outbox, room, state, { ...handedOver(room, [me]), reason: 'autoplay' }, { now, config, reschedule: true });
@@ -116,7 +119,7 @@ export function createSeatLifecycle(context: RoomsContext, applyInRoom: ApplyInR
 
     async playStandIn(tx, outbox, room, state, now, ahead) {
       for (const player of awaitedStandIns(room, state)) {
-        const action = standInMove(state, player, ahead);
+        const action = standInMove(state, player, ahead, standInLevel(room));
         if (action === null) continue;
         const played = await applyInRoom(tx, outbox, room, action, now, undefined, 'stand_in');
         if (played.ok) return played;

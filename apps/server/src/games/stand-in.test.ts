@@ -167,19 +167,41 @@ describe('the stand-in plays for a dropped player', () => {
     const id = await startedRoom(server.url, [ann, bob]);
     const { state } = await stateOf(id);
     const mover = [ann, bob].find((p) => awaited(state).players.includes(String(p.id)))!;
-    expect((await autoplay(id, mover, { on: true })).body).toEqual({ stand_in: true });
+    // The mover's connection drops long enough for the stand-in to take the seat.
+    const client = await connect(mover, id, []);
+    client.disconnect();
+    await until(async () => (await stateOf(id)).offlineSince[String(mover.id)] !== undefined);
+    clock.advance(21_000);
+    await server.module.games.fireDue();
     expect((await watch(id, mover.token)).seats[String(mover.id)]!.stand_in).toBe(true);
-    // Before the stand-in's pause runs out, the player moves: the seat is theirs again.
-    expect(await moveOf(mover, id, rng(1))).toBe(true);
+    // The stand-in answered the turn it took over; the sweeper does not run again, so the
+    // stand-in moves no more. At the player's next turn they move: the seat is theirs again.
+    const other = mover === ann ? bob : ann;
+    const random = rng(1);
+    let hasMoved = false;
+    for (let i = 0; i < 20 && !hasMoved; i++) {
+      hasMoved = await moveOf(mover, id, random);
+      if (!hasMoved && !(await moveOf(other, id, random))) break;
+    }
+    expect(hasMoved).toBe(true);
     expect((await watch(id, mover.token)).seats[String(mover.id)]!.stand_in).toBe(false);
   });
 
-  it('"I\'m back" and autoplay: a player hands the seat over on purpose and takes it back', async () => {
+  it('"I\'m back": autoplay is refused at a bet table, and a dropped player takes the seat back on purpose', async () => {
     const [ann, bob, eve] = [await newPlayer(server.url), await newPlayer(server.url), await newPlayer(server.url)];
     const id = await startedRoom(server.url, [ann, bob]);
     const seen: Captured[] = [];
     await connect(bob, id, seen);
-    expect((await autoplay(id, ann, { on: true })).body).toEqual({ stand_in: true });
+    // At a table with a stake the stand-in is not an assistant on request (FEATURES.md §12).
+    const asked = await autoplay(id, ann, { on: true });
+    expect([asked.status, asked.body.error?.code]).toEqual([409, 'room/autoplay_not_allowed']);
+    expect((await watch(id, bob.token)).seats[String(ann.id)]!.stand_in).toBe(false);
+    // Ann's connection drops: after STAND_IN_SECONDS the computer keeps her hand.
+    const annClient = await connect(ann, id, []);
+    annClient.disconnect();
+    await until(async () => (await stateOf(id)).offlineSince[String(ann.id)] !== undefined);
+    clock.advance(21_000);
+    await server.module.games.fireDue();
     expect((await watch(id, bob.token)).seats[String(ann.id)]!.stand_in).toBe(true);
     // The computer now moves for ann at its pause, not after her 30 s timer.
     const before = await watch(id, bob.token);
@@ -196,7 +218,7 @@ describe('the stand-in plays for a dropped player', () => {
     expect((await watch(id, bob.token)).seats[String(ann.id)]!.stand_in).toBe(false);
     await until(() => standInMessages(seen, ann).some((c) => c.data.reason === 'back'));
     expect(standInMessages(seen, ann).map((c) => [c.data.stand_in, c.data.reason])).toEqual([
-      [true, 'autoplay'],
+      [true, 'away'],
       [false, 'back'],
     ]);
 

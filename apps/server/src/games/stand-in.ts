@@ -1,4 +1,5 @@
 import { applyAction, awaited, sha256Hex, viewFor, type Action, type GameState } from '@durak/engine';
+import type { BotLevel } from '@durak/protocol';
 import { botMove, safeMove } from '../practice/bot-move.js';
 import type { DecisionsAhead } from '../room-core/room-seams.js';
 import { botPauseMs } from '../practice/bot-turn.js';
@@ -6,13 +7,28 @@ import type { RoomRow } from '../room-core/room-store.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
 
 /**
- * The stand-in (FEATURES.md §11, docs/rooms.md "Stand-in"): the `hard` computer opponent plays a
+ * The stand-in (FEATURES.md §11, docs/rooms.md "Stand-in"): a computer opponent (`hard` in practice,
+ * `normal` where chips or a prize are at stake, §12) plays a
  * seat whose player dropped or ran out of time, from that player's own view, until they return.
  * These are the pure decisions; game-service.ts applies them under the room's lock. Everything they
  * read is in the room row (`stand_ins`, `offline_since`), so the sweeper of any node decides alike.
  */
 
 type StandInRoom = Pick<RoomRow, 'standIns' | 'offlineSince' | 'botLevel' | 'creatorId'>;
+
+/**
+ * Whether chips or a prize are at stake at this table (FEATURES.md §12): a bet, or a tournament's
+ * game. There the stand-in only keeps a dropped hand safe: it plays `normal`, a player cannot hand
+ * the seat over on purpose, and a seat it mostly played is not rated. Practice rooms keep `hard`.
+ */
+export function isAtStake(room: Pick<RoomRow, 'betAmount' | 'tournamentId' | 'botLevel'>): boolean {
+  return room.botLevel === null && (room.betAmount > 0n || room.tournamentId !== null);
+}
+
+/** The stand-in's level at this table: the middle one where something is at stake. */
+export function standInLevel(room: Pick<RoomRow, 'betAmount' | 'tournamentId' | 'botLevel'>): BotLevel {
+  return isAtStake(room) ? 'normal' : 'hard';
+}
 
 /** A seat a stand-in may play: a person still in the game (a practice room's bots play themselves). */
 function isPersonInGame(room: StandInRoom, state: GameState, player: string): boolean {
@@ -78,10 +94,10 @@ export function standInDeadline(room: StandInRoom, state: GameState, now: Date, 
  * move returned is always one the engine takes from that player; null when there is none.
  * The seed is hashed from the game's secret seed: nobody can foresee the move from the seed hash.
  */
-export function standInMove(state: GameState, player: string, ahead?: DecisionsAhead): Action | null {
+export function standInMove(state: GameState, player: string, ahead?: DecisionsAhead, level: BotLevel = 'hard'): Action | null {
   const view = viewFor(state, player);
   const seed = sha256Hex(`stand-in:${state.seed}:${player}:${state.seq}`);
-  for (const action of [botMove(view, 'hard', seed, ahead), safeMove(view)]) {
+  for (const action of [botMove(view, level, seed, ahead), safeMove(view)]) {
     // It plays on; giving up is the player's own decision.
     if (action !== null && action.type !== 'surrender' && applyAction(state, action).ok) return action;
   }

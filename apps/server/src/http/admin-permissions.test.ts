@@ -111,6 +111,33 @@ const calls: Call[] = [
   },
   { method: 'GET', route: '/api/admin/audit', path: () => '/api/admin/audit', expect: [401, 403, 403, 200] },
   { method: 'GET', route: '/api/admin/reports', path: () => '/api/admin/reports', expect: [401, 403, 403, 200] },
+  // Fair play (FEATURES.md §12): a case that does not exist is 404 to the admin, after the guard.
+  { method: 'GET', route: '/api/admin/integrity/cases', path: () => '/api/admin/integrity/cases', expect: [401, 403, 403, 200] },
+  {
+    method: 'GET',
+    route: '/api/admin/integrity/cases/{id}',
+    path: () => '/api/admin/integrity/cases/999999',
+    expect: [401, 403, 403, 404],
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/integrity/cases/{id}/freeze',
+    path: () => '/api/admin/integrity/cases/999999/freeze',
+    expect: [401, 403, 403, 404],
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/integrity/cases/{id}/dismiss',
+    path: () => '/api/admin/integrity/cases/999999/dismiss',
+    expect: [401, 403, 403, 404],
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/integrity/cases/{id}/confirm',
+    path: () => '/api/admin/integrity/cases/999999/confirm',
+    body: () => ({ action: 'none' }),
+    expect: [401, 403, 403, 404],
+  },
   { method: 'GET', route: '/api/admin/promocodes', path: () => '/api/admin/promocodes', expect: [401, 403, 403, 200] },
   {
     method: 'POST',

@@ -4,6 +4,7 @@ import type { AdminContext } from './admin-guard.js';
 import { registerAdminAgentRoutes } from './admin-agent-routes.js';
 import { registerAdminAuditRoutes } from './admin-audit-routes.js';
 import { registerAdminReportRoutes } from './admin-report-routes.js';
+import { registerAdminIntegrityRoutes } from './admin-integrity-routes.js';
 import { registerAdminPromoRoutes } from './admin-promo-routes.js';
 import { registerAdminUserRoutes } from './admin-user-routes.js';
 import { registerBannerRoutes } from './banner-routes.js';
@@ -12,6 +13,7 @@ import { registerBannerRoutes } from './banner-routes.js';
 export function registerAdminRoutes(app: FastifyInstance, services: Services, now: () => Date = () => new Date()): void {
   const context: AdminContext = { services, now };
   registerAdminUserRoutes(app, context);
+  registerAdminIntegrityRoutes(app, context);
   registerAdminAgentRoutes(app, context);
   registerBannerRoutes(app, context);
   registerAdminAuditRoutes(app, context);

@@ -40,7 +40,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     '/api/user/registration',
     { config: limited, schema: { tags, body: registrationRequest, response: { 201: tokenPair, ...errors } } },
     async (request, reply) => {
-      return answer(reply, await accounts.register(request.body), 201);
+      return answer(reply, await accounts.register(request.body, { address: request.ip }), 201);
     },
   );
 
@@ -48,7 +48,8 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     '/api/user/login',
     { config: limited, schema: { tags, body: loginRequest, response: { 200: tokenPair, ...errors } } },
     async (request, reply) => {
-      return answer(reply, await accounts.login(request.body.username, request.body.password));
+      const client = { deviceId: request.body.device_id, address: request.ip };
+      return answer(reply, await accounts.login(request.body.username, request.body.password, client));
     },
   );
 
@@ -95,7 +96,10 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     '/api/user/telegram/auth',
     { config: limited, schema: { tags, body: telegramAuthRequest, response: { 200: tokenPair, ...errors } } },
     async (request, reply) => {
-      return answer(reply, await accounts.telegramSignIn(request.body.init_data));
+      return answer(
+        reply,
+        await accounts.telegramSignIn(request.body.init_data, { deviceId: request.body.device_id, address: request.ip }),
+      );
     },
   );
 

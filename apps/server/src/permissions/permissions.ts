@@ -25,6 +25,8 @@ export const rolePermissions: Readonly<Record<Role, readonly string[]>> = {
     'admin.audit.read',
     'admin.promocodes.manage',
     'admin.reports.read',
+    // Fair play (FEATURES.md §12): the integrity cases, freezing, dismissing and confirming them.
+    'admin.integrity.manage',
   ],
 };
 

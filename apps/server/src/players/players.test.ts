@@ -124,7 +124,7 @@ describe('rating and career', () => {
 });
 
 describe('friends and referrals', () => {
-  it('a friend registered through ?pr= is listed once, shows online while connected, and both get the bonus once after the first game', async () => {
+  it('a friend registered through ?pr= is listed once, shows online while connected, and both get the bonus once after 5 games against 3 opponents', async () => {
     const inviter = await newPlayer(server.url, 'inv');
     const name = `friend${Date.now() % 100000}`;
     const { access_token: token } = await registerUser(server.url, name, 'password-123', { pr: inviter.id });
@@ -156,10 +156,16 @@ describe('friends and referrals', () => {
     }
 
     const [inviterBefore, friendBefore] = [await bonusBalance(server.url, inviter), await bonusBalance(server.url, friend)];
-    // Two of the friend's games end (side by side), and three sweeps race to pay.
-    const opponents = [await newPlayer(server.url, 'op'), await newPlayer(server.url, 'op')];
-    const rooms = await Promise.all(opponents.map((o) => startedRoom(server.url, [friend, o], { bet_amount: '100' })));
-    await Promise.all(rooms.map((roomId, i) => playToEnd(server.url, roomId, [friend, opponents[i]!], rng(20 + i))));
+    // The bonus waits for 5 finished games against 3 different opponents (FEATURES.md §12): three
+    // games (side by side) pay nothing; two more do, and three sweeps race to pay.
+    const opponents = [await newPlayer(server.url, 'op'), await newPlayer(server.url, 'op'), await newPlayer(server.url, 'op')];
+    const playRound = async (against: readonly TestPlayer[], seed: number) => {
+      const rooms = await Promise.all(against.map((o) => startedRoom(server.url, [friend, o], { bet_amount: '100' })));
+      await Promise.all(rooms.map((roomId, i) => playToEnd(server.url, roomId, [friend, against[i]!], rng(seed + i))));
+    };
+    await playRound(opponents, 20);
+    expect(await server.services.players.payDueReferrals()).toBe(0);
+    await playRound(opponents.slice(0, 2), 30);
     // Both hear of the bonus on their own channel, each naming the other (FEATURES.md §10).
     const heard: Record<string, unknown[]> = {};
     const listeners = await Promise.all(
@@ -191,12 +197,12 @@ describe('friends and referrals', () => {
       for (const c of listeners) c.disconnect();
     }
     expect(await bonusBalance(server.url, inviter)).toBe(inviterBefore + 1000n);
-    // The friend's balance moved by the two games' results too: compare with what they were paid.
+    // The friend's balance moved by the five games' results too: compare with what they were paid.
     const games = await request<{ items: { amount: string }[] }>(`${server.url}/api/v1/player/games`, { token });
     const results = games.body.items.reduce((sum, g) => sum + BigInt(g.amount), 0n);
     expect(await bonusBalance(server.url, friend)).toBe(friendBefore + 1000n + results);
     expect(await server.services.players.payDueReferrals()).toBe(0);
-    expect((await list())[0]!.games).toBe(2);
+    expect((await list())[0]!.games).toBe(5);
     expect(await ledgerSum(server.store)).toBe(0n);
   });
 

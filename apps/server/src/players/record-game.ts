@@ -1,6 +1,7 @@
 import type { ResultPayload } from '@durak/protocol';
-import { and, inArray, isNotNull, eq } from 'drizzle-orm';
-import type { Tx } from '../store/db.js';
+import { and, inArray, isNotNull, eq, sql } from 'drizzle-orm';
+import { linkedAmong } from '../integrity/linked-accounts.js';
+import { queryRows, type Tx } from '../store/db.js';
 import { playerStats, ratingHistory, referralBonuses } from '../store/players-schema.js';
 import { users } from '../store/schema.js';
 import type { RoomRow } from '../room-core/room-store.js';
@@ -21,7 +22,7 @@ export async function recordFinishedGame(tx: Tx, room: RoomRow, results: readonl
     .onConflictDoNothing();
   const rows = await tx.select().from(playerStats).where(inArray(playerStats.userId, ids)).orderBy(playerStats.userId).for('update');
   const before = new Map(rows.map((r) => [r.userId, r]));
-  const rated = rateGame(
+  const rateable = rateGame(
     results.map((r) => {
       const row = before.get(Number(r.player_id));
       return {
@@ -29,6 +30,15 @@ export async function recordFinishedGame(tx: Tx, room: RoomRow, results: readonl
         place: r.place,
         before: row ? { rating: row.rating, rd: row.rd, volatility: row.volatility } : newPlayerRating,
       };
+    }),
+  );
+  // A seat the stand-in played more than half of keeps its rating (FEATURES.md §12): the game
+  // says nothing about its player. The others are rated as the table finished.
+  const mostlyStandIn = await standInSeats(tx, room.id);
+  const rated = new Map(
+    [...rateable].map(([id, rating]) => {
+      const row = before.get(id);
+      return [id, mostlyStandIn.has(id) && row ? { rating: row.rating, rd: row.rd, volatility: row.volatility } : rating];
     }),
   );
   const isBonus = room.balanceType === 'BONUS_BALANCE';
@@ -72,16 +82,50 @@ export async function recordFinishedGame(tx: Tx, room: RoomRow, results: readonl
       })),
     )
     .onConflictDoNothing();
-  // A friend's first finished game makes the referral bonus due (once: the friend is the key).
-  const firstTimers = ids.filter((id) => before.get(id)!.games === 0);
-  if (firstTimers.length === 0) return;
+  // The referral bonus falls due once the friend has finished 5 games against 3 different
+  // opponents and is not linked to the inviter (FEATURES.md §12): a self-referral that surrenders
+  // once to its inviter earns nothing. Once: the friend is the key.
+  const candidates = ids.filter((id) => before.get(id)!.games + 1 >= referralGames);
+  if (candidates.length === 0) return;
   const invited = await tx
     .select({ id: users.id, parentId: users.parentId })
     .from(users)
-    .where(and(inArray(users.id, firstTimers), isNotNull(users.parentId)));
-  if (invited.length === 0) return;
-  await tx
-    .insert(referralBonuses)
-    .values(invited.map((u) => ({ friendId: u.id, parentId: u.parentId!, dueAt: now })))
-    .onConflictDoNothing();
+    .where(and(inArray(users.id, candidates), isNotNull(users.parentId)));
+  for (const friend of invited) {
+    const [paid] = await tx.select({ id: referralBonuses.friendId }).from(referralBonuses).where(eq(referralBonuses.friendId, friend.id));
+    if (paid) continue;
+    if ((await opponentsOf(tx, friend.id)) < referralOpponents) continue;
+    if ((await linkedAmong(tx, [friend.id, friend.parentId!])).length > 0) continue;
+    await tx.insert(referralBonuses).values({ friendId: friend.id, parentId: friend.parentId!, dueAt: now }).onConflictDoNothing();
+  }
+}
+
+/** The finished games and different opponents an invited friend needs before the referral bonus. */
+export const referralGames = 5;
+export const referralOpponents = 3;
+
+/** How many different people the user has finished a rated game against. */
+async function opponentsOf(tx: Tx, userId: number): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    tx,
+    sql`
+    select count(distinct o.user_id)::int as n
+    from rating_history me join rating_history o on o.room_id = me.room_id and o.user_id <> me.user_id
+    where me.user_id = ${userId}`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The players of the room whose moves the stand-in made more than half of (game_events.cause). */
+async function standInSeats(tx: Tx, roomId: number): Promise<Set<number>> {
+  const rows = await queryRows<{ player: string; stand_in: number; own: number }>(
+    tx,
+    sql`
+    select action->>'player' as player,
+           count(*) filter (where cause = 'stand_in')::int as stand_in,
+           count(*) filter (where cause is null)::int as own
+    from game_events where room_id = ${roomId} and action ? 'player'
+    group by 1`,
+  );
+  return new Set(rows.filter((r) => Number(r.stand_in) > Number(r.own)).map((r) => Number(r.player)));
 }

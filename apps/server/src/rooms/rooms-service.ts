@@ -10,6 +10,7 @@ import {
 } from '@durak/protocol';
 import { and, eq, lte } from 'drizzle-orm';
 import { hasRoomInvite } from '../friends/room-invites.js';
+import { linkedAmong } from '../integrity/linked-accounts.js';
 import { createPracticeRoom } from '../practice/practice-room.js';
 import { defaultCanSubscribe, type CanSubscribe } from '../realtime/index.js';
 import { failure, ok, type Result } from '../shared/result.js';
@@ -212,6 +213,10 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     if (!allowed.ok) return allowed;
     const balance = await walletBalance(tx, userId, room.balanceType);
     if (balance < room.betAmount) return cannotCover(room.betAmount, balance);
+    // Accounts of one device or one Telegram user never sit at one bet table (FEATURES.md §12).
+    const linked = room.betAmount > 0n ? await linkedAmong(tx, [userId, ...seats.map((s) => s.userId)]) : [];
+    if (linked.some((pair) => pair.a === userId || pair.b === userId))
+      return failure('room/linked_accounts', 'An account linked to yours already sits at this table');
     await tx
       .insert(roomSeats)
       .values({ roomId: room.id, position, userId, readyDeadline: new Date(now.getTime() + config.readySeconds * 1000), seatedAt: now });

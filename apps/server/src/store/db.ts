@@ -16,6 +16,7 @@ import * as baseSchema from './schema.js';
 import * as economySchema from './economy-schema.js';
 import * as friendsSchema from './friends-schema.js';
 import * as responsibleSchema from './responsible-schema.js';
+import * as integritySchema from './integrity-schema.js';
 import * as playersSchema from './players-schema.js';
 import * as tournamentsSchema from './tournaments-schema.js';
 import { workCounters } from '../shared/work-counters.js';
@@ -36,6 +37,7 @@ const schema = {
   ...friendsSchema,
   ...chatSchema,
   ...responsibleSchema,
+  ...integritySchema,
 };
 
 export type Schema = typeof schema;

@@ -125,6 +125,8 @@ export const gameEvents = pgTable(
     action: jsonb('action'),
     /** The public engine events it produced. */
     events: jsonb('events').notNull(),
+    /** What made the step (0020): null = the player's own move, 'stand_in', 'timeout' or 'left'. */
+    cause: text('cause'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.seq] })],

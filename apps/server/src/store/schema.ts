@@ -49,6 +49,8 @@ export const users = pgTable(
     banReason: text('ban_reason'),
     /** UTS #39 skeleton of the username (accounts/username-skeleton.ts); unique, so look-alikes are one name. */
     usernameSkeleton: text('username_skeleton').unique('users_username_skeleton_idx'),
+    /** Fair play (0020): the open integrity case that froze this account; null = not frozen (FEATURES.md §12). */
+    frozenCaseId: integer('frozen_case_id'),
   },
   (t) => [
     index('users_parent_idx').on(t.parentId),

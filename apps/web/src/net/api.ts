@@ -9,13 +9,14 @@ import type {
   TokenPair,
   UserActiveAssetsAnswer,
 } from '@durak/protocol';
+import { withDeviceId } from './device-id';
 import { http } from './http';
 
 /** Typed calls of the platform API (DESIGN §7). */
 export const api = {
-  register: (body: RegistrationRequest) => http.post<TokenPair>('/user/registration', body).then((r) => r.data),
-  login: (body: LoginRequest) => http.post<TokenPair>('/user/login', body).then((r) => r.data),
-  telegramAuth: (body: TelegramAuthRequest) => http.post<TokenPair>('/user/telegram/auth', body).then((r) => r.data),
+  register: (body: RegistrationRequest) => http.post<TokenPair>('/user/registration', withDeviceId(body)).then((r) => r.data),
+  login: (body: LoginRequest) => http.post<TokenPair>('/user/login', withDeviceId(body)).then((r) => r.data),
+  telegramAuth: (body: TelegramAuthRequest) => http.post<TokenPair>('/user/telegram/auth', withDeviceId(body)).then((r) => r.data),
   logout: (refreshToken: string) => http.post('/user/logout', { refresh_token: refreshToken }).then(() => undefined),
   me: (signal?: AbortSignal) => http.get<Me>('/user/users/me', signal ? { signal } : {}).then((r) => r.data),
   changeUsername: (username: string) => http.put<ChangeUsernameAnswer>('/user/username', { username }).then((r) => r.data),

@@ -78,5 +78,7 @@ export const queryKeys = {
     promoCodeUses: (id: number, query: ListParams) => ['admin', 'promocode', id, 'uses', query] as const,
     banners: ['admin', 'banners'] as const,
     banner: (id: number) => ['admin', 'banner', id] as const,
+    integrityCases: (query: ListParams) => ['admin', 'integrity', 'cases', query] as const,
+    integrityCase: (id: number) => ['admin', 'integrity', 'case', id] as const,
   },
 };

@@ -22,6 +22,8 @@ export const SCREEN_PERMISSIONS: Readonly<Record<AdminScreen, readonly string[]>
   reports: ['admin.reports.read'],
   user: ['admin.users.read'],
   promocodes: ['admin.promocodes.manage'],
+  integrity: ['admin.integrity.manage'],
+  integrity_case: ['admin.integrity.manage'],
 };
 
 export function canSee(screen: AdminScreen, permissions: readonly string[]): boolean {

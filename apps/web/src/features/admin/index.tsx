@@ -11,6 +11,8 @@ import BannersPage from './pages/banners-page';
 import HomePage from './pages/home-page';
 import PromoCodesPage from './pages/promo-codes-page';
 import UserPage from './pages/user-page';
+import IntegrityCasePage from './integrity/case-page';
+import IntegrityCasesPage from './integrity/cases-page';
 import type { AdminScreen } from './screens';
 import { AdminLayout } from './ui/admin-layout';
 import { PermissionGate } from './ui/permission-gate';
@@ -57,6 +59,10 @@ function Screen({ screen }: { screen: AdminScreen }) {
       return <UserPage />;
     case 'promocodes':
       return <PromoCodesPage />;
+    case 'integrity':
+      return <IntegrityCasesPage />;
+    case 'integrity_case':
+      return <IntegrityCasePage />;
     case 'tournaments':
     case 'tournament':
       return (

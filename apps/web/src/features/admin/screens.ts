@@ -15,5 +15,7 @@ export const ADMIN_SCREENS = {
   reports: '/admin/reports',
   user: '/admin/user/:id',
   promocodes: '/admin/promocodes',
+  integrity: '/admin/integrity',
+  integrity_case: '/admin/integrity/:id',
 } as const;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

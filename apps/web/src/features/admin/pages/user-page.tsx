@@ -7,6 +7,7 @@ import { permissionsQuery } from '../../../net/query-client';
 import { formatChips } from '../../../ui/format';
 import { Spinner } from '../../../ui/spinner';
 import { adminApi } from '../admin-api';
+import { UserGames } from '../integrity/user-games';
 import { AdminLayout, Figure } from '../ui/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
@@ -18,9 +19,7 @@ import { ResponsiblePlayAdminPanel } from '../../responsible-play/admin-panel';
 import { queryKeys } from '../../../net/query-keys';
 
 type Ledger = AdminUser['ledger'][number];
-type Game = AdminUser['games'][number];
 const ledgerColumns = columnHelper<Ledger>();
-const gameColumns = columnHelper<Game>();
 const ROLES = ['player', 'agent', 'admin'] as const;
 
 /** /admin/user/{id}: profile, wallets, recent ledger lines and games; adjustments and roles behind a confirmation. */
@@ -64,22 +63,6 @@ export default function UserPage() {
       }),
       ledgerColumns.accessor('wallet_type', { header: t('user.wallet'), cell: (c) => t(`operator.wallet.${c.getValue()}`) }),
       ledgerColumns.accessor('amount', { header: t('user.amount'), cell: (c) => formatChips(c.getValue()) }),
-    ],
-    [t, i18n.language],
-  );
-  const games = useMemo(
-    () => [
-      gameColumns.accessor('room_id', { header: t('user.room') }),
-      gameColumns.accessor('finished_at', { header: t('user.finished'), cell: (c) => date(c.getValue()) }),
-      gameColumns.accessor('bet_amount', {
-        header: t('user.bet'),
-        cell: (c) => `${formatChips(c.getValue())} · ${t(`operator.wallet.${c.row.original.balance_type}`)}`,
-      }),
-      gameColumns.accessor('result', {
-        header: t('user.result'),
-        cell: (c) => (c.getValue() ? t(`operator.result.${c.getValue()}`, { defaultValue: c.getValue()! }) : '—'),
-      }),
-      gameColumns.accessor('amount', { header: t('user.amount'), cell: (c) => (c.getValue() === null ? '—' : formatChips(c.getValue()!)) }),
     ],
     [t, i18n.language],
   );
@@ -176,7 +159,8 @@ export default function UserPage() {
       <h2 className="admin-subtitle">{t('user.ledger')}</h2>
       <DataTable columns={ledger} rows={u.ledger} rowKey={(row) => row.id} isLoading={false} emptyText={t('state.empty')} />
       <h2 className="admin-subtitle">{t('user.games')}</h2>
-      <DataTable columns={games} rows={u.games} rowKey={(row) => row.room_id} isLoading={false} emptyText={t('state.empty')} />
+      {/* Opponents, how each seat ended and the chips between them (FEATURES.md §12). */}
+      <UserGames user={u} />
       <ConfirmDialog
         isOpen={pending !== null}
         title={pending === 'adjust' ? t('user.adjust') : t('user.roles')}

@@ -15,11 +15,13 @@ const NAV: readonly { screen: AdminScreen; to: string; label: string; alsoUnder?
   { screen: 'promocodes', to: '/admin/promocodes', label: 'operator.promo.nav' },
   { screen: 'audit', to: '/admin/audit', label: 'nav.audit' },
   { screen: 'reports', to: '/admin/reports', label: 'reportsPage.nav' },
+  // Fair play's own namespace (FEATURES.md §12), loaded with the admin's.
+  { screen: 'integrity', to: '/admin/integrity', label: 'integrity:nav', alsoUnder: '/admin/integrity/' },
 ];
 
 /** The admin area's frame: its sections (only those the caller may open), a title and the page. */
 export function AdminLayout({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'integrity']);
   const permissions = useQuery(permissionsQuery).data?.permissions ?? [];
   const { pathname } = useLocation();
   return (
