@@ -66,11 +66,13 @@ export function ReplayBoard({ state, players, viewer, width }: BoardProps) {
         </span>
       ) : null}
       <b>{cutName(name, 14, 12)}</b>
-      {isTeams ? <TeamBadge position={seat} /> : null}
+      {/* The partner's mark stands for their team (the viewer's, shown below): one line less on a crowded felt. */}
       {isPartner(seat) ? (
         <span className="replay-partner" data-testid="replay-partner">
           {tRules('partner')}
         </span>
+      ) : isTeams ? (
+        <TeamBadge position={seat} />
       ) : null}
       {result ? <small data-testid="replay-seat-result"> · {t(`result.${result}`)}</small> : null}
     </span>

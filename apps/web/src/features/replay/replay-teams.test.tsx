@@ -64,7 +64,8 @@ describe('the replay of a two-against-two game of 52 cards', () => {
       [anna!]: { team: 'Team 1', isPartner: false },
       [igor!]: { team: 'Team 2', isPartner: false },
       [olga!]: { team: 'Team 1', isPartner: false },
-      [petr!]: { team: 'Team 2', isPartner: true },
+      // The partner's mark stands for their team (the viewer's own).
+      [petr!]: { team: undefined, isPartner: true },
     });
     // Every hand open: no partner, since nobody's view is taken.
     fireEvent.click(screen.getByTestId('replay-view-all'));
