@@ -1,14 +1,17 @@
 // Property (FEATURES.md §14): random games of every option, played through the real game service
-// (moves, cheats and catches, timer expiries, stand-in moves, surrenders), come back from
+// (moves, cheats and catches, timer expiries, stand-in moves, surrenders; 24, 36 and 52 cards, two against
+// two, the seat order of games dealt before issue 40), come back from
 // GET rooms/{id}/replay as steps the engine re-applies to exactly the recorded result, from a deck
 // that is the seed's shuffle.
 import { applyAction, awaited, legalActions, shuffledDeck, simpleBotAction, viewFor, type Action, type GameState } from '@durak/engine';
 import { reapplyReplay, replayAnswer } from '@durak/protocol';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerMove } from '../games/game-service.js';
 import { gameStateOf, readRoom } from '../room-core/room-store.js';
 import { createClock, createRoom, newPlayer, rng, seatAndReady, type TestPlayer } from '../rooms/test-support.js';
 import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
+import { rooms } from '../store/rooms-schema.js';
 import { request } from '../test-support/http.js';
 
 const clock = createClock();
@@ -20,16 +23,28 @@ afterAll(async () => server?.close());
 
 const GAMES = 24;
 
-/** The options of game `i`: every option appears on and off, every seat count on both decks that allow it. */
-function optionsOf(i: number, random: () => number): Record<string, unknown> {
-  const deck = i % 2 === 0 ? 36 : 24;
+// Two against two: a 52-, a 36- and a 24-card game of 4 players (the other 4-player games play everyone for themselves).
+const TEAM_GAMES = new Set([2, 12, 17]);
+// Dealt as a game from before issue 40's seat-order fix (the room's flag, set by migration 0024 only).
+const LEGACY_SEAT_ORDER_GAMES = new Set([7, 14, 18]);
+
+/**
+ * The options of game `i`: every option appears on and off, every seat count on the 24- and 36-card
+ * decks. Three games deal 52 cards (2, 4 and 5 players), in place of 36-card ones: a 52-card game is
+ * about twice as long, and the run's time is kept about what it was (the engine's own property test
+ * plays every seat count on it).
+ */
+function optionsOf(i: number): Record<string, unknown> {
+  const deck = i % 8 === 2 ? 52 : i % 2 === 0 ? 36 : 24;
   const players = 2 + (i % (deck === 24 ? 3 : 5));
   const isDeathMatch = i % 3 === 1;
   return {
     deck_size: deck,
     player_count: players,
+    ...(TEAM_GAMES.has(i) ? { is_team_mode: true } : {}),
     is_transfer_allowed: i % 4 < 2,
-    card_transfer_permission: random() < 0.5 ? 'ALL_PLAYERS' : 'NEIGHBORS_ONLY',
+    // From `i`, not the generator: its first draw from seeds near 1000 is always below 0.5.
+    card_transfer_permission: i % 8 >= 4 ? 'NEIGHBORS_ONLY' : 'ALL_PLAYERS',
     is_draw_allowed: i % 5 < 3,
     is_death_match_allowed: isDeathMatch,
     is_classic_mode_allowed: !isDeathMatch,
@@ -57,7 +72,20 @@ function cheatOf(state: GameState, player: string, random: () => number): Action
   return tries.find((a) => !legal.includes(JSON.stringify(a)) && applyAction(state, a).ok) ?? null;
 }
 
-const seen = { transfers: 0, correctCatches: 0, cheats: 0, timeouts: 0, standInMoves: 0, surrenders: 0, draws: 0, steps: 0 };
+const seen = {
+  deck52: 0,
+  teamGames: 0,
+  legacySeatOrder: 0,
+  neighborsOnly: 0,
+  transfers: 0,
+  correctCatches: 0,
+  cheats: 0,
+  timeouts: 0,
+  standInMoves: 0,
+  surrenders: 0,
+  draws: 0,
+  steps: 0,
+};
 
 async function stateOf(id: number) {
   const room = (await readRoom(server.store.db, id))!;
@@ -125,10 +153,12 @@ describe('a replay re-applies to the recorded game', () => {
   it(`over ${GAMES} random games of every option, each re-applied step gives the recorded events and result`, async () => {
     for (let g = 0; g < GAMES; g++) {
       const random = rng(1000 + g);
-      const options = optionsOf(g, random);
+      const options = optionsOf(g);
       const players: TestPlayer[] = [];
       for (let i = 0; i < (options.player_count as number); i++) players.push(await newPlayer(server.url, 'r'));
       const id = await createRoom(server.url, players[0]!, options);
+      const isLegacy = LEGACY_SEAT_ORDER_GAMES.has(g);
+      if (isLegacy) await server.store.db.update(rooms).set({ isLegacySeatOrder: true }).where(eq(rooms.id, id));
       await seatAndReady(server.url, id, players);
       await playAll(id, players, random);
 
@@ -136,6 +166,7 @@ describe('a replay re-applies to the recorded game', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       const replay = replayAnswer.parse(answer.body);
       expect(replay.options).toMatchObject(options);
+      expect(replay.options.is_legacy_seat_order === true, `game ${g}: the seat order it was dealt with`).toBe(isLegacy);
       expect(replay.deck).toEqual(shuffledDeck(replay.seed, replay.options.deck_size));
       const again = reapplyReplay(replay);
       expect(again.ok, `game ${g} (room ${id}): ${JSON.stringify(again.ok ? null : again.problem)}`).toBe(true);
@@ -150,9 +181,29 @@ describe('a replay re-applies to the recorded game', () => {
       seen.timeouts += replay.steps.filter((s) => s.action.type === 'timeout').length;
       seen.surrenders += events.filter((e) => e.type === 'surrendered').length;
       seen.draws += replay.result.filter((r) => r.result === 'draw').length;
+      if (replay.options.deck_size === 52) seen.deck52++;
+      if (replay.options.card_transfer_permission === 'NEIGHBORS_ONLY') seen.neighborsOnly++;
+      if (isLegacy) seen.legacySeatOrder++;
+      if (replay.options.is_team_mode === true) {
+        seen.teamGames++;
+        // Partners sit opposite and share their result, on the replay's last frame as in the record.
+        const resultOf = (seat: number) => final.results[seat];
+        expect([resultOf(0), resultOf(1)], `game ${g}`).toEqual([resultOf(2), resultOf(3)]);
+      }
     }
     // The run met every kind of step it claims to cover.
-    for (const kind of ['transfers', 'correctCatches', 'cheats', 'timeouts', 'standInMoves', 'surrenders'] as const)
+    for (const kind of [
+      'deck52',
+      'teamGames',
+      'legacySeatOrder',
+      'neighborsOnly',
+      'transfers',
+      'correctCatches',
+      'cheats',
+      'timeouts',
+      'standInMoves',
+      'surrenders',
+    ] as const)
       expect(seen[kind], `${kind}: ${JSON.stringify(seen)}`).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -1,4 +1,4 @@
-import { sortHand, type Card, type GameState } from '@durak/engine';
+import { sortHand, teamOf, type Card, type GameState } from '@durak/engine';
 import type { ReplaySeat } from '@durak/protocol';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/avatar';
@@ -7,6 +7,7 @@ import { CardBack, CardFace } from '../cards/card-view';
 import { cardKey, suitSymbol } from '../cards/sprite';
 import { ShieldIcon, SwordIcon } from '../table/role-icons';
 import { seatSpots } from '../table/seat-layout';
+import { TeamBadge } from '../table/team-results';
 
 /** Cards fanned to fit `width`: face up, or backs when the viewer may not see them. */
 function Fan({ cards, cardWidth, width, isOpen }: { cards: readonly Card[]; cardWidth: number; width: number; isOpen: boolean }) {
@@ -33,6 +34,7 @@ interface BoardProps {
 /** The table as it was after a step: seats around, the bout in the middle, the talon and trump, the discard. */
 export function ReplayBoard({ state, players, viewer, width }: BoardProps) {
   const { t } = useTranslation('replay');
+  const { t: tRules } = useTranslation('rules');
   const bottom = viewer === null ? 0 : Math.max(0, state.players.indexOf(viewer));
   const spots = seatSpots(state.players.length, bottom);
   const isWide = width >= 720;
@@ -48,6 +50,9 @@ export function ReplayBoard({ state, players, viewer, width }: BoardProps) {
     const isOpen = viewer === null || viewer === id;
     return { id, name, person, result, isOpen, hand: sortHand(state.hands[seat] ?? [], trumpSuit) };
   };
+  // Two against two (FEATURES.md §16): each seat's team, and from a player's view their partner.
+  const isTeams = state.options.is_team_mode === true;
+  const isPartner = (seat: number) => isTeams && viewer !== null && seat !== bottom && teamOf(seat) === teamOf(bottom);
   const label = (seat: number, name: string, result: string | null) => (
     <span className="replay-seat-label">
       {seat === state.attacker && state.phase !== 'finished' ? (
@@ -61,6 +66,14 @@ export function ReplayBoard({ state, players, viewer, width }: BoardProps) {
         </span>
       ) : null}
       <b>{cutName(name, 14, 12)}</b>
+      {/* The partner's mark stands for their team (the viewer's, shown below): one line less on a crowded felt. */}
+      {isPartner(seat) ? (
+        <span className="replay-partner" data-testid="replay-partner">
+          {tRules('partner')}
+        </span>
+      ) : isTeams ? (
+        <TeamBadge position={seat} />
+      ) : null}
       {result ? <small data-testid="replay-seat-result"> · {t(`result.${result}`)}</small> : null}
     </span>
   );

@@ -86,7 +86,8 @@ export function ReplayPage({ roomId }: { roomId: number }) {
 }
 
 function ReplayView({ replay }: { replay: ReplayAnswer }) {
-  const { t } = useTranslation('replay');
+  // `rules` too: a team game's last caption names the team from there, and must redraw when it loads.
+  const { t } = useTranslation(['replay', 'rules']);
   const { width } = useViewport();
   const again = useMemo(() => reapplyReplay(replay), [replay]);
   const frames = again.ok ? again.frames : [];

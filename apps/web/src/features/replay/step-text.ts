@@ -1,4 +1,4 @@
-import type { Card, GameEvent, GameState } from '@durak/engine';
+import { teamOf, type Card, type GameEvent, type GameState } from '@durak/engine';
 import type { ReplayStep } from '@durak/protocol';
 import { cardLabel } from '../cards/sprite';
 
@@ -22,7 +22,11 @@ export function stepText(
   const over = events.find((e) => e.type === 'game_over');
   if (over?.type === 'game_over') {
     const durak = over.results.find((r) => r.result === 'defeat');
-    parts.push(durak ? say('step.game_over', { name: nameOf(durak.player) }) : say('step.game_over_draw'));
+    if (!durak) parts.push(say('step.game_over_draw'));
+    // Two against two: both partners lose, so the caption names the team (1: seats 1 and 3, 2: seats 2 and 4).
+    else if (before?.options.is_team_mode === true)
+      parts.push(say('step.game_over_team', { team: say('rules:team_name', { n: teamOf(before.players.indexOf(durak.player)) + 1 }) }));
+    else parts.push(say('step.game_over', { name: nameOf(durak.player) }));
   }
   return parts.join(' · ');
 }
