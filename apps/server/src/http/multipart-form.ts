@@ -2,7 +2,7 @@ import type { Failure } from '@durak/protocol';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import type { z } from 'zod';
-import { findNulCharacter } from '../store/nul-characters.js';
+import { findTextFault } from '../store/nul-characters.js';
 
 export interface Form {
   readonly fields: Record<string, string>;
@@ -42,9 +42,9 @@ export async function readForm(
     request.log.info({ err: error }, 'client error: malformed multipart body');
     return { ok: false, error: invalid(fileField, `the multipart body is malformed (${error.message})`) };
   }
-  // The NUL guard of every JSON body (errors.ts) never sees a multipart body: the same rule here.
-  const nul = findNulCharacter(fields);
-  if (nul !== undefined) return { ok: false, error: invalid(nul, 'contains a NUL character, which is not allowed in text') };
+  // The text guard of every JSON body (errors.ts) never sees a multipart body: the same rule here.
+  const fault = findTextFault(fields);
+  if (fault !== undefined) return { ok: false, error: invalid(fault.path, fault.message) };
   return { ok: true, form: file ? { fields, file } : { fields } };
 }
 
@@ -55,7 +55,13 @@ export function invalid(field: string, message: string): Failure<'request/invali
 /** Validates parsed input with a zod schema; the first issue names its field, like the schema validator's 400. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): { ok: true; value: z.infer<S> } | { ok: false; error: Failure } {
   const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (parsed.success) {
+    // A field holding JSON (banner captions) may decode to text the raw field did not show: an
+    // escaped `\u0000` or a lone `\ud800`. Checked once more on what the schema made of it.
+    const fault = findTextFault(parsed.data);
+    if (fault !== undefined) return { ok: false, error: invalid(fault.path || 'body', fault.message) };
+    return { ok: true, value: parsed.data };
+  }
   const issues = parsed.error.issues.map((i) => ({
     field: i.path.join('.') || (i.code === 'unrecognized_keys' ? i.keys.join(',') : 'body'),
     message: i.message,
