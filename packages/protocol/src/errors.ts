@@ -113,6 +113,7 @@ export const errorStatus = {
   'report/not_present': 403,
   /** More than 24 hours after the table's game ended. */
   'report/too_late': 409,
+  'report/not_found': 404,
   /** The recipient already has 20 pending friend requests. */
   'friend/too_many_requests': 429,
 } as const;

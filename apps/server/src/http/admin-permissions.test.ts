@@ -111,6 +111,12 @@ const calls: Call[] = [
   },
   { method: 'GET', route: '/api/admin/audit', path: () => '/api/admin/audit', expect: [401, 403, 403, 200] },
   { method: 'GET', route: '/api/admin/reports', path: () => '/api/admin/reports', expect: [401, 403, 403, 200] },
+  {
+    method: 'POST',
+    route: '/api/admin/reports/{id}/resolve',
+    path: () => '/api/admin/reports/987654/resolve',
+    expect: [401, 403, 403, 404],
+  },
   { method: 'GET', route: '/api/admin/promocodes', path: () => '/api/admin/promocodes', expect: [401, 403, 403, 200] },
   {
     method: 'POST',

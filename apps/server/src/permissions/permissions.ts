@@ -25,6 +25,8 @@ export const rolePermissions: Readonly<Record<Role, readonly string[]>> = {
     'admin.audit.read',
     'admin.promocodes.manage',
     'admin.reports.read',
+    // Resolving a chat report (FEATURES.md §17).
+    'admin.reports.resolve',
   ],
 };
 

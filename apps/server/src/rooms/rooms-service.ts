@@ -21,6 +21,7 @@ import {
   type SeatRow,
 } from '../room-core/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import { noteWatcher } from '../room-core/room-watchers.js';
 import type { SeatsBeforeStart, StartGame } from '../room-core/room-seams.js';
 import { createPasswordAttempts } from './password-attempts.js';
 import { checkRoomPassword, hashRoomPassword } from './room-password.js';
@@ -150,6 +151,20 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     const isRight = await checkRoomPassword(password, hash);
     if (!isRight) await attempts.recordFailure(userId, roomId);
     return isRight;
+  }
+
+  /** The watch rule: a public room is open to all; a private one to its players, invited friends and its password. */
+  async function mayWatch(room: RoomRow, userId: number, password: string | undefined): Promise<Result<true>> {
+    const roomId = room.id;
+    if (room.passwordHash === null) return ok(true);
+    if ((await seatsOfRoom(store.db, roomId)).some((s) => s.userId === userId)) return ok(true);
+    if (await hasRoomInvite(store.db, roomId, userId)) return ok(true);
+    if (password === undefined || password === '')
+      return failure('room/password_required', 'This room is private: its password is needed to watch it');
+    if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
+    if (!(await isPasswordRight(userId, roomId, password, room.passwordHash)))
+      return failure('room/wrong_password', 'This room needs its password');
+    return ok(true);
   }
 
   const updateSeats = (tx: Tx, outbox: Outbox, room: RoomRow, now: Date, seats?: SeatRow[]) =>
@@ -334,15 +349,10 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     async canWatch(userId, roomId, password) {
       const room = await readRoom(store.db, roomId);
       if (!room) return failure('room/not_found', `No room ${roomId}`);
-      if (room.passwordHash === null) return ok(true);
-      if ((await seatsOfRoom(store.db, roomId)).some((s) => s.userId === userId)) return ok(true);
-      if (await hasRoomInvite(store.db, roomId, userId)) return ok(true);
-      if (password === undefined || password === '')
-        return failure('room/password_required', 'This room is private: its password is needed to watch it');
-      if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
-      if (!(await isPasswordRight(userId, roomId, password, room.passwordHash)))
-        return failure('room/wrong_password', 'This room needs its password');
-      return ok(true);
+      const allowed = await mayWatch(room, userId, password);
+      // Who watched while the game ran may report from the table later (FEATURES.md §17).
+      if (allowed.ok) await noteWatcher(store.db, room, userId, context.now());
+      return allowed;
     },
 
     async leaveBeforeStart(tx, outbox, room, userId, now) {
