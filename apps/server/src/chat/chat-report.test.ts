@@ -7,6 +7,7 @@ import { request } from '../test-support/http.js';
 type Reply = { id?: number; error?: { code: string; details?: { field?: string } } };
 type ReportPage = {
   items: {
+    id: number;
     room_id: number;
     reporter: { user_id: number };
     reported: { user_id: number; username: string };
@@ -161,8 +162,7 @@ describe('an admin resolves a report', () => {
       token,
       headers: { 'x-audit-reason': encodeURIComponent(reason) },
     });
-  const open = async () =>
-    (await request<ReportPage & { items: { id: number }[] }>(`${server.url}/api/admin/reports?status=open`, { token: adminToken })).body;
+  const open = async () => (await request<ReportPage>(`${server.url}/api/admin/reports?status=open`, { token: adminToken })).body;
 
   it('marks it resolved by whom and when, audited with the reason; the open list loses it; a player gets 403', async () => {
     const before = await open();

@@ -6,7 +6,7 @@ import { createRedisBroker } from './redis-broker.js';
 export type { Broker, BrokerLimits, ClientInfo, Publication, PublishItem, PublishOptions, StreamPosition } from './broker.js';
 export { defaultCanSubscribe, defaultChannelOptions, type CanSubscribe, type ChannelOptions, type SubscribeDecision } from './channels.js';
 export { disconnect, errorCode, isTerminal } from './codes.js';
-export type { GatewayLimits, Logger, VerifyToken } from './connection-types.js';
+export type { GatewayLimits, Logger, PresenceVisibility, VerifyToken } from './connection-types.js';
 export {
   createGateway,
   defaultGatewayLimits,

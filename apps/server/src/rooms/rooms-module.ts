@@ -35,6 +35,8 @@ export interface RoomsModule {
   readonly emoji: EmojiService;
   readonly chat: ChatService;
   readonly limits: RateWindows;
+  /** The rooms' store: the routes read who may see a private room's players (`room-privacy.ts`). */
+  readonly store: Store;
 }
 
 /**
@@ -68,5 +70,6 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
     emoji,
     chat,
     limits,
+    store: options.store,
   };
 }

@@ -24,6 +24,7 @@ import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context
 import { noteWatcher } from '../room-core/room-watchers.js';
 import type { SeatsBeforeStart, StartGame } from '../room-core/room-seams.js';
 import { createPasswordAttempts } from './password-attempts.js';
+import { lobbyView } from './room-privacy.js';
 import { checkRoomPassword, hashRoomPassword } from './room-password.js';
 
 export interface SeatAnswer {
@@ -136,7 +137,7 @@ async function updateSeating(
   const [updated] = await tx.update(rooms).set({ status, expiresAt }).where(eq(rooms.id, room.id)).returning();
   const json = roomJson(updated!, seats);
   outbox.toRoom(room.id, { type: 'room_changed', room_id: room.id, seq: room.seq, room: json });
-  outbox.toLobby({ type: 'room_changed', room: json });
+  outbox.toLobby({ type: 'room_changed', room: lobbyView(json) });
   return { room: updated!, seats };
 }
 
@@ -180,7 +181,7 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
       .returning();
     await tx.insert(roomSeats).values({ roomId: room!.id, position: 0, userId, readyDeadline: room!.expiresAt, seatedAt: now });
     const json = roomJson(room!, await seatsOfRoom(tx, room!.id));
-    outbox.toLobby({ type: 'room_created', room: json });
+    outbox.toLobby({ type: 'room_created', room: lobbyView(json) });
     return ok(json);
   }
 
@@ -330,7 +331,7 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
           if (started.started) {
             const [running] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
             const json = roomJson(running!, seats);
-            outbox.toLobby({ type: 'room_changed', room: json });
+            outbox.toLobby({ type: 'room_changed', room: lobbyView(json) });
             return ok(json);
           }
           // Someone spent the stake meanwhile: that seat goes, the others wait for a new player.
