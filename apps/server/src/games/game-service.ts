@@ -23,7 +23,7 @@ import { ThinkFirst } from '../practice/bot-move.js';
 import { dueTurn } from '../practice/bot-turn.js';
 import { banksAfter, deadlineOf, nextDeadlineOf, timerEndOf, timersOf, writeStep } from './game-step.js';
 import { awaitedPeople, awaitedStandIns, dueHandOvers, standInMove } from './stand-in.js';
-import { givenBack, handedOver, isAbsent, saveStandIns } from './stand-in-steps.js';
+import { bannedAmong, givenBack, handedOver, isAbsent, saveStandIns } from './stand-in-steps.js';
 import { gameOptionsOf } from './start-game.js';
 import { buildWatch } from './watch.js';
 
@@ -64,6 +64,9 @@ type StepCause = 'move' | 'timeout' | 'left' | 'stand_in';
 const exitReasonOf = { move: 'surrender', timeout: 'timeout', left: 'left', stand_in: 'surrender' } as const;
 
 /** The players still in the game: the seats a stand-in may play and their players may take back. */
+/** The room as the sweeper's turn reads it: with who of its players is banned now. */
+type StandInRow = RoomRow & { readonly bannedPlayers?: ReadonlySet<string> };
+
 function playersInGame(state: GameState): string[] {
   return state.players.filter((_, seat) => state.results[seat] === null);
 }
@@ -174,7 +177,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
    * only wakes the sweeper: the broker's presence decides, because a leave on one node and a
    * rejoin on another may have crossed (and a game starts with everyone counted away).
    */
-  async function handOverAway(tx: Tx, outbox: Outbox, room: RoomRow, state: GameState, now: Date): Promise<RoomRow> {
+  async function handOverAway(tx: Tx, outbox: Outbox, room: StandInRow, state: GameState, now: Date): Promise<StandInRow> {
     const due = dueHandOvers(room, state, now, config);
     if (due.length === 0) return room;
     const present = await connectedTo(room.id);
@@ -215,7 +218,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
   async function fireTurn(tx: Tx, outbox: Outbox, locked: RoomRow, now: Date, ahead: DecisionsAhead | undefined): Promise<Result<unknown>> {
     const state = gameStateOf(locked);
     if (!state) return applyInRoom(tx, outbox, locked, { type: 'timeout' }, now, undefined, 'timeout');
-    let room = await handOverAway(tx, outbox, locked, state, now);
+    let room = await handOverAway(tx, outbox, { ...locked, bannedPlayers: await bannedAmong(tx, state.players, now) }, state, now);
     const turn = dueTurn(room, state, now, room.timerStartedAt && deadlineOf(state, room.timerStartedAt, config), ahead);
     for (const action of turn.kind === 'bot' ? turn.actions : []) {
       const played = await applyInRoom(tx, outbox, room, action, now);
