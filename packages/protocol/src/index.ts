@@ -20,3 +20,4 @@ export * from './chat.js';
 export * from './chat-limits.js';
 export * from './operator.js';
 export * from './game-actions.js';
+export * from './user-search.js';
