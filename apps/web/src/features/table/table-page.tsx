@@ -27,6 +27,7 @@ import { StandInBanner } from './stand-in-banner';
 import { TableSlots } from './table-slots';
 import { confirmText } from './confirm-text';
 import { TopBar } from './top-bar';
+import { playAgain as playAgainIn } from './play-again';
 import { tableApi } from './table-api';
 import { useActions } from './use-actions';
 import { useFeatureFlag } from '../../net/flags';
@@ -176,10 +177,10 @@ export function TablePage({ roomId }: { roomId: string }) {
 
   function playAgain() {
     setRematchState('pending');
-    tableApi.rematch(roomId).then(
-      (seated) => {
+    playAgainIn(roomId, watch?.room).then(
+      (nextRoomId) => {
         setRematchState('idle');
-        void navigate(`/durak/${seated.room.id}`);
+        void navigate(`/durak/${nextRoomId}`);
       },
       () => setRematchState('failed'),
     );
