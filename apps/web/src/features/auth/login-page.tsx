@@ -10,7 +10,7 @@ import { checkPassword, checkUsername } from './validate';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const newcomer = useTranslation('newcomer');
+  const { t: nt } = useTranslation('newcomer');
   const location = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -43,7 +43,7 @@ export default function LoginPage() {
       {isMiniApp() ? (
         // Signed out inside Telegram (FEATURES.md §17): a Telegram account has no password to type.
         <div className="auth-telegram" data-testid="telegram-sign-in">
-          <p>{newcomer.t('telegram.hint')}</p>
+          <p>{nt('telegram.hint')}</p>
           {problems.form ? (
             <p className="form-error" role="alert">
               {t(problems.form)}
@@ -60,7 +60,7 @@ export default function LoginPage() {
               })
             }
           >
-            {newcomer.t('telegram.sign_in')}
+            {nt('telegram.sign_in')}
           </button>
         </div>
       ) : (

@@ -18,7 +18,8 @@ describe('newcomer translations', () => {
     for (const file of sourceFiles(join(import.meta.dirname, '..'))) {
       const text = readFileSync(file, 'utf8');
       if (!/useTranslation\(\s*'newcomer'\s*\)/.test(text)) continue;
-      for (const match of text.matchAll(/\bt\(\s*'((?:sandbox|password|search|language|telegram|reports)\.[a-z_]+)'/g)) used.add(match[1]!);
+      for (const match of text.matchAll(/\bn?t\(\s*'((?:sandbox|password|search|language|telegram|reports)\.[a-z_]+)'/g))
+        used.add(match[1]!);
     }
     for (const outcome of ['done', 'wrong', 'short', 'failed']) used.add(`password.${outcome}`);
     expect(used.size).toBeGreaterThan(20);

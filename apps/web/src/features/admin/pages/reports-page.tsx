@@ -24,7 +24,7 @@ const fixedReasons = new Set(['insults', 'spam', 'cheating', 'other']);
 export default function ReportsPage() {
   const { t, i18n } = useTranslation('admin');
   const game = useTranslation('game');
-  const newcomer = useTranslation('newcomer');
+  const { t: nt } = useTranslation('newcomer');
   const queryClient = useQueryClient();
   const [resolving, setResolving] = useState<AdminReport | null>(null);
   const list = useListParams({ limit: 20 });
@@ -72,32 +72,32 @@ export default function ReportsPage() {
       }),
       lines.display({
         id: 'status',
-        header: newcomer.t('reports.status'),
+        header: nt('reports.status'),
         cell: (c) => {
           const report = c.row.original;
           if (report.status === 'resolved')
             return (
               <span data-testid="report-resolved" title={report.resolved_at ? when(report.resolved_at) : undefined}>
-                {newcomer.t('reports.resolved')}
-                {report.resolved_by ? ` · ${newcomer.t('reports.resolved_by', { name: report.resolved_by.username })}` : ''}
+                {nt('reports.resolved')}
+                {report.resolved_by ? ` · ${nt('reports.resolved_by', { name: report.resolved_by.username })}` : ''}
               </span>
             );
           return (
             <button type="button" className="btn btn-ghost" data-testid="report-resolve" onClick={() => setResolving(report)}>
-              {newcomer.t('reports.resolve')}
+              {nt('reports.resolve')}
             </button>
           );
         },
       }),
     ];
-  }, [t, i18n.language, game, newcomer]);
+  }, [t, i18n.language, game, nt]);
   return (
     <AdminLayout title={t('reportsPage.title')}>
       <DataTable columns={columns} {...pagedRows(list, result)} emptyText={t('reportsPage.empty')} />
       <ConfirmDialog
         isOpen={resolving !== null}
-        title={newcomer.t('reports.resolve_title')}
-        confirmLabel={newcomer.t('reports.resolve')}
+        title={nt('reports.resolve_title')}
+        confirmLabel={nt('reports.resolve')}
         onClose={() => setResolving(null)}
         onConfirm={async (reason) => {
           if (!resolving) return;
@@ -105,7 +105,7 @@ export default function ReportsPage() {
           await queryClient.invalidateQueries({ queryKey: queryKeys.admin.reports(list.query).slice(0, 2) });
         }}
       >
-        <p>{newcomer.t('reports.resolve_text', { name: resolving?.reported.username ?? '' })}</p>
+        <p>{nt('reports.resolve_text', { name: resolving?.reported.username ?? '' })}</p>
       </ConfirmDialog>
     </AdminLayout>
   );
