@@ -29,9 +29,19 @@ export async function saveStandIns<R extends MoveRoom>(
     ? nextDeadlineOf(next, state, context.now, timerEndOf(room, state, context.config), context.config)
     : room.expiresAt;
   await tx.update(rooms).set({ standIns: next.standIns, offlineSince: next.offlineSince, expiresAt }).where(eq(rooms.id, room.id));
-  for (const player of new Set([...Object.keys(room.standIns), ...Object.keys(next.standIns)])) {
+  const players = [
+    ...Object.keys(room.standIns),
+    ...Object.keys(next.standIns),
+    ...Object.keys(room.offlineSince),
+    ...Object.keys(next.offlineSince),
+  ];
+  for (const player of new Set(players)) {
     const isOn = next.standIns[player] === true;
-    if (isOn === (room.standIns[player] === true)) continue;
+    const isAway = next.offlineSince[player] !== undefined;
+    // A drop or a return is told at once too (FEATURES.md §17): the seat shows "offline" before
+    // the stand-in takes it, not 20 s later as "the computer is playing".
+    const hasMoved = (room.offlineSince[player] !== undefined) !== isAway && (change.reason === 'away' || change.reason === 'reconnected');
+    if (isOn === (room.standIns[player] === true) && !hasMoved) continue;
     outbox.toRoom(room.id, {
       type: 'stand_in',
       room_id: room.id,
@@ -39,6 +49,7 @@ export async function saveStandIns<R extends MoveRoom>(
       player_id: player,
       stand_in: isOn,
       reason: change.reason,
+      ...(hasMoved ? { is_connected: !isAway } : {}),
     });
   }
   return { ...next, expiresAt };

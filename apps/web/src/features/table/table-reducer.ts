@@ -55,13 +55,17 @@ export const EMPTY_TABLE: TableState = {
  */
 function onStandIn(state: TableState, event: Extract<RoomMessage, { type: 'stand_in' }>, me: string | null): TableState {
   const seat = state.watch?.seats[event.player_id];
+  // A drop or a return (FEATURES.md §17) marks the seat offline or back at once.
+  const connection = event.is_connected === undefined ? {} : { is_connected: event.is_connected };
   const watch =
     state.watch && seat
-      ? { ...state.watch, seats: { ...state.watch.seats, [event.player_id]: { ...seat, stand_in: event.stand_in } } }
+      ? { ...state.watch, seats: { ...state.watch.seats, [event.player_id]: { ...seat, stand_in: event.stand_in, ...connection } } }
       : state.watch;
+  // Only a seat the computer really gave back was played for; a bare return was not.
+  const isHandOver = event.is_connected === undefined || seat === undefined || seat.stand_in !== event.stand_in;
   // The caller's id, not only the view's: after a reload the seat may come back before the view is read.
   const isMine = (me ?? state.view?.viewer) === event.player_id;
-  const wasPlayedFor = isMine ? !event.stand_in && event.reason === 'reconnected' : state.wasPlayedFor;
+  const wasPlayedFor = isMine && isHandOver ? !event.stand_in && event.reason === 'reconnected' : state.wasPlayedFor;
   return { ...state, watch, wasPlayedFor };
 }
 
