@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClosedReason } from './ready-countdown';
 import { Link } from 'react-router';
 import { useUser } from '../../net/user-query';
 import { Avatar } from '../../ui/avatar';
@@ -35,12 +36,15 @@ export function ResultsDialog({
   isOpen,
   onClose,
   rematch,
+  closedReason,
 }: {
   watch: WatchState;
   me: string;
   isOpen: boolean;
   onClose: () => void;
   rematch?: RematchProps | undefined;
+  /** Why the caller's seat went before the game: a table closed unplayed says so (FEATURES.md §17). */
+  closedReason?: 'not_ready' | 'room_expired' | 'insufficient_funds' | null | undefined;
 }) {
   const { t } = useTranslation('game');
   const user = useUser();
@@ -82,6 +86,7 @@ export function ResultsDialog({
             {t('result.closed_note')}
           </p>
         ) : null}
+        {isClosedUnplayed ? <ClosedReason reason={closedReason ?? null} /> : null}
         <ol className="results-list">
           {lines.map((line) => {
             const seat = watch.seats[line.player_id];

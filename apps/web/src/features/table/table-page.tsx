@@ -20,6 +20,7 @@ import { cueFor } from './feedback';
 import { flyFor, rectOf, seatSelector } from './flights';
 import { HandView } from './hand-view';
 import { intentOf, movesOf, NO_MOVES, refusalOf } from './play-logic';
+import { ReadyCountdown } from './ready-countdown';
 import { ResultsDialog } from './results-dialog';
 import { seatSpots } from './seat-layout';
 import { EmptySeat, SeatView } from './seat-view';
@@ -292,6 +293,7 @@ export function TablePage({ roomId }: { roomId: string }) {
                   : t('table.waiting_ready')}
               </p>
             ) : null}
+            {!isPlaying && watch.status !== 'FINISHED' ? <ReadyCountdown watch={watch} /> : null}
             {!isPlaying && watch.status !== 'FINISHED' && !isSpectator && seats.length < playerCount && room.bot_level === null ? (
               <InviteFriendsButton roomId={Number(room.id)} />
             ) : null}
@@ -402,6 +404,7 @@ export function TablePage({ roomId }: { roomId: string }) {
           <ResultsDialog
             watch={watch}
             me={me}
+            closedReason={table.seatLost}
             isOpen={isResultsOpen}
             onClose={() => setResultsOpen(false)}
             rematch={{
