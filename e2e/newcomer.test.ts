@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, signInContext, uniqueName } from './support/accounts';
 import { DESKTOP, PHONE, launchBrowser, newPage, screenshot } from './support/browser';
+import { classicRoom } from '../apps/server/src/test-support/rooms';
 import { startServer, type RunningServer } from './support/server';
 
 // FEATURES.md §17, as a newcomer meets it: sign-in pages in the browser's language with a picker,
@@ -101,5 +102,39 @@ describe('a newcomer', () => {
       headers: { authorization: `Bearer ${friend.access_token}` },
     }).then((r) => r.json() as Promise<{ items: { username: string }[] }>);
     expect(requests.items.map((i) => i.username)).toHaveLength(1);
+  });
+
+  it('a private table with five rules keeps its top bar on one line at 390 px, with a legend on tap', async () => {
+    const host = await registerByApi(server.baseUrl, uniqueName('rules'), PASSWORD);
+    const body = {
+      ...classicRoom,
+      is_speed_mode: true,
+      is_transfer_allowed: true,
+      is_cheating_allowed: true,
+      is_draw_allowed: true,
+      secret_trump_mode: true,
+      password: 'hunter22',
+    };
+    const created = await fetch(`${server.baseUrl}/api/v1/rooms/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${host.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(created.status).toBe(201);
+    const roomId = ((await created.json()) as { id: number }).id;
+    const { context, page, errors } = await newPage(browser, server.baseUrl, PHONE);
+    await signInContext(context, server.baseUrl, host);
+    await page.goto(`/durak/${roomId}`);
+    const rules = page.getByTestId('table-rules');
+    await expect.poll(() => rules.textContent()).toBe('36⚡↪✱=?');
+    expect(await rules.getByTestId('table-rules-lock').count()).toBe(1);
+    // One line: the bar is no taller than its buttons, so nothing falls over the top seat.
+    const bar = await page.locator('.table-top').boundingBox();
+    expect(bar!.height).toBeLessThan(60);
+    await rules.click();
+    await expect.poll(() => page.getByTestId('table-rules-legend').textContent()).toContain('Закрытая комната');
+    await screenshot(page, 'newcomer-table-rules-phone');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

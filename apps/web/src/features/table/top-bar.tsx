@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { betLabel } from '../games/bets';
 import type { RoomPayload } from '@durak/protocol';
@@ -76,12 +76,12 @@ export function TopBar({
 function RoomRules({ room }: { room: RoomPayload }) {
   const { t } = useTranslation('game');
   const [isOpen, setOpen] = useState(false);
-  const rules: { key: string; icon: string; name: string }[] = OPTION_ICONS.filter(([key]) => room[key]).map(([key, icon]) => ({
+  const rules: { key: string; icon: ReactNode; name: string }[] = OPTION_ICONS.filter(([key]) => room[key]).map(([key, icon]) => ({
     key,
     icon,
     name: t(`option.${key}`),
   }));
-  if (room.is_private) rules.push({ key: 'is_private', icon: '🔒', name: t('lobby.private') });
+  if (room.is_private) rules.push({ key: 'is_private', icon: <LockIcon />, name: t('lobby.private') });
   const deck = t('lobby.deck_short', { count: room.deck_size });
   return (
     <span className="table-rules-wrap">
@@ -102,9 +102,7 @@ function RoomRules({ room }: { room: RoomPayload }) {
       </button>
       {isOpen ? (
         <ul className="table-rules-legend" data-testid="table-rules-legend" onClick={() => setOpen(false)}>
-          <li>
-            <span className="table-rules-icon">{room.deck_size}</span> {deck}
-          </li>
+          <li>{deck}</li>
           {rules.map((r) => (
             <li key={r.key}>
               <span className="table-rules-icon">{r.icon}</span> {r.name}
@@ -113,5 +111,15 @@ function RoomRules({ room }: { room: RoomPayload }) {
         </ul>
       ) : null}
     </span>
+  );
+}
+
+/** A padlock drawn inline: an emoji lock is missing from some phones' fonts. */
+function LockIcon() {
+  return (
+    <svg className="table-rules-lock" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" data-testid="table-rules-lock">
+      <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
+      <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
   );
 }
