@@ -57,6 +57,7 @@ import { registerWebStatic } from './http/web-static.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
 import { createSharedLimits } from './limits/index.js';
 import { createRoomsModule } from './rooms/rooms-module.js';
+import { roomPresenceVisibility } from './rooms/room-privacy.js';
 import { roomChannelRule } from './rooms/rooms-service.js';
 import type { Services } from './services.js';
 import { createBackgroundLane } from './shared/background-lane.js';
@@ -185,6 +186,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const players = createPlayersService({ store, realtime, publisher, referralBonus: config.referralBonus, now });
   // A private room's channel is for its players and whoever knows its password.
   realtime.gateway.setCanSubscribe(roomChannelRule(rooms.rooms));
+  // A room's presence, as a client asks for it, lists its players and never its spectators (§17).
+  realtime.gateway.setPresenceVisibility(roomPresenceVisibility(store));
   // A player's last connection to a room's channel going, or one coming back, moves the stand-in
   // (docs/rooms.md, Stand-in); the rooms read the broker's presence across nodes themselves.
   // They run in the background lane: a burst of them (a node's players reconnecting elsewhere, a

@@ -2,7 +2,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installBrowserHooks } from './app/browser-hooks';
-import { startPageModule } from './app/route-modules';
+import { pageModuleOf, startPageModule } from './app/route-modules';
+import { prefetchLobby } from './features/games/lobby-query';
 import { i18next, initI18n } from './i18n/i18n';
 import { flagsQuery } from './net/flags';
 import { createQueryClient } from './net/query-client';
@@ -16,6 +17,8 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(flagsQuery);
 // The opened page's code downloads beside the texts rather than after them (FEATURES §6).
 const namespaces = startPageModule(location.pathname, refreshToken() !== undefined);
+// The lobby's rooms are asked for with the first paint, not after its chunk and the realtime (§17).
+if (pageModuleOf(location.pathname) === 'games' && refreshToken() !== undefined) prefetchLobby(queryClient);
 // The first screen needs its texts; i18next settles even when a language file fails to load.
 void initI18n().finally(() => {
   // A page's own namespace (the lobby's and the table's `game`) is fetched while it renders.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './bounds.js';
 
 /**
  * Bans (FEATURES.md §8): `POST /api/admin/users/{id}/ban` and `DELETE` of the same path. Whether
@@ -6,7 +7,8 @@ import { z } from 'zod';
  */
 export const banRequest = z.object({
   reason: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
-  until: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time with a zone' }).optional(),
+  // Years 2000-2100 like every date a client sends (FEATURES.md §17: a ban's end was unbounded).
+  until: isoDate.optional(),
 });
 export type BanRequest = z.infer<typeof banRequest>;
 export type BanInput = z.input<typeof banRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatPhraseIds, chatTextMaxLength, reportReasons } from './chat-limits.js';
+import { pageQuery } from './bounds.js';
 import { page } from './common.js';
 
 /**
@@ -92,7 +93,17 @@ export const adminReport = z.object({
   reason: z.string(),
   created_at: z.string(),
   messages: z.array(chatMessage),
+  /** Open until an admin resolves it (FEATURES.md §17): by whom and when. */
+  status: z.enum(['open', 'resolved']),
+  resolved_by: chatAuthor.nullable(),
+  resolved_at: z.string().nullable(),
 });
 export type AdminReport = z.infer<typeof adminReport>;
+/** `GET /api/admin/reports?status=open|resolved`: one kind only; both when left out. */
+export const adminReportQuery = pageQuery.extend({ status: z.enum(['open', 'resolved']).optional() });
+export type AdminReportQuery = z.infer<typeof adminReportQuery>;
+/** `POST /api/admin/reports/{id}/resolve` (the reason in `X-Audit-Reason`): the report as it now stands. */
+export const reportResolved = adminReport.pick({ id: true, status: true, resolved_by: true, resolved_at: true });
+export type ReportResolved = z.infer<typeof reportResolved>;
 export const adminReportPage = page(adminReport).extend({ total: z.number().int() });
 export type AdminReportPage = z.infer<typeof adminReportPage>;

@@ -135,6 +135,16 @@ export const errorStatus = {
   'integrity/second_reviewer': 409,
   /** The action does not fit the case's status (`details.status`). */
   'integrity/wrong_status': 409,
+  // FEATURES.md §17 (what a newcomer and an attacker still find):
+  /** A chat text with bidi overrides, tag characters, over 3 combining marks on a letter, or nothing visible. */
+  'chat/invalid_text': 400,
+  /** The reporter neither sat at that table nor watched it while it ran. */
+  'report/not_present': 403,
+  /** More than 24 hours after the table's game ended. */
+  'report/too_late': 409,
+  'report/not_found': 404,
+  /** The recipient already has 20 pending friend requests. */
+  'friend/too_many_requests': 429,
 } as const;
 
 export type KnownErrorCode = keyof typeof errorStatus;

@@ -15,5 +15,7 @@ export type ReadinessCheck = z.infer<typeof readinessCheck>;
 export const readyAnswer = z.object({
   status: z.enum(['ready', 'unavailable']),
   checks: z.object({ database: readinessCheck, redis: readinessCheck }),
+  /** `sandbox` while PAYMENTS_SANDBOX is on: chips are given away for free (FEATURES.md §17). */
+  payments: z.enum(['sandbox', 'live']),
 });
 export type ReadyAnswer = z.infer<typeof readyAnswer>;

@@ -24,3 +24,4 @@ export * from './replay.js';
 export * from './replay-steps.js';
 export * from './responsible.js';
 export * from './integrity.js';
+export * from './user-search.js';

@@ -48,8 +48,19 @@ export const roomMessage = z.discriminatedUnion('type', [
     /** Every player's time bank left, ms; while a bank runs, the timers show its end. */
     time_banks: z.record(playerId, z.number().int().nonnegative()).optional(),
   }),
-  /** The computer took a seat (`stand_in: true`) or gave it back to its player; `seq` is the game's, unchanged. */
-  z.object({ type: z.literal('stand_in'), ...stamp, player_id: playerId, stand_in: z.boolean(), reason: standInReason }),
+  /**
+   * The computer took a seat (`stand_in: true`) or gave it back to its player; `seq` is the game's,
+   * unchanged. `is_connected` (FEATURES.md §17) is set when the player's connection dropped or came
+   * back: the seat shows "offline" at once, before any stand-in.
+   */
+  z.object({
+    type: z.literal('stand_in'),
+    ...stamp,
+    player_id: playerId,
+    stand_in: z.boolean(),
+    reason: standInReason,
+    is_connected: z.boolean().optional(),
+  }),
   emojiMessage,
   /** Not sequenced (the game's seq is not moved by talk); stored, `GET rooms/{id}/chat` returns the last 50. */
   chatMessage.extend({ type: z.literal('chat'), room_id: roomId }),
@@ -79,6 +90,7 @@ export type ChatRoomMessage = Extract<RoomMessage, { type: 'chat' }>;
 /** Why a player lost a seat before the game started. */
 // `responsible_play`: the player took a break or excluded themself (FEATURES.md §13).
 export const seatLostReason = z.enum(['not_ready', 'room_expired', 'insufficient_funds', 'responsible_play']);
+export type SeatLostReason = z.infer<typeof seatLostReason>;
 
 /** Private to one user (`#{id}`): their hand, their view of the game, their seat and wallet. */
 export const userMessage = z.discriminatedUnion('type', [

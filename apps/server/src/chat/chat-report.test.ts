@@ -1,12 +1,14 @@
-// Reporting a player from the table's chat (FEATURES.md §11) and the admins' list of reports.
+// Reporting a player from the table's chat (FEATURES.md §11, §17) and the admins' list of reports.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRoom, newPlayer, type TestPlayer } from '../rooms/test-support.js';
+import { createClock, newPlayer, startedRoom, type TestPlayer } from '../rooms/test-support.js';
 import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server.js';
 import { request } from '../test-support/http.js';
 
 type Reply = { id?: number; error?: { code: string; details?: { field?: string } } };
 type ReportPage = {
   items: {
+    id: number;
     room_id: number;
     reporter: { user_id: number };
     reported: { user_id: number; username: string };
@@ -17,23 +19,27 @@ type ReportPage = {
   links: { next: string | null };
 };
 
+const clock = createClock();
 let server: RoomsServer;
 let ann: TestPlayer;
 let bob: TestPlayer;
+let carl: TestPlayer;
 let watcher: TestPlayer;
 let stranger: TestPlayer;
 let roomId: number;
 let adminToken: string;
 beforeAll(async () => {
-  server = await startRoomsServer();
-  [ann, bob, watcher, stranger] = [
+  server = await startRoomsServer({ clock });
+  [ann, bob, carl, watcher, stranger] = [
+    await newPlayer(server.url),
     await newPlayer(server.url),
     await newPlayer(server.url),
     await newPlayer(server.url),
     await newPlayer(server.url),
   ];
-  roomId = await createRoom(server.url, ann, { player_count: 3 });
-  await request(`${server.url}/api/v1/rooms/${roomId}/seat`, { token: bob.token, body: {} });
+  roomId = await startedRoom(server.url, [ann, bob, carl], { player_count: 3 });
+  // The watcher looks at the table while its game runs; the stranger never does.
+  expect((await request(`${server.url}/api/v1/rooms/${roomId}/watch`, { token: watcher.token })).status).toBe(200);
   await request(`${server.url}/api/v1/rooms/${roomId}/chat`, { token: bob.token, body: { text: 'you play like a fool' } });
   await request(`${server.url}/api/v1/rooms/${roomId}/chat`, { token: ann.token, body: { phrase_id: 'think_faster' } });
   const admin = await newPlayer(server.url, 'adm');
@@ -115,5 +121,78 @@ describe('GET /api/admin/reports', () => {
     const reply = await request<Reply>(`${server.url}/api/admin/reports?page=0`, { token: adminToken });
     expect(reply.status).toBe(400);
     expect(reply.body.error?.details?.field).toBe('page');
+  });
+});
+
+// FEATURES.md §17: one stranger filed 30 reports in 547 ms against players of finished public tables.
+describe('who may report, how often and how late', () => {
+  it('someone who neither sat at the table nor watched it while it ran gets 403 report/not_present', async () => {
+    const reply = await report(stranger, { user_id: bob.id, reason: 'spam' });
+    expect([reply.status, reply.body.error?.code]).toEqual([403, 'report/not_present']);
+  });
+
+  it('at most 5 reports a minute per reporter: the 6th is 429, a minute later it may report again', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await report(carl, { user_id: bob.id, reason: 'spam' })).status);
+    expect(codes).toEqual([201, 409, 409, 409, 409, 429]);
+    clock.advance(61_000);
+    expect((await report(carl, { user_id: ann.id, reason: 'spam' })).status).toBe(201);
+  });
+
+  it('a game that ended more than 24 hours ago takes no more reports: 409 report/too_late', async () => {
+    const [dan, eve] = [await newPlayer(server.url), await newPlayer(server.url)];
+    const old = await startedRoom(server.url, [dan, eve]);
+    await request(`${server.url}/api/v1/rooms/${old}/chat`, { token: eve.token, body: { text: 'hello' } });
+    const ended = new Date(clock.now().getTime() - 25 * 3_600_000);
+    await server.store.db.execute(sql`update rooms set status = 'FINISHED', finished_at = ${ended.toISOString()} where id = ${old}`);
+    const reply = await report(dan, { user_id: eve.id, reason: 'insults' }, old);
+    expect([reply.status, reply.body.error?.code]).toEqual([409, 'report/too_late']);
+    await server.store.db.execute(
+      sql`update rooms set finished_at = ${new Date(clock.now().getTime() - 23 * 3_600_000).toISOString()} where id = ${old}`,
+    );
+    expect((await report(dan, { user_id: eve.id, reason: 'insults' }, old)).status).toBe(201);
+  });
+});
+
+// FEATURES.md §17: chat reports could be read but never resolved.
+describe('an admin resolves a report', () => {
+  type Resolved = { id: number; status: string; resolved_by: { user_id: number } | null; resolved_at: string | null };
+  const resolve = (id: number, token = adminToken, reason = 'warned the player') =>
+    request<Resolved & Reply>(`${server.url}/api/admin/reports/${id}/resolve`, {
+      method: 'POST',
+      token,
+      headers: { 'x-audit-reason': encodeURIComponent(reason) },
+    });
+  const open = async () => (await request<ReportPage>(`${server.url}/api/admin/reports?status=open`, { token: adminToken })).body;
+
+  it('marks it resolved by whom and when, audited with the reason; the open list loses it; a player gets 403', async () => {
+    const before = await open();
+    const target = before.items[0]!;
+    expect((await resolve(target.id, ann.token)).status).toBe(403);
+    const done = await resolve(target.id);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ id: target.id, status: 'resolved', resolved_at: clock.now().toISOString() });
+    const admin = await request<{ id: number }>(`${server.url}/api/user/users/me`, { token: adminToken });
+    expect(done.body.resolved_by?.user_id).toBe(admin.body.id);
+    const after = await open();
+    expect(after.total).toBe(before.total - 1);
+    expect(after.items.map((r) => r.id)).not.toContain(target.id);
+    const resolved = await request<{ items: { id: number; status: string }[] }>(`${server.url}/api/admin/reports?status=resolved`, {
+      token: adminToken,
+    });
+    expect(resolved.body.items).toEqual([expect.objectContaining({ id: target.id, status: 'resolved' })]);
+    const audit = await request<{ items: { action: string; resource: string; reason: string | null }[] }>(`${server.url}/api/admin/audit`, {
+      token: adminToken,
+    });
+    expect(audit.body.items).toContainEqual(
+      expect.objectContaining({ action: 'report.resolve', resource: `report:${target.id}`, reason: 'warned the player' }),
+    );
+    // Again: nothing changes, no second audit line.
+    expect((await resolve(target.id)).body.resolved_at).toBe(done.body.resolved_at);
+  });
+
+  it('an unknown report is 404 report/not_found', async () => {
+    const reply = await resolve(987_654);
+    expect([reply.status, reply.body.error?.code]).toEqual([404, 'report/not_found']);
   });
 });

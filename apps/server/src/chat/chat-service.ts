@@ -13,6 +13,7 @@ import { users } from '../store/schema.js';
 import type { Db, Tx } from '../store/db.js';
 import { readRoom, seatsOfRoom } from '../room-core/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import { chatTextFault } from './chat-text.js';
 import { maskProfanity } from './mask-profanity.js';
 
 export interface ChatService {
@@ -82,6 +83,8 @@ export function createChatService(context: RoomsContext, options: ChatOptions = 
       if (!room) return failure('room/not_found', `No room ${roomId}`);
       const seat = (await seatsOfRoom(db, roomId)).find((s) => s.userId === userId);
       if (!seat) return failure('chat/spectator_read_only', 'Only the players seated at this table may write in its chat');
+      const fault = body.text === undefined ? undefined : chatTextFault(body.text);
+      if (fault !== undefined) return failure('chat/invalid_text', `text: ${fault}`, { field: 'text' });
       // Per user, not per table: moving between tables must not reset the allowance.
       if (!(await context.limits.take(`chat:${userId}`, perWindow, windowMs))) {
         return failure('request/rate_limited', `At most ${perWindow} messages in ${windowMs / 1000} s, slow down`);

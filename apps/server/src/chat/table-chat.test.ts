@@ -219,4 +219,21 @@ describe('table chat: bad input is 400 naming the field and stores nothing', () 
     });
     expect(reply.status).toBe(415);
   });
+
+  // FEATURES.md §17: bidi overrides and invisible-only messages used to be stored and shown.
+  it.each([
+    ['a bidi override', 'gg \u202Ewp'],
+    ['zero-width characters only', '\u200B\u200B\u2060'],
+    ['a tag character', 'hi\u{E0041}'],
+  ])('%s is 400 chat/invalid_text naming text, and nothing is stored', async (_name, text) => {
+    const before = (await history(room.players[0]!, room.id)).body.items.length;
+    const reply = await say(room.players[0]!, room.id, { text });
+    expect([reply.status, reply.body.error?.code, reply.body.error?.details?.field]).toEqual([400, 'chat/invalid_text', 'text']);
+    expect((await history(room.players[0]!, room.id)).body.items).toHaveLength(before);
+  });
+
+  it('a disguised swear is stored masked, the zero-width space gone', async () => {
+    const reply = await say(room.players[0]!, room.id, { text: 'f\u200Buck сyка fuuuck' });
+    expect(reply.body.text).toBe('**** **** ******');
+  });
 });

@@ -4,12 +4,15 @@ import type { Publisher, RoomsRealtime } from '../publishing/outbox.js';
 import { createFriendsService, type FriendsService } from './friends-service.js';
 import { createPresenceSummary, type PresenceSummaryService } from './presence-summary.js';
 import { createRoomInvites, type RoomInvites } from './room-invites.js';
+import { searchUsers } from './user-search.js';
 
 /** FEATURES.md §11 "a living table": friends, invitations to a table, and who is around. */
 export interface FriendsModule {
   readonly friends: FriendsService;
   readonly invites: RoomInvites;
   readonly presence: PresenceSummaryService;
+  /** Friends by name (FEATURES.md §17): players whose name starts with the text. */
+  search(callerId: number, text: string): ReturnType<typeof searchUsers>;
 }
 
 export function createFriendsModule(options: {
@@ -32,5 +35,13 @@ export function createFriendsModule(options: {
     ...(options.now ? { now: options.now } : {}),
     ...(options.presenceCacheMs !== undefined ? { cacheMs: options.presenceCacheMs } : {}),
   });
-  return { friends, invites, presence };
+  const isOnline = async (userId: number) => {
+    try {
+      return (await options.realtime.presence(`#${userId}`)).users.length > 0;
+    } catch {
+      return false; // presence is a nicety: without it a player shows offline
+    }
+  };
+  const search = (callerId: number, text: string) => searchUsers({ store: options.store, ...windows, isOnline }, callerId, text);
+  return { friends, invites, presence, search };
 }

@@ -20,6 +20,21 @@ export interface FriendsOptions {
 
 /** Asks one user may make within ASK_WINDOW_MS, whoever they ask: enough for a table's players, not for spam. */
 export const ASKS_PER_WINDOW = 30;
+/** Friend requests one user may have waiting (FEATURES.md §17: 50 fresh accounts put 50 on one victim). */
+export const PENDING_ASKS_PER_RECIPIENT = 20;
+
+/**
+ * Whether the recipient's waiting asks are at the cap. The recipient's row is locked first, so
+ * asks from many senders at once (each under its own pair lock) are counted one after another.
+ */
+async function hasFullInbox(tx: Tx, recipientId: number): Promise<boolean> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, recipientId)).for('update');
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(friendships)
+    .where(and(eq(friendships.friendId, recipientId), eq(friendships.status, 'pending')));
+  return (row?.n ?? 0) >= PENDING_ASKS_PER_RECIPIENT;
+}
 export const ASK_WINDOW_MS = 10 * 60_000;
 
 export interface Page<T> {
@@ -104,6 +119,8 @@ export function createFriendsService(options: FriendsOptions) {
         if (theirs?.status === 'pending') return acceptAsk(tx, outbox, me, otherId, at);
         // Asking again is answered the same, and the other side is not told twice.
         if (mine) return ok({ user_id: otherId, status: 'requested' });
+        if (await hasFullInbox(tx, otherId))
+          return failure('friend/too_many_requests', `User ${otherId} has ${PENDING_ASKS_PER_RECIPIENT} friend requests waiting already`);
         await tx.insert(friendships).values({ userId, friendId: otherId, status: 'pending', createdAt: at });
         outbox.toUser(otherId, { type: 'friend_request', from: me });
         return ok({ user_id: otherId, status: 'requested' });
@@ -202,7 +219,7 @@ export function createFriendsService(options: FriendsOptions) {
 
   /**
    * The open table each friend sits at, when the caller may join or watch it: a public room, one
-   * the caller sits at too, or a private one the caller was invited to. A private table without
+   * the caller sits at too, or a private one the caller's invitation still opens. A private table without
    * either would only ask for a password the caller does not have, so it is left out.
    */
   async function tablesOf(userId: number, friendIds: number[]): Promise<Map<number, number>> {
@@ -210,7 +227,12 @@ export function createFriendsService(options: FriendsOptions) {
     const mayEnter = or(
       isNull(rooms.passwordHash),
       sql`exists (select 1 from ${roomSeats} s where s.room_id = ${rooms.id} and s.user_id = ${userId})`,
-      sql`exists (select 1 from ${roomInvites} i where i.room_id = ${rooms.id} and i.user_id = ${userId})`,
+      // An invitation that still opens the room (room-invites.ts `hasRoomInvite`): the creator's,
+      // who still sits there and is still the caller's friend.
+      sql`exists (select 1 from ${roomInvites} i
+        join ${roomSeats} cs on cs.room_id = i.room_id and cs.user_id = i.invited_by
+        join ${friendships} f on f.user_id = i.invited_by and f.friend_id = i.user_id and f.status = 'accepted'
+        where i.room_id = ${rooms.id} and i.user_id = ${userId} and i.invited_by = ${rooms.creatorId})`,
     );
     const rows = await store.db
       .select({ userId: roomSeats.userId, roomId: rooms.id })

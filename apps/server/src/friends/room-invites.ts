@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { RateWindows } from '../limits/index.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Db, Store, Tx } from '../store/db.js';
-import { roomInvites } from '../store/friends-schema.js';
+import { friendships, roomInvites } from '../store/friends-schema.js';
+import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
 import { publishOrder, withPublications, type Publisher } from '../publishing/outbox.js';
 import { lockRoom, seatsOfRoom } from '../room-core/room-store.js';
@@ -21,11 +22,22 @@ export interface RoomInvitesOptions {
 export const INVITES_PER_WINDOW = 30;
 export const INVITE_WINDOW_MS = 10 * 60_000;
 
-/** Whether the user was invited to the room by a player of it: their seat needs no password. */
+/**
+ * Whether the user holds an invitation that still opens the room without its password
+ * (FEATURES.md §17): sent by the room's creator, who still sits there and is still the user's
+ * friend. An invitation lapses when its sender leaves or the friendship ends, and an invited
+ * player's own invitations open nothing (they could pass the room on).
+ */
 export async function hasRoomInvite(db: Db | Tx, roomId: number, userId: number): Promise<boolean> {
   const rows = await db
     .select({ roomId: roomInvites.roomId })
     .from(roomInvites)
+    .innerJoin(rooms, and(eq(rooms.id, roomInvites.roomId), eq(rooms.creatorId, roomInvites.invitedBy)))
+    .innerJoin(roomSeats, and(eq(roomSeats.roomId, roomInvites.roomId), eq(roomSeats.userId, roomInvites.invitedBy)))
+    .innerJoin(
+      friendships,
+      and(eq(friendships.userId, roomInvites.invitedBy), eq(friendships.friendId, roomInvites.userId), eq(friendships.status, 'accepted')),
+    )
     .where(and(eq(roomInvites.roomId, roomId), eq(roomInvites.userId, userId)))
     .limit(1);
   return rows.length > 0;

@@ -13,7 +13,7 @@ import type { ApplyInRoom } from './game-moves.js';
 import { deadlineOf, nextDeadlineOf, timerEndOf, timersOf } from './game-step.js';
 import type { SeatLifecycle } from './seat-lifecycle.js';
 import { awaitedPeople } from './stand-in.js';
-import { handedOver, saveStandIns } from './stand-in-steps.js';
+import { bannedAmong, handedOver, saveStandIns } from './stand-in-steps.js';
 
 /**
  * The table's clock: every room's next deadline is a row (`rooms.expires_at`) that any node's
@@ -69,7 +69,7 @@ export function createGameTimers(
   async function fireTurn(tx: Tx, outbox: Outbox, locked: RoomRow, now: Date, ahead: DecisionsAhead | undefined): Promise<Result<unknown>> {
     const state = gameStateOf(locked);
     if (!state) return applyInRoom(tx, outbox, locked, { type: 'timeout' }, now, undefined, 'timeout');
-    let room = await seats.handOverAway(tx, outbox, locked, state, now);
+    let room = await seats.handOverAway(tx, outbox, { ...locked, bannedPlayers: await bannedAmong(tx, state.players, now) }, state, now);
     const turn = dueTurn(room, state, now, room.timerStartedAt && deadlineOf(state, room.timerStartedAt, config), ahead);
     for (const action of turn.kind === 'bot' ? turn.actions : []) {
       const played = await applyInRoom(tx, outbox, room, action, now);

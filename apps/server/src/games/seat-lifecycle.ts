@@ -21,18 +21,21 @@ export interface SeatLifecycle {
   /** The gateway saw the user's last connection to `room:{id}` go, or one come (across nodes). */
   presenceChanged(userId: number, roomId: number, isConnected: boolean): Promise<void>;
   autoplay(userId: number, roomId: number, on: boolean): Promise<Result<{ stand_in: boolean }>>;
-  /** Seats whose players have been away for STAND_IN_SECONDS pass to the computer. */
-  handOverAway(tx: Tx, outbox: Outbox, room: RoomRow, state: GameState, now: Date): Promise<RoomRow>;
+  /** Seats whose players have been away for STAND_IN_SECONDS pass to the computer (never a banned player's). */
+  handOverAway(tx: Tx, outbox: Outbox, room: StandInRow, state: GameState, now: Date): Promise<StandInRow>;
   /** The stand-in's move for the first seat it plays that the table waits for; null when none. */
   playStandIn(
     tx: Tx,
     outbox: Outbox,
-    room: RoomRow,
+    room: StandInRow,
     state: GameState,
     now: Date,
     ahead: DecisionsAhead | undefined,
   ): Promise<Result<{ seq: number }> | null>;
 }
+
+/** The room as the sweeper's turn reads it: with who of its players is banned now. */
+export type StandInRow = RoomRow & { readonly bannedPlayers?: ReadonlySet<string> };
 
 export function createSeatLifecycle(context: RoomsContext, applyInRoom: ApplyInRoom): SeatLifecycle {
   const { store, config } = context;

@@ -1,8 +1,9 @@
 import type { GameState } from '@durak/engine';
 import type { StandInReason } from '@durak/protocol';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { rooms } from '../store/rooms-schema.js';
+import { users } from '../store/schema.js';
 import type { Outbox } from '../publishing/outbox.js';
 import type { MoveRoom } from '../room-core/room-store.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
@@ -28,9 +29,19 @@ export async function saveStandIns<R extends MoveRoom>(
     ? nextDeadlineOf(next, state, context.now, timerEndOf(room, state, context.config), context.config)
     : room.expiresAt;
   await tx.update(rooms).set({ standIns: next.standIns, offlineSince: next.offlineSince, expiresAt }).where(eq(rooms.id, room.id));
-  for (const player of new Set([...Object.keys(room.standIns), ...Object.keys(next.standIns)])) {
+  const players = [
+    ...Object.keys(room.standIns),
+    ...Object.keys(next.standIns),
+    ...Object.keys(room.offlineSince),
+    ...Object.keys(next.offlineSince),
+  ];
+  for (const player of new Set(players)) {
     const isOn = next.standIns[player] === true;
-    if (isOn === (room.standIns[player] === true)) continue;
+    const isAway = next.offlineSince[player] !== undefined;
+    // A drop or a return is told at once too (FEATURES.md §17): the seat shows "offline" before
+    // the stand-in takes it, not 20 s later as "the computer is playing".
+    const hasMoved = (room.offlineSince[player] !== undefined) !== isAway && (change.reason === 'away' || change.reason === 'reconnected');
+    if (isOn === (room.standIns[player] === true) && !hasMoved) continue;
     outbox.toRoom(room.id, {
       type: 'stand_in',
       room_id: room.id,
@@ -38,6 +49,7 @@ export async function saveStandIns<R extends MoveRoom>(
       player_id: player,
       stand_in: isOn,
       reason: change.reason,
+      ...(hasMoved ? { is_connected: !isAway } : {}),
     });
   }
   return { ...next, expiresAt };
@@ -63,3 +75,17 @@ export function givenBack(room: Absences, player: string): { standIns: Record<st
 /** Whether the room holds anything about the player's absence that a return would clear. */
 export const isAbsent = (room: Absences, player: string): boolean =>
   room.standIns[player] === true || room.offlineSince[player] !== undefined;
+
+/**
+ * The game's players banned at `now` (FEATURES.md §8, §17): the stand-in neither takes nor plays
+ * their seats, so their turns time out and a banned account wins nothing after the ban.
+ */
+export async function bannedAmong(tx: Tx, players: readonly string[], now: Date): Promise<ReadonlySet<string>> {
+  const ids = players.map(Number).filter((id) => Number.isSafeInteger(id));
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNotNull(users.bannedAt), or(isNull(users.bannedUntil), gt(users.bannedUntil, now))));
+  return new Set(rows.map((r) => String(r.id)));
+}

@@ -125,6 +125,10 @@ describe('the stand-in plays for a dropped player', () => {
 
     annClient.disconnect();
     await until(async () => (await stateOf(id)).offlineSince[String(ann.id)] !== undefined);
+    // The drop is told at once (FEATURES.md §17): the seat shows offline long before the stand-in.
+    await until(() => standInMessages(seen, ann).length > 0);
+    expect(standInMessages(seen, ann)[0]!.data).toMatchObject({ stand_in: false, reason: 'away', is_connected: false });
+    expect((await watch(id, bob.token)).seats[String(ann.id)]).toMatchObject({ stand_in: false, is_connected: false });
     clock.advance(19_000);
     await server.module.games.fireDue();
     expect((await watch(id, bob.token)).seats[String(ann.id)]!.stand_in).toBe(false);
@@ -132,8 +136,8 @@ describe('the stand-in plays for a dropped player', () => {
     await server.module.games.fireDue();
     const handedOver = await watch(id, bob.token);
     expect(handedOver.seats[String(ann.id)]).toMatchObject({ stand_in: true, is_connected: false });
-    await until(() => standInMessages(seen, ann).length > 0);
-    expect(standInMessages(seen, ann)[0]!.data).toMatchObject({ stand_in: true, reason: 'away' });
+    await until(() => standInMessages(seen, ann).some((m) => m.data.stand_in === true));
+    expect(standInMessages(seen, ann).find((m) => m.data.stand_in === true)!.data).toMatchObject({ stand_in: true, reason: 'away' });
 
     const over = await playOn(id, [bob], bob);
     expect(over.seats[String(ann.id)]!.result_reason).toBe('normal');

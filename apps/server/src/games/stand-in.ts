@@ -14,7 +14,13 @@ import type { RoomsConfig } from '../room-core/rooms-config.js';
  * read is in the room row (`stand_ins`, `offline_since`), so the sweeper of any node decides alike.
  */
 
-type StandInRoom = Pick<RoomRow, 'standIns' | 'offlineSince' | 'botLevel' | 'creatorId'>;
+type StandInRoom = Pick<RoomRow, 'standIns' | 'offlineSince' | 'botLevel' | 'creatorId'> & {
+  /**
+   * Players banned now (FEATURES.md §8, §17): the computer never plays for them and never takes
+   * their seat; their turns time out like any absent player's. Read by the sweeper's turn only.
+   */
+  readonly bannedPlayers?: ReadonlySet<string>;
+};
 
 /**
  * Whether chips or a prize are at stake at this table (FEATURES.md §12): a bet, or a tournament's
@@ -30,8 +36,9 @@ export function standInLevel(room: Pick<RoomRow, 'betAmount' | 'tournamentId' | 
   return isAtStake(room) ? 'normal' : 'hard';
 }
 
-/** A seat a stand-in may play: a person still in the game (a practice room's bots play themselves). */
+/** A seat a stand-in may play: a person still in the game and not banned (a practice room's bots play themselves). */
 function isPersonInGame(room: StandInRoom, state: GameState, player: string): boolean {
+  if (room.bannedPlayers?.has(player) === true) return false;
   const seat = state.players.indexOf(player);
   if (seat < 0 || state.results[seat] !== null) return false;
   return room.botLevel === null || player === String(room.creatorId);

@@ -149,7 +149,7 @@ describe('a ban', () => {
     expect(seats.map((s) => s.userId)).toEqual([host.id]);
   });
 
-  // Their turns run out and the computer plays their seats (FEATURES.md §11), so the game ends normally.
+  // Their turns run out (the computer never plays for a banned account: FEATURES.md §17), so the game ends normally.
   it('lets the banned user’s running game go on, their turns timing out', async () => {
     const players = [await newPlayer(server.url), await newPlayer(server.url)];
     const roomId = await startedRoom(server.url, players);

@@ -138,6 +138,12 @@ const calls: Call[] = [
     body: () => ({ action: 'none' }),
     expect: [401, 403, 403, 404],
   },
+  {
+    method: 'POST',
+    route: '/api/admin/reports/{id}/resolve',
+    path: () => '/api/admin/reports/987654/resolve',
+    expect: [401, 403, 403, 404],
+  },
   { method: 'GET', route: '/api/admin/promocodes', path: () => '/api/admin/promocodes', expect: [401, 403, 403, 200] },
   {
     method: 'POST',

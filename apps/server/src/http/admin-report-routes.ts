@@ -1,22 +1,36 @@
-import { adminReportPage, errorBody, pageQuery } from '@durak/protocol';
+import { adminReportPage, adminReportQuery, errorBody, idParams, reportResolved } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listReports } from '../chat/report-service.js';
-import { guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
+import { listReports, resolveReport } from '../chat/report-service.js';
+import { actorOf, guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
+import { answer } from './paging.js';
 
-/** GET /api/admin/reports: the players' reports, newest first, each with its table's chat. */
-export function registerAdminReportRoutes(root: FastifyInstance, { services }: AdminContext): void {
+const errors = { '4xx': errorBody, '5xx': errorBody };
+
+/**
+ * GET /api/admin/reports: the players' reports, newest first, each with its table's chat;
+ * POST /api/admin/reports/{id}/resolve: an admin closes one (FEATURES.md §17), audited.
+ */
+export function registerAdminReportRoutes(root: FastifyInstance, { services, now }: AdminContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/reports',
     {
       onRequest: guard(services.tokens, 'admin.reports.read'),
-      schema: { tags: ['admin'], security, querystring: pageQuery, response: { 200: adminReportPage, '4xx': errorBody, '5xx': errorBody } },
+      schema: { tags: ['admin'], security, querystring: adminReportQuery, response: { 200: adminReportPage, ...errors } },
     },
     async (request) => {
-      const { page, limit } = request.query;
-      const { items, total } = await listReports(services.store.db, page, limit);
+      const { page, limit, status } = request.query;
+      const { items, total } = await listReports(services.store.db, page, limit, status);
       return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
+  );
+  app.post(
+    '/api/admin/reports/:id/resolve',
+    {
+      onRequest: guard(services.tokens, 'admin.reports.resolve'),
+      schema: { tags: ['admin'], security, params: idParams, response: { 200: reportResolved, ...errors } },
+    },
+    async (request, reply) => answer(reply, await resolveReport(services.store, actorOf(request), request.params.id, now())),
   );
 }

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../accounts/tokens.js';
-import { reportPlayer } from '../chat/report-service.js';
+import { REPORTS_PER_MINUTE, reportPlayer } from '../chat/report-service.js';
 import type { RoomsModule } from '../rooms/rooms-module.js';
 import type { Store } from '../store/db.js';
 import { authenticate, callerOf } from './auth-hooks.js';
@@ -37,8 +37,8 @@ export function registerChatRoutes(root: FastifyInstance, tokens: TokenService, 
     async (request, reply) => answer(reply, await module.chat.send(callerOf(request).id, request.params.id, request.body)),
   );
 
-  // Reading the chat and reporting from it follow the watch rule: a private table's chat is for
-  // its players and those who know its password (X-Room-Password, docs/decisions.md).
+  // Reading the chat follows the watch rule: a private table's chat is for its players and those
+  // who know its password (X-Room-Password, docs/decisions.md).
   const watched = { ...base, schema: { tags, security, params: roomIdParams, headers: roomWatchHeaders } };
   app.get(
     '/api/v1/rooms/:id/chat',
@@ -52,9 +52,10 @@ export function registerChatRoutes(root: FastifyInstance, tokens: TokenService, 
     '/api/v1/rooms/:id/report',
     { ...watched, schema: { ...watched.schema, body: reportBody, response: { 201: reportCreated, ...errors } } },
     async (request, reply) => {
-      const caller = callerOf(request).id;
-      const allowed = await module.rooms.canWatch(caller, request.params.id, request.headers['x-room-password']);
-      return answer(reply, allowed.ok ? await reportPlayer(store.db, caller, request.params.id, request.body, now()) : allowed, 201);
+      // No watch check here: only the table's players and those who watched its game (which took
+      // the watch rule then) may report, and looking now must not make a stranger one of them.
+      const allowance = (id: number) => module.limits.take(`report:${id}`, REPORTS_PER_MINUTE, 60_000);
+      return answer(reply, await reportPlayer(store.db, callerOf(request).id, request.params.id, request.body, now(), allowance), 201);
     },
   );
 }

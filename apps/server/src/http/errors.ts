@@ -4,7 +4,7 @@ import { httpStatusOf, type Failure, type KnownErrorCode } from '@durak/protocol
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../store/db-faults.js';
-import { findNulCharacter } from '../store/nul-characters.js';
+import { findTextFault, textFault } from '../store/nul-characters.js';
 import { tooDeepCode } from './json-body.js';
 
 /** Sends an expected failure as `{ error: { code, message, details? } }` with the code's status. */
@@ -43,23 +43,23 @@ export function installErrorHandling(app: FastifyInstance): void {
     await sendFailure(reply, { code: 'request/unsupported_media_type', message: 'This call takes a JSON body, not multipart/form-data' });
     return reply;
   });
-  // One guard for every route rather than a check per field: a NUL character in any string of the
-  // path, the query or the body (or in a key) is refused before the route reads it.
+  // One guard for every route rather than a check per field: a NUL character or a lone surrogate
+  // in any string of the path, the query or the body (or in a key), or in the audit reason header,
+  // is refused before the route reads it (FEATURES.md §8, §17).
   app.addHook('preValidation', async (request, reply) => {
     for (const [where, value] of [
       ['params', request.params],
       ['querystring', request.query],
       ['body', request.body],
     ] as const) {
-      const found = findNulCharacter(value);
+      const found = findTextFault(value);
       if (found === undefined) continue;
-      const field = found === '' ? where : found;
-      const message = 'contains a NUL character, which is not allowed in text';
-      await sendFailure(reply, {
-        code: 'request/invalid',
-        message: `${field}: ${message}`,
-        details: { field, in: where, issues: [{ field, message }] },
-      });
+      await sendTextFault(reply, found.path === '' ? where : found.path, where, found.message);
+      return reply;
+    }
+    const reason = auditReasonFault(request.headers['x-audit-reason']);
+    if (reason !== undefined) {
+      await sendTextFault(reply, 'X-Audit-Reason', 'header', reason);
       return reply;
     }
   });
@@ -94,6 +94,30 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return sendFailure(reply, { code: 'internal/error', message: 'Something went wrong on our side' });
   });
+}
+
+function sendTextFault(reply: FastifyReply, field: string, where: string, message: string): FastifyReply {
+  return sendFailure(reply, {
+    code: 'request/invalid',
+    message: `${field}: ${message}`,
+    details: { field, in: where, issues: [{ field, message }] },
+  });
+}
+
+/**
+ * What is wrong with the `X-Audit-Reason` header (URI-encoded, admin-guard.ts), once decoded:
+ * a percent escape that does not decode, a NUL (`%00`) or a lone surrogate.
+ */
+function auditReasonFault(header: string | string[] | undefined): string | undefined {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (raw === undefined || raw === '') return undefined;
+  let text: string;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    return 'is not valid URI-encoded UTF-8 text';
+  }
+  return textFault(text);
 }
 
 /**

@@ -30,6 +30,6 @@ describe('GET /api/flags', () => {
   it('answers {flags: {name: boolean}} without a session', async () => {
     const answer = await request<{ flags: Record<string, boolean> }>(`${server.url}/api/flags`);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ flags: { table_chat: true, voice_chat: false } });
+    expect(answer.body).toEqual({ flags: { table_chat: true, voice_chat: false, payments_sandbox: true } });
   });
 });

@@ -9,6 +9,8 @@ import {
   roomIdParams,
   roomInviteAnswer,
   roomInviteBody,
+  userSearchAnswer,
+  userSearchQuery,
 } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,6 +46,12 @@ export function registerFriendRoutes(root: FastifyInstance, tokens: TokenService
       const { items, hasNext } = await friends.requests(callerOf(request).id, request.query.page, request.query.limit);
       return { items, links: pageLinks(request, request.query.page, hasNext) };
     },
+  );
+
+  app.get(
+    '/api/users/search',
+    { ...base, schema: { tags, security, querystring: userSearchQuery, response: { 200: userSearchAnswer, ...errors } } },
+    async (request, reply) => answer(reply, await module.search(callerOf(request).id, request.query.username)),
   );
 
   const onFriend = {

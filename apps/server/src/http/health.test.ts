@@ -22,7 +22,25 @@ describe('health probes', () => {
   it('GET /readyz answers ready with the database and Redis checked', async () => {
     const res = await request(`${server.url}/readyz`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ready', checks: { database: 'ok', redis: process.env.REDIS_URL ? 'ok' : 'off' } });
+    expect(res.body).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: process.env.REDIS_URL ? 'ok' : 'off' },
+      payments: server.config.economy.paymentsSandbox ? 'sandbox' : 'live',
+    });
+  });
+
+  // FEATURES.md §17: free sandbox chips were on by default with nothing saying so.
+  it('/readyz and /api/flags say when payments are the sandbox', async () => {
+    expect(server.config.economy.paymentsSandbox).toBe(true);
+    expect((await request(`${server.url}/readyz`)).body).toMatchObject({ payments: 'sandbox' });
+    expect((await request(`${server.url}/api/flags`)).body).toMatchObject({ flags: { payments_sandbox: true } });
+    const live = await startTestServer({ economy: { ...server.config.economy, paymentsSandbox: false } });
+    try {
+      expect((await request(`${live.url}/readyz`)).body).toMatchObject({ payments: 'live' });
+      expect((await request(`${live.url}/api/flags`)).body).toMatchObject({ flags: { payments_sandbox: false } });
+    } finally {
+      await live.close();
+    }
   });
 
   it('neither probe is logged at info level, while other calls are', async () => {
@@ -81,6 +99,6 @@ describe('a Redis nobody answers', () => {
   it('makes /readyz 503 naming redis, with the database still ok', async () => {
     const res = await request(`${lonely.url}/readyz`);
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed' } });
+    expect(res.body).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed' }, payments: 'sandbox' });
   });
 });

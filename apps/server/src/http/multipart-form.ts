@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import type { z } from 'zod';
 import { ok, type Result } from '../shared/result.js';
-import { findNulCharacter } from '../store/nul-characters.js';
+import { findTextFault } from '../store/nul-characters.js';
 
 export interface Form {
   readonly fields: Record<string, string>;
@@ -40,9 +40,9 @@ export async function readForm(request: FastifyRequest, fileField: string, maxBy
     request.log.info({ err: error }, 'client error: malformed multipart body');
     return { ok: false, error: invalid(fileField, `the multipart body is malformed (${error.message})`) };
   }
-  // The NUL guard of every JSON body (errors.ts) never sees a multipart body: the same rule here.
-  const nul = findNulCharacter(fields);
-  if (nul !== undefined) return { ok: false, error: invalid(nul, 'contains a NUL character, which is not allowed in text') };
+  // The text guard of every JSON body (errors.ts) never sees a multipart body: the same rule here.
+  const fault = findTextFault(fields);
+  if (fault !== undefined) return { ok: false, error: invalid(fault.path, fault.message) };
   return ok(file ? { fields, file } : { fields });
 }
 
@@ -53,7 +53,13 @@ export function invalid(field: string, message: string): Failure<'request/invali
 /** Validates parsed input with a zod schema; the first issue names its field, like the schema validator's 400. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Result<z.infer<S>> {
   const parsed = schema.safeParse(input);
-  if (parsed.success) return ok(parsed.data);
+  if (parsed.success) {
+    // A field holding JSON (banner captions) may decode to text the raw field did not show: an
+    // escaped `\u0000` or a lone `\ud800`. Checked once more on what the schema made of it.
+    const fault = findTextFault(parsed.data);
+    if (fault !== undefined) return { ok: false, error: invalid(fault.path || 'body', fault.message) };
+    return ok(parsed.data);
+  }
   const issues = parsed.error.issues.map((i) => ({
     field: i.path.join('.') || (i.code === 'unrecognized_keys' ? i.keys.join(',') : 'body'),
     message: i.message,

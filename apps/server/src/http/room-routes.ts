@@ -30,13 +30,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TokenService } from '../accounts/tokens.js';
 import type { PlayerMove } from '../games/game-service.js';
+import { hasPermission } from '../permissions/permissions.js';
 import { createActionLimiter } from '../rooms/action-limiter.js';
+import { roomForViewer } from '../rooms/room-privacy.js';
 import { failure, type Result } from '../shared/result.js';
 import type { RoomsModule } from '../rooms/rooms-module.js';
 import { answer, pageLinks } from './paging.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 
 const errors = { '4xx': errorBody };
+
+/** Who asks for a room: a private room's players are shown to its players, invited friends and admins. */
+const viewerOf = (request: FastifyRequest) => {
+  const caller = callerOf(request);
+  return { id: caller.id, isAdmin: hasPermission(caller.roles, 'admin.access') };
+};
 
 /** The game API (SPEC §7, DESIGN.md §7): rooms, seats, actions, views, records, presence, emoji. */
 export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, module: RoomsModule): void {
@@ -57,7 +65,9 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
       { ...base, schema: { tags, security, querystring: roomListQuery, response: { 200: roomList, ...errors } } },
       async (request) => {
         const { items, hasNext } = await module.rooms.list(request.query);
-        return { items, links: pageLinks(request, request.query.page, hasNext) };
+        const viewer = viewerOf(request);
+        const shown = await Promise.all(items.map((item) => roomForViewer(module.store.db, item, viewer)));
+        return { items: shown, links: pageLinks(request, request.query.page, hasNext) };
       },
     );
   }
@@ -65,7 +75,11 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
   app.get(
     '/api/v1/rooms/:id',
     { ...base, schema: { tags, security, params: roomIdParams, response: { 200: room, ...errors } } },
-    async (request, reply) => answer(reply, await module.rooms.get(request.params.id)),
+    async (request, reply) => {
+      const found = await module.rooms.get(request.params.id);
+      if (!found.ok) return answer(reply, found);
+      return roomForViewer(module.store.db, found.value, viewerOf(request));
+    },
   );
 
   app.post(

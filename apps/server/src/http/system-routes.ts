@@ -21,7 +21,9 @@ export function registerSystemRoutes(root: FastifyInstance, services: Services, 
   const probe = { logLevel: 'warn' as const };
 
   // Public: the web reads the flags before anyone signs in, to know what to show at all.
-  const flags = { flags: { ...services.config.featureFlags } };
+  // `payments_sandbox`: the store and the deposit dialog say the chips are free (FEATURES.md §17).
+  const flags = { flags: { ...services.config.featureFlags, payments_sandbox: services.config.economy.paymentsSandbox } };
+  const payments = services.config.economy.paymentsSandbox ? ('sandbox' as const) : ('live' as const);
   app.get('/api/flags', { schema: { tags: ['system'], response: { 200: featureFlagsAnswer } } }, async () => flags);
 
   // Liveness: the process runs and its event loop turns. It asks nothing of the database, so an
@@ -38,7 +40,7 @@ export function registerSystemRoutes(root: FastifyInstance, services: Services, 
       readiness.redis(checkTimeoutMs),
     ]);
     const isReady = database === 'ok' && (redis === 'ok' || redis === 'off');
-    return reply.code(isReady ? 200 : 503).send({ status: isReady ? 'ready' : 'unavailable', checks: { database, redis } });
+    return reply.code(isReady ? 200 : 503).send({ status: isReady ? 'ready' : 'unavailable', checks: { database, redis }, payments });
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

@@ -27,6 +27,8 @@ export const rolePermissions: Readonly<Record<Role, readonly string[]>> = {
     'admin.reports.read',
     // Fair play (FEATURES.md §12): the integrity cases, freezing, dismissing and confirming them.
     'admin.integrity.manage',
+    // Resolving a chat report (FEATURES.md §17).
+    'admin.reports.resolve',
   ],
 };
 

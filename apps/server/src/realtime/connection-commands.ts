@@ -189,7 +189,12 @@ async function presence(connection: CommandConnection, id: number, request: Reco
   const channel = typeof request.channel === 'string' ? request.channel : '';
   if (!connection.subscriptions.has(channel)) return connection.replyError(id, errorCode.permissionDenied);
   if (!connection.hub.channelOptions(channel).hasPresence) return connection.replyError(id, errorCode.notAvailable);
-  const clients = await connection.hub.broker.presence(channel);
+  let clients = await connection.hub.broker.presence(channel);
+  const visibility = connection.hub.visiblePresence;
+  if (visibility !== undefined) {
+    const visible = await visibility(channel, [...new Set(Object.values(clients).map((info) => info.user))]);
+    clients = Object.fromEntries(Object.entries(clients).filter(([, info]) => visible.has(info.user)));
+  }
   if (!isStats) return connection.reply(id, 'presence', { presence: clients });
   const users = new Set(Object.values(clients).map((info) => info.user));
   connection.reply(id, 'presence_stats', { num_clients: Object.keys(clients).length, num_users: users.size });

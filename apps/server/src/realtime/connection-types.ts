@@ -44,6 +44,9 @@ export interface Logger {
   error(details: object, message?: string): void;
 }
 
+/** Of the users present in a channel, those a client's presence command may list. */
+export type PresenceVisibility = (channel: string, userIds: readonly string[]) => Promise<ReadonlySet<string>>;
+
 /** What connections need from their gateway; `C` is the gateway's own connection type. */
 export interface ConnectionHub<C = CommandConnection> {
   broker: Broker;
@@ -57,6 +60,8 @@ export interface ConnectionHub<C = CommandConnection> {
   /** The gateway's clock in milliseconds: budgets, token expiry, the stale check and the time rpc read it. */
   now(): number;
   onSend: ((userId: string, data: unknown) => void) | undefined;
+  /** Which users of a channel's presence clients may see (gateway.setPresenceVisibility); all when unset. */
+  visiblePresence: PresenceVisibility | undefined;
   /** Told of joins and leaves of presence channels (gateway.setPresenceListener). */
   onPresence: ((change: { channel: string; userId: string; isJoin: boolean }) => void) | undefined;
   addSubscriber(channel: string, connection: C): Promise<void>;

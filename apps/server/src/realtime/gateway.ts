@@ -6,7 +6,7 @@ import { defaultCanSubscribe, defaultChannelOptions, type CanSubscribe, type Cha
 import { disconnect } from './codes.js';
 import { ConnectionCap } from './connection-cap.js';
 import { Connection } from './connection.js';
-import type { ConnectionHub, GatewayLimits, Logger, VerifyToken } from './connection-types.js';
+import type { ConnectionHub, GatewayLimits, Logger, PresenceVisibility, VerifyToken } from './connection-types.js';
 
 export const defaultGatewayLimits: GatewayLimits = {
   maxMessageBytes: 64 * 1024,
@@ -82,6 +82,11 @@ export interface Gateway {
    * was updated (the rooms hand a dropped player's seat to the stand-in). Set once at wiring.
    */
   setPresenceListener(listener: PresenceListener): void;
+  /**
+   * Which users of a channel's presence a client's presence command may see (FEATURES.md §17: a
+   * room's presence lists its players, never its spectators). Set once at wiring; all by default.
+   */
+  setPresenceVisibility(visibility: PresenceVisibility): void;
   /** Number of open sockets on this node. */
   connectionCount(): number;
   /**
@@ -145,6 +150,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     now,
     onSend: options.onSend,
     onPresence: undefined,
+    visiblePresence: undefined,
     async addSubscriber(channel, connection) {
       let set = subscribers.get(channel);
       if (set === undefined) {
@@ -280,6 +286,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     setPresenceListener(listener) {
       hub.onPresence = listener;
+    },
+    setPresenceVisibility(visibility) {
+      hub.visiblePresence = visibility;
     },
     connectionCount() {
       return connections.size;

@@ -4,8 +4,8 @@ import { createMemoryBroker } from './memory-broker.js';
 import { createRedisBroker } from './redis-broker.js';
 
 export type { Broker, PublishItem, PublishOptions } from './broker.js';
-export { defaultCanSubscribe, type CanSubscribe } from './channels.js';
-export type { Logger, VerifyToken } from './connection-types.js';
+export { defaultCanSubscribe, defaultChannelOptions, type CanSubscribe } from './channels.js';
+export type { Logger, PresenceVisibility, VerifyToken } from './connection-types.js';
 export { createGateway, type Gateway } from './gateway.js';
 
 export interface BrokerOptions {

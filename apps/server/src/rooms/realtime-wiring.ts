@@ -4,6 +4,7 @@ import {
   createBroker,
   createGateway,
   defaultCanSubscribe,
+  defaultChannelOptions,
   type Broker,
   type Gateway,
   type Logger,
@@ -49,6 +50,10 @@ export function createRealtime(options: {
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.now ? { now: options.now } : {}),
     canSubscribe: defaultCanSubscribe,
+    // A room's joins and leaves are not pushed: they would name its spectators to everyone there
+    // (FEATURES.md §17). Its presence stays, for the stand-in, and lists only its players.
+    channelOptions: (channel) =>
+      channel.startsWith('room:') ? { hasPresence: true, hasJoinLeave: false } : defaultChannelOptions(channel),
     verifyToken: verifyAccessTokenForRealtime(options.tokens),
   });
   gateway.attach(options.server, '/connection/websocket');

@@ -38,6 +38,8 @@ export interface RoomsModule {
   readonly emoji: EmojiService;
   readonly chat: ChatService;
   readonly limits: RateWindows;
+  /** The rooms' store: the routes read who may see a private room's players (`room-privacy.ts`). */
+  readonly store: Store;
 }
 
 /**
@@ -72,5 +74,6 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
     emoji,
     chat,
     limits,
+    store: options.store,
   };
 }

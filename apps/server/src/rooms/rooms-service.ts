@@ -31,8 +31,10 @@ import {
   type SeatRow,
 } from '../room-core/room-store.js';
 import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import { noteWatcher } from '../room-core/room-watchers.js';
 import type { SeatsBeforeStart, StartGame } from '../room-core/room-seams.js';
 import { createPasswordAttempts } from './password-attempts.js';
+import { lobbyView } from './room-privacy.js';
 import { checkRoomPassword, hashRoomPassword } from './room-password.js';
 
 export interface SeatAnswer {
@@ -147,7 +149,7 @@ async function updateSeating(
   const [updated] = await tx.update(rooms).set({ status, expiresAt }).where(eq(rooms.id, room.id)).returning();
   const json = roomJson(updated!, seats);
   outbox.toRoom(room.id, { type: 'room_changed', room_id: room.id, seq: room.seq, room: json });
-  outbox.toLobby({ type: 'room_changed', room: json });
+  outbox.toLobby({ type: 'room_changed', room: lobbyView(json) });
   return { room: updated!, seats };
 }
 
@@ -168,6 +170,20 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
   const mayTakeSeat = (tx: Tx, userId: number, room: Pick<RoomRow, 'betAmount' | 'balanceType'>) =>
     context.guard.check(tx, { userId, kind: 'seat', walletType: room.balanceType as WalletType, amount: room.betAmount });
 
+  /** The watch rule: a public room is open to all; a private one to its players, invited friends and its password. */
+  async function mayWatch(room: RoomRow, userId: number, password: string | undefined): Promise<Result<true>> {
+    const roomId = room.id;
+    if (room.passwordHash === null) return ok(true);
+    if ((await seatsOfRoom(store.db, roomId)).some((s) => s.userId === userId)) return ok(true);
+    if (await hasRoomInvite(store.db, roomId, userId)) return ok(true);
+    if (password === undefined || password === '')
+      return failure('room/password_required', 'This room is private: its password is needed to watch it');
+    if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
+    if (!(await isPasswordRight(userId, roomId, password, room.passwordHash)))
+      return failure('room/wrong_password', 'This room needs its password');
+    return ok(true);
+  }
+
   const updateSeats = (tx: Tx, outbox: Outbox, room: RoomRow, now: Date, seats?: SeatRow[]) =>
     updateSeating(tx, outbox, room, now, config.openRoomSeconds, seats);
 
@@ -183,7 +199,7 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
       .returning();
     await tx.insert(roomSeats).values({ roomId: room!.id, position: 0, userId, readyDeadline: room!.expiresAt, seatedAt: now });
     const json = roomJson(room!, await seatsOfRoom(tx, room!.id));
-    outbox.toLobby({ type: 'room_created', room: json });
+    outbox.toLobby({ type: 'room_created', room: lobbyView(json) });
     return ok(json);
   }
 
@@ -339,7 +355,7 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
           if (started.started) {
             const [running] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
             const json = roomJson(running!, seats);
-            outbox.toLobby({ type: 'room_changed', room: json });
+            outbox.toLobby({ type: 'room_changed', room: lobbyView(json) });
             return ok(json);
           }
           // Someone spent the stake meanwhile: that seat goes, the others wait for a new player.
@@ -358,15 +374,10 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     async canWatch(userId, roomId, password) {
       const room = await readRoom(store.db, roomId);
       if (!room) return failure('room/not_found', `No room ${roomId}`);
-      if (room.passwordHash === null) return ok(true);
-      if ((await seatsOfRoom(store.db, roomId)).some((s) => s.userId === userId)) return ok(true);
-      if (await hasRoomInvite(store.db, roomId, userId)) return ok(true);
-      if (password === undefined || password === '')
-        return failure('room/password_required', 'This room is private: its password is needed to watch it');
-      if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
-      if (!(await isPasswordRight(userId, roomId, password, room.passwordHash)))
-        return failure('room/wrong_password', 'This room needs its password');
-      return ok(true);
+      const allowed = await mayWatch(room, userId, password);
+      // Who watched while the game ran may report from the table later (FEATURES.md §17).
+      if (allowed.ok) await noteWatcher(store.db, room, userId, context.now());
+      return allowed;
     },
 
     async leaveBeforeStart(tx, outbox, room, userId, now) {

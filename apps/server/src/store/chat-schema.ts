@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { rooms } from './rooms-schema.js';
 import { users } from './schema.js';
 
@@ -42,10 +42,28 @@ export const chatReports = pgTable(
       .references(() => users.id),
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while open; set once by the admin who resolved it (migration 0025). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => users.id),
   },
   (t) => [
     unique('chat_reports_once').on(t.roomId, t.reporterId, t.reportedId),
     check('chat_reports_reason_length', sql`char_length(${t.reason}) between 1 and 500`),
     index('chat_reports_created_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
   ],
+);
+
+/** Who watched a table while its game ran (migration 0025): they may report from it, as its players may. */
+export const roomWatchers = pgTable(
+  'room_watchers',
+  {
+    roomId: bigint('room_id', { mode: 'number' })
+      .notNull()
+      .references(() => rooms.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'room_watchers_pk', columns: [t.roomId, t.userId] })],
 );

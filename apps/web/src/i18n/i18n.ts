@@ -8,7 +8,7 @@ export const LANGUAGE_COOKIE = 'i18next';
 
 /**
  * SPEC §7/§9: files at /locales/{lng}/common.json; the language comes from a cookie, then local
- * storage, and is cached in a cookie. The http backend retries a load that failed with 5xx or
+ * storage, then the browser's languages, and is cached in a cookie. The http backend retries a load that failed with 5xx or
  * no status and gives up on 4xx; i18next spaces those retries.
  */
 export function initI18n(): Promise<unknown> {
@@ -31,7 +31,9 @@ export function initI18n(): Promise<unknown> {
       retryTimeout: 500,
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       detection: {
-        order: ['cookie', 'localStorage'],
+        // The browser's language last (FEATURES.md §17): an English browser no longer meets the
+        // sign-in pages in Russian; a choice made in the picker (the cookie) wins over it.
+        order: ['cookie', 'localStorage', 'navigator'],
         lookupCookie: LANGUAGE_COOKIE,
         lookupLocalStorage: 'i18nextLng',
         caches: ['cookie'],

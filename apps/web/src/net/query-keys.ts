@@ -41,6 +41,8 @@ export const queryKeys = {
     requests: ['friends', 'requests'] as const,
     presence: ['presence', 'summary'] as const,
     referrals: (page: number) => ['player', 'referrals', page] as const,
+    /** Players by name (FEATURES.md §17). */
+    search: (text: string) => ['users', 'search', text] as const,
   },
   bandit: {
     paytable: ['bandit', 'paytable'] as const,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from './language-picker';
 import './auth.css';
 
 export function AuthLayout({ title, children, footer }: { title: string; children: ReactNode; footer: ReactNode }) {
@@ -15,6 +16,7 @@ export function AuthLayout({ title, children, footer }: { title: string; childre
         {children}
       </section>
       <p className="auth-footer">{footer}</p>
+      <LanguagePicker />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ensureMiniApp, isMiniApp, miniAppAuthPayload } from '../../device/telegram';
 import { api } from '../../net/api';
 import { AuthLayout } from './auth-layout';
 import { TextField } from './text-field';
@@ -9,6 +10,7 @@ import { checkPassword, checkUsername } from './validate';
 
 export default function LoginPage() {
   const { t } = useTranslation();
+  const { t: nt } = useTranslation('newcomer');
   const location = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -38,33 +40,58 @@ export default function LoginPage() {
         </>
       }
     >
-      <form className="auth-form" noValidate onSubmit={onSubmit}>
-        <TextField
-          name="username"
-          label={t('auth.username')}
-          value={username}
-          autoComplete="username"
-          onChange={setUsername}
-          error={problems.fields.username ? t(problems.fields.username) : null}
-        />
-        <TextField
-          name="password"
-          type="password"
-          label={t('auth.password')}
-          value={password}
-          autoComplete="current-password"
-          onChange={setPassword}
-          error={problems.fields.password ? t(problems.fields.password) : null}
-        />
-        {problems.form ? (
-          <p className="form-error" role="alert">
-            {t(problems.form)}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-gold btn-block" disabled={isBusy}>
-          {t('auth.login_button')}
-        </button>
-      </form>
+      {isMiniApp() ? (
+        // Signed out inside Telegram (FEATURES.md §17): a Telegram account has no password to type.
+        <div className="auth-telegram" data-testid="telegram-sign-in">
+          <p>{nt('telegram.hint')}</p>
+          {problems.form ? (
+            <p className="form-error" role="alert">
+              {t(problems.form)}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-gold btn-block"
+            disabled={isBusy}
+            onClick={() =>
+              void submit(async () => {
+                await ensureMiniApp();
+                return api.telegramAuth(miniAppAuthPayload());
+              })
+            }
+          >
+            {nt('telegram.sign_in')}
+          </button>
+        </div>
+      ) : (
+        <form className="auth-form" noValidate onSubmit={onSubmit}>
+          <TextField
+            name="username"
+            label={t('auth.username')}
+            value={username}
+            autoComplete="username"
+            onChange={setUsername}
+            error={problems.fields.username ? t(problems.fields.username) : null}
+          />
+          <TextField
+            name="password"
+            type="password"
+            label={t('auth.password')}
+            value={password}
+            autoComplete="current-password"
+            onChange={setPassword}
+            error={problems.fields.password ? t(problems.fields.password) : null}
+          />
+          {problems.form ? (
+            <p className="form-error" role="alert">
+              {t(problems.form)}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-gold btn-block" disabled={isBusy}>
+            {t('auth.login_button')}
+          </button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

@@ -51,6 +51,7 @@ function show(path: string, seat: unknown = null) {
             <Route path="/" element={<p>home</p>} />
             <Route path="/tournament/:id" element={<p>tournament</p>} />
             <Route path="/games" element={<p>games</p>} />
+            <Route path="/store" element={<p>store</p>} />
             <Route path="/durak/:id" element={<p data-testid="at-table">table</p>} />
           </Routes>
         </I18nextProvider>
@@ -95,12 +96,24 @@ describe('taken to the tournament table', () => {
     expect(screen.queryByTestId('at-table')).toBeNull();
   });
 
-  it('another screen (the lobby) is not interrupted', async () => {
-    show('/games', { tournament_id: 3, tournament_name: 'Cup', round: 1, room_id: 43 });
+  // FEATURES.md §17: a player in the lobby never heard the round start and the computer took the seat.
+  it.each(['/games', '/store', '/durak/99'])('is offered on any other screen too (%s), and goes there', async (path) => {
+    show(path);
     await flush();
-    act(() => channels.get('#1')?.({ type: 'tournament_seated', tournament_id: 3, round: 2, room_id: 44 }));
-    act(() => vi.advanceTimersByTime(SEAT_COUNTDOWN_MS * 2));
+    act(() => channels.get('#1')!({ type: 'tournament_seated', tournament_id: 3, round: 2, room_id: 44 }));
+    expect(screen.getByTestId('seat-toast-text').textContent).toBe('Round 2: table 44. Taking you there in 5 s.');
+    act(() => vi.advanceTimersByTime(SEAT_COUNTDOWN_MS));
+    expect(screen.getByTestId('at-table')).toBeTruthy();
     expect(screen.queryByTestId('seat-toast')).toBeNull();
-    expect(http.get).not.toHaveBeenCalled();
+  });
+
+  it('a running seat missed by the realtime is offered on the next load of any screen, but not at that table', async () => {
+    show('/games', { tournament_id: 3, tournament_name: 'Cup', round: 1, room_id: 45 });
+    await flush();
+    expect(screen.getByTestId('seat-toast')).toBeTruthy();
+    cleanup();
+    show('/durak/46', { tournament_id: 3, tournament_name: 'Cup', round: 1, room_id: 46 });
+    await flush();
+    expect(screen.queryByTestId('seat-toast')).toBeNull();
   });
 });

@@ -18,16 +18,21 @@ interface Seat {
   deadline: number;
 }
 
-/** The pages a registered player waits on for their round: home and a tournament's page. */
-export function isWaitingPage(pathname: string): boolean {
-  return pathname === '/' || pathname.startsWith('/tournament/');
+/**
+ * Whether a seat at `roomId` is to be offered on this page: on every screen of a signed-in player
+ * (FEATURES.md §17: the lobby, the store, another table and a finished game's results too, where
+ * the computer used to play the round for a player who had the site open), but not at that table.
+ */
+export function isAwayFrom(pathname: string, roomId?: number): boolean {
+  if (pathname.startsWith('/auth')) return false;
+  return roomId === undefined || pathname !== `/durak/${roomId}`;
 }
 
 /**
  * Takes a tournament player to their table when a round seats them: a toast naming the table
- * with a 5 s countdown and "go now". The seat arrives on the personal channel while home or a
- * tournament page is open; a player who had no page open is told on their next load (the server
- * names a running seat). A seat the player already went to, or stayed away from, is not offered
+ * with a 5 s countdown and "go now". The seat arrives on the personal channel whatever page is
+ * open; a player who had no page open is told on their next load (the server names a running
+ * seat). A seat the player already went to, or stayed away from, is not offered
  * again on this device.
  */
 export function TournamentSeatToast() {
@@ -36,26 +41,26 @@ export function TournamentSeatToast() {
   const { pathname } = useLocation();
   const userId = useUserId();
   const [seat, setSeat] = useState<Seat | null>(null);
-  const isWaiting = isWaitingPage(pathname);
+  const isWaiting = isAwayFrom(pathname);
 
   const offer = useCallback((roomId: number, round: number) => {
     if (isHandled(roomId)) return;
     setSeat({ roomId, round, deadline: Date.now() + SEAT_COUNTDOWN_MS });
   }, []);
 
-  // Once per load and signed-in player, on a page where one waits: a seat the realtime missed.
+  // Once per load and signed-in player: a seat the realtime missed.
   const [hasAsked, setAsked] = useState(false);
   useEffect(() => {
     if (userId === undefined || !isWaiting || hasAsked) return;
     setAsked(true);
     tournamentApi.seat().then(
-      ({ seat: running }) => running && offer(running.room_id, running.round),
+      ({ seat: running }) => running && isAwayFrom(location.pathname, running.room_id) && offer(running.room_id, running.round),
       () => undefined,
     );
   }, [userId, isWaiting, hasAsked, offer]);
 
   usePersonalChannel((message) => {
-    if (message.type === 'tournament_seated' && isWaitingPage(location.pathname)) offer(message.room_id, message.round);
+    if (message.type === 'tournament_seated' && isAwayFrom(location.pathname, message.room_id)) offer(message.room_id, message.round);
   });
 
   const go = useCallback(
@@ -74,10 +79,10 @@ export function TournamentSeatToast() {
     return () => clearTimeout(timer);
   }, [seat, go]);
 
-  // Left for another screen some other way: the offer goes with the page it was made on.
+  // Arrived at that table some other way (or signed out): nothing left to offer.
   useEffect(() => {
-    if (!isWaiting) setSeat(null);
-  }, [isWaiting]);
+    if (seat && !isAwayFrom(pathname, seat.roomId)) setSeat(null);
+  }, [pathname, seat]);
 
   if (!seat || !ready) return null;
   return (

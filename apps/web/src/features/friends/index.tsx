@@ -9,6 +9,7 @@ import { friendsApi } from './friends-api';
 import { FriendsSection } from './friends-section';
 import { InviteCard } from './invite-card';
 import { PagedListPanel } from './paged-list-panel';
+import { UserSearch } from './user-search';
 import './friends.css';
 import { queryKeys } from '../../net/query-keys';
 
@@ -27,6 +28,7 @@ export default function FriendsPage() {
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <div className="friends" data-testid="friends-page">
+      <UserSearch />
       <FriendsSection />
       {userId !== undefined ? <InviteCard userId={userId} bonus={query.data?.bonus} /> : null}
       {query.data?.invited_by ? (

@@ -9,7 +9,7 @@ import { queryKeys } from '../../net/query-keys';
  * counts it for every node at once and reuses the count for a few seconds, so a poll per page
  * every 20 s is cheap, and a number that changes every second would only distract.
  */
-export function OnlineCount({ className = '' }: { className?: string }) {
+export function OnlineCount({ className = '', waiting }: { className?: string; waiting?: number | undefined }) {
   const { t } = useTranslation();
   const { data } = useQuery({
     queryKey: queryKeys.friends.presence,
@@ -25,7 +25,8 @@ export function OnlineCount({ className = '' }: { className?: string }) {
       <span aria-hidden="true">·</span>
       <span>{t('presence.playing', { count: data.playing })}</span>
       <span aria-hidden="true">·</span>
-      <span>{t('presence.waiting', { count: data.rooms_waiting })}</span>
+      {/* The lobby passes the waiting tables its filter shows (FEATURES.md §17); home counts them all. */}
+      <span data-testid="tables-waiting">{t('presence.waiting', { count: waiting ?? data.rooms_waiting })}</span>
     </p>
   );
 }

@@ -53,7 +53,7 @@ export function FilterDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           testId="filter-balance"
           value={filter.balance_type}
           onChange={(balance_type) => setFilter({ balance_type })}
-          options={BALANCE_TYPES.map((b) => ({ value: b as string, label: t(`wallet.${b}`) }))}
+          options={[{ value: '', label: t('filter.all') }, ...BALANCE_TYPES.map((b) => ({ value: b as string, label: t(`wallet.${b}`) }))]}
         />
         <MultiChoice
           label={t('room.players')}

@@ -15,7 +15,8 @@ describe('room filter', () => {
     expect(params.get('max_bet')).toBe('10000000');
     expect(params.getAll('player_count')).toEqual(['2', '3', '4', '5', '6']);
     expect(params.getAll('deck_size')).toEqual(['24', '36', '52']);
-    expect(params.get('balance_type')).toBe('BONUS_BALANCE');
+    // Every wallet by default (FEATURES.md §17): no balance_type sent.
+    expect(params.has('balance_type')).toBe(false);
     expect(params.has('is_speed_mode')).toBe(false);
     expect(params.has('is_team_mode')).toBe(false);
   });
@@ -41,7 +42,8 @@ describe('room filter', () => {
       { card_transfer_permission: 'NEIGHBORS_ONLY' as const },
       false,
     ],
-    ['another wallet type', {}, { balance_type: 'BALANCE' as const }, false],
+    ['another wallet type than the one chosen', { balance_type: 'BONUS_BALANCE' }, { balance_type: 'BALANCE' as const }, false],
+    ['a BALANCE room under the default "all wallets"', {}, { balance_type: 'BALANCE' as const }, true],
     ['a finished room', {}, { status: 'FINISHED' as const }, false],
     ['a 52-card room when only 24 and 36 are wanted', { deck_size: [24, 36] }, { deck_size: 52 }, false],
     ['a 52-card room by default', {}, { deck_size: 52 }, true],

@@ -12,7 +12,7 @@ export function filterParams(filter: RoomFilter, page = filter.page): URLSearchP
   params.set('limit', String(filter.limit));
   params.set('min_bet', String(filter.min_bet));
   params.set('max_bet', String(filter.max_bet));
-  params.set('balance_type', filter.balance_type);
+  if (filter.balance_type) params.set('balance_type', filter.balance_type);
   const lists: Array<[string, ReadonlyArray<string | number>]> = [
     ['player_count', filter.player_count],
     ['deck_size', filter.deck_size],

@@ -17,6 +17,7 @@ export interface RoomFilter {
   player_count: number[];
   deck_size: number[];
   status: RoomStatus[];
+  /** One wallet's rooms, or '' for every wallet (the default). */
   balance_type: string;
   is_speed_mode: Toggle;
   is_transfer_allowed: Toggle;
@@ -50,7 +51,8 @@ export const DEFAULT_FILTER: RoomFilter = {
   player_count: [2, 3, 4, 5, 6],
   deck_size: [24, 36, 52],
   status: [],
-  balance_type: 'BONUS_BALANCE',
+  // Every wallet (FEATURES.md §17): starting on Bonus hid every BALANCE room from a newcomer.
+  balance_type: '',
   is_speed_mode: null,
   is_transfer_allowed: null,
   is_cheating_allowed: null,

@@ -29,7 +29,11 @@ export default function LobbyPage() {
   const { rooms, query } = useLobby();
   const [dialog, setDialog] = useState<'filter' | 'create' | null>(null);
   const [privateRoom, setPrivateRoom] = useState<RoomPayload | null>(null);
-  const wallet = user?.wallets.find((w) => w.wallet_type === filter.balance_type);
+  // With every wallet shown, the header shows the Bonus wallet, the one every player has chips in.
+  const shownWallet = filter.balance_type || 'BONUS_BALANCE';
+  const wallet = user?.wallets.find((w) => w.wallet_type === shownWallet);
+  // "Tables waiting" counts the rooms this filter shows, not every room of the server (§17).
+  const waiting = rooms.filter((r) => r.status === 'pending').length;
   const changed = countChangedFilters(filter);
 
   const join = useMutation({
@@ -80,13 +84,13 @@ export default function LobbyPage() {
           ‹
         </Link>
         <h1>{t('lobby.title')}</h1>
-        <span className="lobby-wallet" data-testid="lobby-balance" title={t(`wallet.${filter.balance_type}`)}>
-          <span className={`room-coin room-coin-${filter.balance_type.toLowerCase()}`} aria-hidden="true" />
+        <span className="lobby-wallet" data-testid="lobby-balance" title={t(`wallet.${shownWallet}`)}>
+          <span className={`room-coin room-coin-${shownWallet.toLowerCase()}`} aria-hidden="true" />
           {/* The wallet is named in words, not only by the coin's colour (FEATURES §6). */}
-          <span className="lobby-wallet-name">{t(`wallet.${filter.balance_type}`)}</span> {formatChips(wallet?.balance ?? '0')}
+          <span className="lobby-wallet-name">{t(`wallet.${shownWallet}`)}</span> {formatChips(wallet?.balance ?? '0')}
         </span>
       </header>
-      <OnlineCount className="lobby-online" />
+      <OnlineCount className="lobby-online" waiting={query.isSuccess ? waiting : undefined} />
       <div className="lobby-tools">
         <button type="button" className="btn btn-ghost" onClick={() => setDialog('filter')} data-testid="open-filter">
           <span aria-hidden="true">⚙</span> {t('filter.title')}

@@ -5,8 +5,7 @@ import { useChannel } from '../../net/realtime';
 import { roomMatchesFilter } from './filter-query';
 import { useFilterStore } from './filter-store';
 import { applyLobbyEvent, mergeRooms, NO_LIVE_ROOMS, visibleRooms, type LiveRooms } from './room-list';
-import { roomsApi } from './rooms-api';
-import { queryKeys } from '../../net/query-keys';
+import { lobbyQuery } from './lobby-query';
 
 export const LOBBY_CHANNEL = 'lobby';
 
@@ -14,12 +13,7 @@ export const LOBBY_CHANNEL = 'lobby';
 export function useLobby() {
   const filter = useFilterStore((s) => s.filter);
   const [live, setLive] = useState<LiveRooms>(NO_LIVE_ROOMS);
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.lobby(filter),
-    queryFn: ({ pageParam, signal }) => roomsApi.list(filter, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, _all, page) => (last.links.next ? page + 1 : undefined),
-  });
+  const query = useInfiniteQuery(lobbyQuery(filter));
 
   useChannel(
     LOBBY_CHANNEL,

@@ -11,6 +11,7 @@ import { useSettingsStore } from '../../state/settings-store';
 import { Modal } from '../../ui/modal';
 import { APP_VERSION, COPYRIGHT_YEAR } from '../start/start-screen';
 import { logout } from './logout';
+import { PasswordForm } from './password-form';
 import { ProfileSection } from './profile-section';
 import { PromoCodeField } from './promo-code-field';
 import { ResponsiblePlayLink } from '../responsible-play/menu-link';
@@ -97,6 +98,7 @@ export function MenuTab() {
       </div>
       <PromoCodeField />
       <ResponsiblePlayLink />
+      <PasswordForm />
       <AdminLink />
       <button type="button" className="btn btn-danger btn-block" onClick={() => setConfirming(true)}>
         {t('menu.logout')}

@@ -7,6 +7,7 @@ import { toApiFailure } from '../../net/api-error';
 import { economyApi } from '../../net/economy-api';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
+import { SandboxNotice } from './sandbox-notice';
 import { checkAmount, newIdempotencyKey, orderedWallets, type AmountError } from './store-logic';
 import { queryKeys } from '../../net/query-keys';
 import { refreshWallets } from '../../net/user-query';
@@ -137,6 +138,7 @@ export function DepositDialog({ preset, onClose }: { preset: DepositPreset | nul
           void submit();
         }}
       >
+        <SandboxNotice />
         <fieldset className="deposit-wallets">
           <legend>{t('deposit.wallet')}</legend>
           {WALLETS.map((type) => (

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { AssetGrid } from './asset-grid';
 import { ChipsTab } from './chips-tab';
 import { DepositDialog, type DepositPreset } from './deposit-dialog';
+import { SandboxNotice } from './sandbox-notice';
 import { parseTab, STORE_TABS } from './store-logic';
 import './store.css';
 
@@ -25,6 +26,7 @@ export default function StorePage() {
           {t('store.add_chips')}
         </button>
       </div>
+      <SandboxNotice />
       <div className="store-tabs" role="tablist" aria-label={t('nav.store')}>
         {STORE_TABS.map((name) => (
           <button

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClosedReason } from './ready-countdown';
 import { Link } from 'react-router';
 import { useUser } from '../../net/user-query';
 import { Avatar } from '../../ui/avatar';
@@ -11,7 +12,7 @@ import { ReplayEntry } from '../replay/replay-entry';
 import { checkDeal, deckSizeOf, type FairCheck } from './fair-check';
 import { TeamBadge, TeamOutcome } from './team-results';
 import { TournamentOutcome } from './tournament-outcome';
-import type { ResultPayload, WatchSeat, WatchState } from '@durak/protocol';
+import type { ResultPayload, SeatLostReason, WatchSeat, WatchState } from '@durak/protocol';
 
 function signed(amount: string): string {
   if (amount.startsWith('-')) return `−${formatChips(amount.slice(1))}`;
@@ -37,12 +38,15 @@ export function ResultsDialog({
   isOpen,
   onClose,
   rematch,
+  closedReason,
 }: {
   watch: WatchState;
   me: string;
   isOpen: boolean;
   onClose: () => void;
   rematch?: RematchProps | undefined;
+  /** Why the caller's seat went before the game: a table closed unplayed says so (FEATURES.md §17). */
+  closedReason?: SeatLostReason | null | undefined;
 }) {
   const { t } = useTranslation('game');
   const user = useUser();
@@ -84,6 +88,7 @@ export function ResultsDialog({
             {t('result.closed_note')}
           </p>
         ) : null}
+        {isClosedUnplayed ? <ClosedReason reason={closedReason ?? null} /> : null}
         <ol className="results-list">
           {lines.map((line) => {
             const seat = watch.seats[line.player_id];

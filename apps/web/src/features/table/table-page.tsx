@@ -20,6 +20,7 @@ import { cueFor } from './feedback';
 import { flyFor, rectOf, seatSelector } from './flights';
 import { HandView } from './hand-view';
 import { intentOf, movesOf, NO_MOVES, refusalOf } from './play-logic';
+import { ReadyCountdown } from './ready-countdown';
 import { ResultsDialog } from './results-dialog';
 import { seatSpots } from './seat-layout';
 import { EmptySeat, SeatView } from './seat-view';
@@ -27,6 +28,7 @@ import { StandInBanner } from './stand-in-banner';
 import { TableSlots } from './table-slots';
 import { confirmText } from './confirm-text';
 import { TopBar } from './top-bar';
+import { playAgain as playAgainIn } from './play-again';
 import { tableApi } from './table-api';
 import { useActions } from './use-actions';
 import { useFeatureFlag } from '../../net/flags';
@@ -176,10 +178,10 @@ export function TablePage({ roomId }: { roomId: string }) {
 
   function playAgain() {
     setRematchState('pending');
-    tableApi.rematch(roomId).then(
-      (seated) => {
+    playAgainIn(roomId, watch?.room).then(
+      (nextRoomId) => {
         setRematchState('idle');
-        void navigate(`/durak/${seated.room.id}`);
+        void navigate(`/durak/${nextRoomId}`);
       },
       () => setRematchState('failed'),
     );
@@ -292,6 +294,7 @@ export function TablePage({ roomId }: { roomId: string }) {
                   : t('table.waiting_ready')}
               </p>
             ) : null}
+            {!isPlaying && watch.status !== 'FINISHED' ? <ReadyCountdown watch={watch} /> : null}
             {!isPlaying && watch.status !== 'FINISHED' && !isSpectator && seats.length < playerCount && room.bot_level === null ? (
               <InviteFriendsButton roomId={Number(room.id)} />
             ) : null}
@@ -402,6 +405,7 @@ export function TablePage({ roomId }: { roomId: string }) {
           <ResultsDialog
             watch={watch}
             me={me}
+            closedReason={table.seatLost}
             isOpen={isResultsOpen}
             onClose={() => setResultsOpen(false)}
             rematch={{

@@ -239,4 +239,18 @@ describe('the computer playing a seat (stand-in)', () => {
     expect(run(seated, standIn('2', false, 'reconnected')).wasPlayedFor).toBe(false);
     expect(run(seated, standIn('1', true, 'away'), standIn('1', false, 'back')).wasPlayedFor).toBe(false);
   });
+
+  // FEATURES.md §17: a dropped player's seat looked normal for ~20 s, then suddenly "computer playing".
+  it('marks a dropped seat offline at once, and back on its return, without "played for you"', () => {
+    const drop: TableMessage = {
+      type: 'room',
+      event: { type: 'stand_in', room_id: 9, seq: 5, player_id: '1', stand_in: false, reason: 'away', is_connected: false },
+      me: '1',
+    };
+    const dropped = run(seated, drop);
+    expect(dropped.watch?.seats['1']).toMatchObject({ is_connected: false, stand_in: false });
+    const back = run(dropped, { ...drop, event: { ...drop.event, reason: 'reconnected', is_connected: true } } as TableMessage);
+    expect(back.watch?.seats['1']?.is_connected).toBe(true);
+    expect(back.wasPlayedFor).toBe(false);
+  });
 });

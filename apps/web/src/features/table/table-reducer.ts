@@ -22,6 +22,8 @@ export interface TableState {
   rematchRoomId: number | null;
   /** The computer played for the caller and gave the seat back when they reconnected (FEATURES.md §11). */
   wasPlayedFor: boolean;
+  /** Why the caller's seat went before the game (FEATURES.md §17: a closed table says why). */
+  seatLost: Extract<UserMessage, { type: 'seat_lost' }>['reason'] | null;
 }
 
 export type TableMessage =
@@ -47,6 +49,7 @@ export const EMPTY_TABLE: TableState = {
   isStale: false,
   rematchRoomId: null,
   wasPlayedFor: false,
+  seatLost: null,
 };
 
 /**
@@ -55,13 +58,17 @@ export const EMPTY_TABLE: TableState = {
  */
 function onStandIn(state: TableState, event: Extract<RoomMessage, { type: 'stand_in' }>, me: string | null): TableState {
   const seat = state.watch?.seats[event.player_id];
+  // A drop or a return (FEATURES.md §17) marks the seat offline or back at once.
+  const connection = event.is_connected === undefined ? {} : { is_connected: event.is_connected };
   const watch =
     state.watch && seat
-      ? { ...state.watch, seats: { ...state.watch.seats, [event.player_id]: { ...seat, stand_in: event.stand_in } } }
+      ? { ...state.watch, seats: { ...state.watch.seats, [event.player_id]: { ...seat, stand_in: event.stand_in, ...connection } } }
       : state.watch;
+  // Only a seat the computer really gave back was played for; a bare return was not.
+  const isHandOver = event.is_connected === undefined || seat === undefined || seat.stand_in !== event.stand_in;
   // The caller's id, not only the view's: after a reload the seat may come back before the view is read.
   const isMine = (me ?? state.view?.viewer) === event.player_id;
-  const wasPlayedFor = isMine ? !event.stand_in && event.reason === 'reconnected' : state.wasPlayedFor;
+  const wasPlayedFor = isMine && isHandOver ? !event.stand_in && event.reason === 'reconnected' : state.wasPlayedFor;
   return { ...state, watch, wasPlayedFor };
 }
 
@@ -78,7 +85,7 @@ function onRoomEvent(state: TableState, event: RoomMessage, me: string | null): 
 }
 
 function onPersonalEvent(state: TableState, event: UserMessage): TableState {
-  if (event.type === 'seat_lost') return { ...state, isStale: true };
+  if (event.type === 'seat_lost') return { ...state, isStale: true, seatLost: event.reason };
   if (event.type === 'rematch_offered') return { ...state, rematchRoomId: event.room_id };
   // The `hand` push is not read: the `view` of the same step carries the same cards and the
   // legal moves' inputs, so the hand and the buttons can never disagree.
@@ -112,6 +119,8 @@ export function tableReducer(state: TableState, message: TableMessage): TableSta
         isStale: false,
         rematchRoomId,
         wasPlayedFor: state.wasPlayedFor,
+        // Another table read afresh (a rematch, a move to another room) forgets this one's lost seat.
+        seatLost: state.watch === null || state.watch.room.id === watch.room.id ? state.seatLost : null,
       };
     }
     case 'played_for_seen':

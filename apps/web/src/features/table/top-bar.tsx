@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { betLabel } from '../games/bets';
 import type { RoomPayload } from '@durak/protocol';
@@ -47,12 +48,7 @@ export function TopBar({
             </span>
           </span>
         )}
-        <span className="room-deck">{t('lobby.deck_short', { count: room.deck_size })}</span>
-        {OPTION_ICONS.filter(([key]) => room[key]).map(([key, icon]) => (
-          <span key={key} className="room-badge" title={t(`option.${key}`)} aria-label={t(`option.${key}`)}>
-            {icon}
-          </span>
-        ))}
+        <RoomRules room={room} />
       </div>
       {canSurrender ? (
         <button
@@ -69,5 +65,61 @@ export function TopBar({
         <span className="icon-spacer" />
       )}
     </header>
+  );
+}
+
+/**
+ * The deck and the rule icons in one tap target that never wraps (FEATURES.md §17: three icons
+ * or more wrapped the top bar over the top seat at 390 px); a tap opens a legend naming each, and
+ * a private room shows a lock.
+ */
+function RoomRules({ room }: { room: RoomPayload }) {
+  const { t } = useTranslation('game');
+  const [isOpen, setOpen] = useState(false);
+  const rules: { key: string; icon: ReactNode; name: string }[] = OPTION_ICONS.filter(([key]) => room[key]).map(([key, icon]) => ({
+    key,
+    icon,
+    name: t(`option.${key}`),
+  }));
+  if (room.is_private) rules.push({ key: 'is_private', icon: <LockIcon />, name: t('lobby.private') });
+  const deck = t('lobby.deck_short', { count: room.deck_size });
+  return (
+    <span className="table-rules-wrap">
+      <button
+        type="button"
+        className="table-rules"
+        aria-expanded={isOpen}
+        aria-label={[deck, ...rules.map((r) => r.name)].join(', ')}
+        data-testid="table-rules"
+        onClick={() => setOpen(!isOpen)}
+      >
+        <span className="table-rules-deck">{room.deck_size}</span>
+        {rules.map((r) => (
+          <span key={r.key} className="table-rules-icon" aria-hidden="true">
+            {r.icon}
+          </span>
+        ))}
+      </button>
+      {isOpen ? (
+        <ul className="table-rules-legend" data-testid="table-rules-legend" onClick={() => setOpen(false)}>
+          <li>{deck}</li>
+          {rules.map((r) => (
+            <li key={r.key}>
+              <span className="table-rules-icon">{r.icon}</span> {r.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </span>
+  );
+}
+
+/** A padlock drawn inline: an emoji lock is missing from some phones' fonts. */
+function LockIcon() {
+  return (
+    <svg className="table-rules-lock" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" data-testid="table-rules-lock">
+      <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
+      <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
   );
 }

@@ -116,6 +116,14 @@ describe('the tournament page', () => {
     expect(await screen.findAllByTestId('tournament-player')).toHaveLength(3);
   });
 
+  // FEATURES.md §17: a finished tournament said "live".
+  it('a finished tournament shows no realtime status', async () => {
+    current = { ...current, status: 'finished' };
+    open();
+    expect(await screen.findByText('Friday Cup')).toBeTruthy();
+    expect(screen.queryByTestId('tournament-realtime')).toBeNull();
+  });
+
   it('registers only after a confirmation that names the amount and the wallet', async () => {
     http.post.mockImplementation(() =>
       Promise.resolve({ data: (current = { ...current, players_count: 4, player_info: { ...current.player_info, is_registered: true } }) }),

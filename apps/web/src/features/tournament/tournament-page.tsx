@@ -77,8 +77,10 @@ export function TournamentPage({ id }: { id: number }) {
     );
   }
   const tournament = detail.data;
+  // A finished or cancelled tournament is never "live" (FEATURES.md §17): nothing more will happen.
+  const isOver = tournament.status === 'finished' || tournament.status === 'cancelled';
   return (
-    <TournamentFrame title={tournament.name} status={status}>
+    <TournamentFrame title={tournament.name} status={isOver ? undefined : status}>
       <p className={`trn-status trn-status-${tournament.status}`} data-testid="tournament-status" data-status={tournament.status}>
         {tournament.is_pinned ? <span className="trn-pin">{t('pinned')}</span> : null}
         {t(`status.${tournament.status}`)}

@@ -1,16 +1,22 @@
-import type { AdminReport, AdminReportPage } from '@durak/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import type { AdminReport, AdminReportPage, ReportResolved } from '@durak/protocol';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../../net/http';
 import type { ListQuery } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
 import { pagedRows, useListParams } from '../ui/use-list-params';
 import { queryKeys } from '../../../net/query-keys';
 
 const reportsApi = (query: ListQuery) => http.get<AdminReportPage>('/admin/reports', { params: query }).then((r) => r.data);
+/** FEATURES.md §17: an admin resolves a report, with a reason kept in the audit log. */
+const resolveReport = (id: number, reason: string) =>
+  http
+    .post<ReportResolved>(`/admin/reports/${id}/resolve`, undefined, { headers: { 'X-Audit-Reason': encodeURIComponent(reason) } })
+    .then((r) => r.data);
 const lines = columnHelper<AdminReport>();
 const fixedReasons = new Set(['insults', 'spam', 'cheating', 'other']);
 
@@ -18,6 +24,9 @@ const fixedReasons = new Set(['insults', 'spam', 'cheating', 'other']);
 export default function ReportsPage() {
   const { t, i18n } = useTranslation('admin');
   const game = useTranslation('game');
+  const { t: nt } = useTranslation('newcomer');
+  const queryClient = useQueryClient();
+  const [resolving, setResolving] = useState<AdminReport | null>(null);
   const list = useListParams({ limit: 20 });
   const result = useQuery({
     queryKey: queryKeys.admin.reports(list.query),
@@ -61,11 +70,43 @@ export default function ReportsPage() {
           );
         },
       }),
+      lines.display({
+        id: 'status',
+        header: nt('reports.status'),
+        cell: (c) => {
+          const report = c.row.original;
+          if (report.status === 'resolved')
+            return (
+              <span data-testid="report-resolved" title={report.resolved_at ? when(report.resolved_at) : undefined}>
+                {nt('reports.resolved')}
+                {report.resolved_by ? ` · ${nt('reports.resolved_by', { name: report.resolved_by.username })}` : ''}
+              </span>
+            );
+          return (
+            <button type="button" className="btn btn-ghost" data-testid="report-resolve" onClick={() => setResolving(report)}>
+              {nt('reports.resolve')}
+            </button>
+          );
+        },
+      }),
     ];
-  }, [t, i18n.language, game]);
+  }, [t, i18n.language, game, nt]);
   return (
     <AdminLayout title={t('reportsPage.title')}>
       <DataTable columns={columns} {...pagedRows(list, result)} emptyText={t('reportsPage.empty')} />
+      <ConfirmDialog
+        isOpen={resolving !== null}
+        title={nt('reports.resolve_title')}
+        confirmLabel={nt('reports.resolve')}
+        onClose={() => setResolving(null)}
+        onConfirm={async (reason) => {
+          if (!resolving) return;
+          await resolveReport(resolving.id, reason);
+          await queryClient.invalidateQueries({ queryKey: queryKeys.admin.reports(list.query).slice(0, 2) });
+        }}
+      >
+        <p>{nt('reports.resolve_text', { name: resolving?.reported.username ?? '' })}</p>
+      </ConfirmDialog>
     </AdminLayout>
   );
 }

@@ -25,6 +25,13 @@ const KNOWN_ERRORS = new Set<ApiErrorCode>([
   'request/invalid',
 ]);
 
+/** The refusals of FEATURES.md §17, in the `newcomer` namespace. */
+const NEWCOMER_ERRORS: Partial<Record<ApiErrorCode, string>> = {
+  'chat/invalid_text': 'chat.invalid_text',
+  'report/not_present': 'chat.not_present',
+  'report/too_late': 'chat.too_late',
+};
+
 /** What a message says in the reader's language: a quick phrase by its key, a text as written. */
 export function useMessageText() {
   const { t } = useTranslation('game');
@@ -37,6 +44,7 @@ export function useMessageText() {
  */
 export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: ChatPanelProps) {
   const { t } = useTranslation('game');
+  const { t: nt } = useTranslation('newcomer');
   const textOf = useMessageText();
   const phrases = useQuery({ queryKey: queryKeys.chat.phrases, queryFn: chatApi.phrases, staleTime: Infinity });
   const [text, setText] = useState('');
@@ -60,6 +68,8 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
 
   const errorText = (e: unknown) => {
     const failure = toApiFailure(e);
+    const newer = NEWCOMER_ERRORS[failure.code];
+    if (newer) return nt(newer);
     return KNOWN_ERRORS.has(failure.code) ? t(`tableChat.error.${failure.code.replace('/', '_')}`) : t('tableChat.error.failed');
   };
 
