@@ -147,6 +147,11 @@ export const tournamentSeat = z.object({
 export type TournamentSeat = z.infer<typeof tournamentSeat>;
 
 export const tournamentDetail = tournament.extend({ player_info: tournamentPlayerInfo });
+/**
+ * `POST tournament/{id}/pause`: an arena's own player pauses themself and gets their detail; an
+ * admin pauses the whole tournament and gets the tournament (FEATURES.md §15).
+ */
+export const tournamentPauseAnswer = tournamentDetail.or(tournament);
 export type TournamentDetail = z.infer<typeof tournamentDetail>;
 export const tournamentList = z.object({ items: z.array(tournament), links });
 export type TournamentList = z.infer<typeof tournamentList>;

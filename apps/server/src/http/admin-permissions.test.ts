@@ -68,6 +68,13 @@ const calls: Call[] = [
     expect: [401, 403, 403, 200],
   },
   { method: 'GET', route: '/api/admin/users/{id}', path: () => `/api/admin/users/${player.id}`, expect: [401, 403, 403, 200] },
+  // Responsible play (FEATURES.md §13): the admin reads a player's limits and breaks, never ends one.
+  {
+    method: 'GET',
+    route: '/api/admin/users/{id}/responsible-play',
+    path: () => `/api/admin/users/${player.id}/responsible-play`,
+    expect: [401, 403, 403, 200],
+  },
   {
     method: 'POST',
     route: '/api/admin/users/{id}/adjust',

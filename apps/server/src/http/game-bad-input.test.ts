@@ -38,7 +38,7 @@ const card = { suit: 'hearts', rank: '6' };
 const cases: { name: string; path: () => string; body: unknown; field: string }[] = [
   { name: 'a room with a bet as a word', path: () => '/api/v1/rooms/', body: { ...classicRoom, bet_amount: 'lots' }, field: 'bet_amount' },
   { name: 'a room for seven players', path: () => '/api/v1/rooms/', body: { ...classicRoom, player_count: 7 }, field: 'player_count' },
-  { name: 'a room with a 52-card deck', path: () => '/api/v1/rooms/', body: { ...classicRoom, deck_size: 52 }, field: 'deck_size' },
+  { name: 'a room with a 40-card deck', path: () => '/api/v1/rooms/', body: { ...classicRoom, deck_size: 40 }, field: 'deck_size' },
   {
     name: 'a room with an unknown wallet',
     path: () => '/api/v1/rooms/',

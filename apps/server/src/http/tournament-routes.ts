@@ -12,6 +12,7 @@ import {
   prizeDistribution as prizeDistributionAnswer,
   tournament,
   tournamentDetail,
+  tournamentPauseAnswer,
   tournamentIdBody,
   tournamentIdParams,
   tournamentList,
@@ -143,7 +144,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     '/api/v1/tournament/:id/pause',
     {
       onRequest: guardUnless(tokens, 'admin.tournaments.manage', arenaPlayer),
-      schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail.or(tournament), ...errors } },
+      schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentPauseAnswer, ...errors } },
     },
     async (request, reply) => {
       const id = request.params.id;
