@@ -29,6 +29,11 @@ export const replayStep = z.object({
   events: z.array(gameEvent),
   /** When the server applied it (ISO time). */
   at: z.string(),
+  /**
+   * The computer made this move for a dropped player (the stand-in, FEATURES.md §11), as the step's
+   * stored cause says; false for a game recorded before causes were stored.
+   */
+  is_stand_in: z.boolean(),
 });
 export type ReplayStep = z.infer<typeof replayStep>;
 

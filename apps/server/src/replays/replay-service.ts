@@ -61,7 +61,14 @@ export function createReplayService(store: Store, canWatch: CanWatch): ReplaySer
       const steps: ReplayStep[] = rows.map((row) => {
         const action = row.action as Action;
         const events = row.events as GameEvent[];
-        return { seq: row.seq, actor_user_id: actorOf(action, events), action, events, at: row.createdAt.toISOString() } as ReplayStep;
+        return {
+          seq: row.seq,
+          actor_user_id: actorOf(action, events),
+          action,
+          events,
+          at: row.createdAt.toISOString(),
+          is_stand_in: row.cause === 'stand_in',
+        } as ReplayStep;
       });
       const deck = shuffledDeck(state.seed, state.options.deck_size);
       return ok({

@@ -34,6 +34,17 @@ const textOf = (lng: string, n: number) =>
   );
 
 describe('each step named in the player’s language', () => {
+  it('marks a move the computer made for a dropped player', () => {
+    const standIn = { ...replay.steps[0]!, is_stand_in: true };
+    const say = i18n.getFixedT('en', 'replay');
+    const before = again.frames[0]!.state;
+    const text = stepText(say, standIn, again.frames[1]!.events, before, (id) => names[id] ?? id);
+    expect(text).toBe(`${textOf('en', 1)} (played by the computer)`);
+    expect(stepText(i18n.getFixedT('ru', 'replay'), standIn, again.frames[1]!.events, before, (id) => names[id] ?? id)).toContain(
+      '(ходил компьютер)',
+    );
+  });
+
   it('names the deal with its trump, and the first attack with its player and card', () => {
     expect(textOf('en', 0)).toMatch(/^The deal: (6|7|8|9|10|J|Q|K|A)[♣♦♥♠] is trump$/);
     const first = replay.steps[0]!;

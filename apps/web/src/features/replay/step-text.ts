@@ -19,6 +19,7 @@ export function stepText(
   nameOf: (userId: string) => string,
 ): string {
   const parts = [actionText(say, step, events, before, nameOf)];
+  if (step?.is_stand_in === true) parts[0] = `${parts[0]} ${say('step.by_stand_in')}`;
   const over = events.find((e) => e.type === 'game_over');
   if (over?.type === 'game_over') {
     const durak = over.results.find((r) => r.result === 'defeat');
