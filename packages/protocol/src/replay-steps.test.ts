@@ -92,7 +92,11 @@ function playedReplay(seed: string, random: () => number): ReplayAnswer {
     const out = applied.events.find((e) => e.type === 'timed_out');
     const actor = action.type === 'timeout' ? (out?.type === 'timed_out' ? out.player : null) : action.player;
     // Through JSON, as the database's JSONB gives them back.
-    steps.push(JSON.parse(JSON.stringify({ seq: state.seq, actor_user_id: actor, action, events: applied.events, at: '', is_stand_in: false })) as ReplayStep);
+    steps.push(
+      JSON.parse(
+        JSON.stringify({ seq: state.seq, actor_user_id: actor, action, events: applied.events, at: '', is_stand_in: false }),
+      ) as ReplayStep,
+    );
   }
   const over = steps.at(-1)?.events.find((e) => e.type === 'game_over');
   if (over?.type !== 'game_over') throw new Error(`game ${seed} did not end`);

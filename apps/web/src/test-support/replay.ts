@@ -35,7 +35,14 @@ export function playedReplay(seed: string, options: GameOptions, random: () => n
     state = applied.state;
     const timedOut = applied.events.find((e) => e.type === 'timed_out');
     const actor = action.type === 'timeout' ? (timedOut?.type === 'timed_out' ? timedOut.player : null) : action.player;
-    steps.push({ seq: state.seq, actor_user_id: actor, action, events: applied.events, at: new Date(0).toISOString(), is_stand_in: false } as ReplayStep);
+    steps.push({
+      seq: state.seq,
+      actor_user_id: actor,
+      action,
+      events: applied.events,
+      at: new Date(0).toISOString(),
+      is_stand_in: false,
+    } as ReplayStep);
   }
   const over = steps.at(-1)?.events.find((e) => e.type === 'game_over');
   if (over?.type !== 'game_over') throw new Error('the playout did not end');

@@ -29,7 +29,13 @@ describe('registration through an invite link', () => {
     renderPage(i18n, <RegistrationPage />, '/auth/registration?pr=42');
     register();
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/user/registration', { username: 'friend', password: 'secret-pass', language: 'en', pr: 42, device_id: expect.any(String) }),
+      expect(post).toHaveBeenCalledWith('/user/registration', {
+        username: 'friend',
+        password: 'secret-pass',
+        language: 'en',
+        pr: 42,
+        device_id: expect.any(String),
+      }),
     );
   });
 
@@ -37,7 +43,12 @@ describe('registration through an invite link', () => {
     renderPage(i18n, <RegistrationPage />, '/auth/registration?pr=abc');
     register();
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/user/registration', { username: 'friend', password: 'secret-pass', language: 'en', device_id: expect.any(String) }),
+      expect(post).toHaveBeenCalledWith('/user/registration', {
+        username: 'friend',
+        password: 'secret-pass',
+        language: 'en',
+        device_id: expect.any(String),
+      }),
     );
   });
 });
