@@ -221,7 +221,11 @@ describe('the stand-in plays for a dropped player', () => {
     expect((await autoplay(id, ann, { on: false })).body).toEqual({ stand_in: false });
     expect((await watch(id, bob.token)).seats[String(ann.id)]!.stand_in).toBe(false);
     await until(() => standInMessages(seen, ann).some((c) => c.data.reason === 'back'));
+    // Her connection (she was counted away since the start), its drop (the offline mark, FEATURES.md
+    // §17), the hand-over after STAND_IN_SECONDS, and her "I'm back".
     expect(standInMessages(seen, ann).map((c) => [c.data.stand_in, c.data.reason])).toEqual([
+      [false, 'reconnected'],
+      [false, 'away'],
       [true, 'away'],
       [false, 'back'],
     ]);
