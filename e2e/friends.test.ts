@@ -6,7 +6,7 @@ import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot }
 import { startServer, type RunningServer } from './support/server';
 
 // The referral loop through the real app: an invite link copied on /friends, a friend registering
-// through it, the friend's first game, the bonus on both sides and each on the other's /friends.
+// through it, the friend's first five games, the bonus on both sides and each on the other's /friends.
 let server: RunningServer;
 let browser: Browser;
 const PASSWORD = 'correct-horse-1';
@@ -38,7 +38,7 @@ const shown = (amount: bigint) => amount.toString().replace(/\B(?=(\d{3})+(?!\d)
 
 describe('inviting a friend', () => {
   it(
-    'the invite link brings a friend in; after the friend’s first game both have the bonus and see each other',
+    'the invite link brings a friend in; after five games against three opponents both have the bonus and see each other',
     { timeout: 180_000 },
     async () => {
       const inviterName = uniqueName('inv');
@@ -67,40 +67,50 @@ describe('inviting a friend', () => {
       const friendToken = (await cookieValue(friend.context, 'accessToken'))!;
       const friendBefore = await bonusOf(friendToken);
 
-      // The friend plays a first game through the API: an opponent joins, both ready, the opponent surrenders.
-      const opponent = await registerByApi(server.baseUrl, uniqueName('op'), PASSWORD);
-      const room = await api<{ id: number }>(friendToken, '/v1/rooms/', {
-        method: 'POST',
-        body: JSON.stringify({ ...DEFAULT_OPTIONS, bet_amount: '100', balance_type: 'BONUS_BALANCE' }),
-      });
-      expect(room.status).toBe(201);
-      expect((await api(opponent.access_token, `/v1/rooms/${room.body.id}/seat`, { method: 'POST', body: '{}' })).status).toBe(200);
-      for (const token of [friendToken, opponent.access_token])
-        expect((await api(token, `/v1/rooms/${room.body.id}/ready`, { method: 'POST' })).status).toBe(200);
-      await expect
-        .poll(async () => (await api<{ status: string }>(friendToken, `/v1/rooms/${room.body.id}`)).body.status)
-        .toBe('in_progress');
-      expect((await api(opponent.access_token, `/v1/rooms/${room.body.id}/surrender`, { method: 'POST', body: '{}' })).status).toBe(200);
-      await expect.poll(async () => (await api<{ items: unknown[] }>(friendToken, '/v1/player/games')).body.items.length).toBe(1);
+      // The friend plays five games through the API against three different opponents (the
+      // referral bonus waits for that, FEATURES.md §12): each opponent joins, both ready, the
+      // opponent surrenders. After the first game nothing is paid yet.
+      const opponents = [
+        await registerByApi(server.baseUrl, uniqueName('op'), PASSWORD),
+        await registerByApi(server.baseUrl, uniqueName('op'), PASSWORD),
+        await registerByApi(server.baseUrl, uniqueName('op'), PASSWORD),
+      ];
+      for (let game = 0; game < 5; game++) {
+        const opponent = opponents[game % opponents.length]!;
+        const room = await api<{ id: number }>(friendToken, '/v1/rooms/', {
+          method: 'POST',
+          body: JSON.stringify({ ...DEFAULT_OPTIONS, bet_amount: '100', balance_type: 'BONUS_BALANCE' }),
+        });
+        expect(room.status).toBe(201);
+        expect((await api(opponent.access_token, `/v1/rooms/${room.body.id}/seat`, { method: 'POST', body: '{}' })).status).toBe(200);
+        for (const token of [friendToken, opponent.access_token])
+          expect((await api(token, `/v1/rooms/${room.body.id}/ready`, { method: 'POST' })).status).toBe(200);
+        await expect
+          .poll(async () => (await api<{ status: string }>(friendToken, `/v1/rooms/${room.body.id}`)).body.status)
+          .toBe('in_progress');
+        expect((await api(opponent.access_token, `/v1/rooms/${room.body.id}/surrender`, { method: 'POST', body: '{}' })).status).toBe(200);
+        await expect.poll(async () => (await api<{ items: unknown[] }>(friendToken, '/v1/player/games')).body.items.length).toBe(game + 1);
+        if (game === 0) expect(await bonusOf(inviterTokens.access_token)).toBe(inviterBefore);
+      }
 
       // Both see the bonus on their home page (pushed as wallet_changed, no reload).
       await expect.poll(() => bonusOf(inviterTokens.access_token)).toBe(inviterBefore + 1000n);
       await inviter.page.goto('/');
       await expect.poll(() => inviter.page.getByTestId('home-balance-BONUS_BALANCE').textContent()).toContain(shown(inviterBefore + 1000n));
       const games = await api<{ items: { amount: string }[] }>(friendToken, '/v1/player/games');
-      const friendAfter = friendBefore + 1000n + BigInt(games.body.items[0]!.amount);
+      const friendAfter = friendBefore + 1000n + games.body.items.reduce((sum, g) => sum + BigInt(g.amount), 0n);
       await expect.poll(() => bonusOf(friendToken)).toBe(friendAfter);
       await expect.poll(() => friend.page.getByTestId('home-balance-BONUS_BALANCE').textContent()).toContain(shown(friendAfter));
 
-      // And each other on /friends: the inviter's list has the friend with one game, the friend sees the inviter.
+      // And each other on /friends: the inviter's list has the friend with five games, the friend sees the inviter.
       await inviter.page.goto('/friends');
       const line = inviter.page.getByTestId('friend');
       await expect.poll(() => line.textContent()).toContain(friendName);
-      expect(await line.getByTestId('friend-games').textContent()).toMatch(/1/);
+      expect(await line.getByTestId('friend-games').textContent()).toMatch(/5/);
       await friend.page.goto('/friends');
       await expect.poll(() => friend.page.getByTestId('inviter').textContent()).toContain(inviterName);
 
-      // The four pages at both sizes, as the friend (one game played) sees them.
+      // The four pages at both sizes, as the friend (five games played) sees them.
       for (const [size, viewport] of [
         ['phone', PHONE],
         ['desktop', DESKTOP],

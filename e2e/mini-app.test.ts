@@ -110,7 +110,7 @@ describe('inside the Telegram mini-app', () => {
     });
     await page.goto(`/#${hash.toString()}`);
     await page.getByTestId('header-username').waitFor();
-    expect(authBodies).toEqual([{ init_data: initData, parent }]);
+    expect(authBodies).toEqual([{ init_data: initData, parent, device_id: expect.any(String) }]);
     expect(await cookieValue(context, 'accessToken')).toBeTruthy();
 
     const calls = await page.evaluate(() => (window as unknown as { hostCalls: string[] }).hostCalls);
