@@ -7,8 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createAssetsService } from '../apps/server/dist/economy/assets-service.js';
 import { createRewardsService } from '../apps/server/dist/economy/rewards.js';
+import { createStakeGuard } from '../apps/server/dist/responsible-play/stake-guard.js';
 import { seedEconomy } from '../apps/server/dist/economy/seed.js';
 import { onEachDatabase } from './support.mjs';
+
+// The products' own stake guard (responsible play, fair play's freeze) runs in every purchase and
+// claim, as on the server; the age gate is off, as for the test servers.
+const guardAt = (now) => createStakeGuard({ ageCheck: false, playMinuteMs: 60_000 }, now);
 import { users } from '../apps/server/dist/store/schema.js';
 import { assets } from '../apps/server/dist/store/economy-schema.js';
 import { transfer } from '../apps/server/dist/wallets/ledger.js';
@@ -87,7 +92,9 @@ async function measure(name, store) {
   // Claims: each client is one user claiming on consecutive days (its own clock), so every claim pays.
   const claimers = userIds.slice(0, clients);
   const clocks = claimers.map(() => Date.parse('2030-01-01T12:00:00Z'));
-  const services = claimers.map((_, c) => createRewardsService({ store, now: () => new Date(clocks[c]), onWalletChange: noNotice }));
+  const services = claimers.map((_, c) =>
+    createRewardsService({ store, now: () => new Date(clocks[c]), onWalletChange: noNotice, guard: guardAt(() => new Date(clocks[c])) }),
+  );
   const claims = await rate(async (c) => {
     const claimed = await services[c].claim(claimers[c]);
     if (!claimed.ok) throw new Error(claimed.error.code);
@@ -96,7 +103,7 @@ async function measure(name, store) {
 
   // Purchases: each client buys every priced asset for a user, then moves on to the next user.
   const buyers = userIds.slice(clients);
-  const shop = createAssetsService({ store, onWalletChange: noNotice });
+  const shop = createAssetsService({ store, onWalletChange: noNotice, guard: guardAt(() => new Date()) });
   const purchases = await rate(async (c, i) => {
     const user = buyers[c * Math.ceil(perClient / priced.length) + Math.floor(i / priced.length)];
     const bought = await shop.buy(user, priced[i % priced.length]);
