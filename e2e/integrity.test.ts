@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
 import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -60,17 +60,19 @@ beforeAll(async () => {
       for (const p of [feeder, receiver]) await api(`/v1/rooms/${room.body.id}/ready`, p.access_token, undefined, 'POST');
       expect((await api(`/v1/rooms/${room.body.id}/leave`, feeder.access_token, {})).status).toBe(200);
     }
-  // The scan runs in the background (the sweeper): the case appears within moments.
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  // The scan runs in the background (the sweeper): wait for the case itself to be listed.
+  const openCase = async () => {
     const list = await api<{ items: { id: number; kind: string }[] }>('/admin/integrity/cases?status=open', first.access_token);
-    const found = list.body.items.find((c) => c.kind === 'chip_dumping');
-    if (found) {
-      caseId = found.id;
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    return list.body.items.find((c) => c.kind === 'chip_dumping')?.id ?? 0;
+  };
+  caseId = await vi.waitFor(
+    async () => {
+      const id = await openCase();
+      if (id === 0) throw new Error('the scan has not opened the case yet');
+      return id;
+    },
+    { timeout: 30_000 },
+  );
   expect(caseId).toBeGreaterThan(0);
 }, 120_000);
 afterAll(async () => {
