@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { form, picture } from '../admin/test-support.js';
 import { playToEnd } from '../rooms/test-support.js';
 import { adminToken } from '../tournaments/test-support.js';
 import { request } from '../test-support/http.js';
@@ -90,6 +91,38 @@ describe('take a break', () => {
     expect((await roomOf(running.body.id)).body.status).toBe('in_progress');
     await playToEnd(server.url, running.body.id, [a, b]);
     expect((await roomOf(running.body.id)).body.status).toBe('FINISHED');
+  });
+
+  it('hides the banners while the break lasts and shows them again after it', async () => {
+    const admin = await adminToken(server.url);
+    const now = server.clock.now().getTime();
+    const created = await request(`${server.url}/api/banner`, {
+      token: admin,
+      headers: { 'x-audit-reason': 'break test banner' },
+      raw: form(
+        {
+          name: 'Weekend cup',
+          description: 'Join the cup',
+          start_date: new Date(now - DAY).toISOString(),
+          end_date: new Date(now + 30 * DAY).toISOString(),
+        },
+        { data: await picture(640, 200) },
+      ),
+    });
+    expect(created.status).toBe(201);
+    const bannerNames = async (p: TestPlayer) =>
+      (await request<{ items: { name: string }[] }>(`${server.url}/api/banner`, { token: p.token })).body.items.map((b) => b.name);
+    let resting = await adultPlayer(server);
+    const other = await adultPlayer(server);
+    expect(await bannerNames(resting)).toContain('Weekend cup');
+
+    expect((await call(server, resting, 'timeout', { days: 1 })).status).toBe(200);
+    expect(await bannerNames(resting)).toEqual([]);
+    expect(await bannerNames(other)).toContain('Weekend cup');
+
+    server.clock.advance(DAY);
+    resting = await signInAgain(server, resting);
+    expect(await bannerNames(resting)).toContain('Weekend cup');
   });
 
   it.each([[0], [2], ['7'], [null]])('refuses days = %j with 400', async (days) => {
