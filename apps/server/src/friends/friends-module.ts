@@ -1,6 +1,6 @@
 import type { RateWindows } from '../limits/index.js';
 import type { Store } from '../store/db.js';
-import type { Publisher, RoomsRealtime } from '../publishing/outbox.js';
+import type { Publisher, RealtimeChannels } from '../publishing/outbox.js';
 import { createFriendsService, type FriendsService } from './friends-service.js';
 import { createPresenceSummary, type PresenceSummaryService } from './presence-summary.js';
 import { createRoomInvites, type RoomInvites } from './room-invites.js';
@@ -17,7 +17,7 @@ export interface FriendsModule {
 
 export function createFriendsModule(options: {
   store: Store;
-  realtime: RoomsRealtime & { onlineUsers(): Promise<number> };
+  realtime: RealtimeChannels & { onlineUsers(): Promise<number> };
   /** The node's one publisher: friend news and invitations go out after their commit. */
   publisher: Publisher;
   now?: (() => Date) | undefined;

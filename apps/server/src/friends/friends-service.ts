@@ -6,12 +6,12 @@ import type { Db, Store, Tx } from '../store/db.js';
 import { friendships, roomInvites } from '../store/friends-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
-import { publishOrder, withPublications, type Outbox, type Publisher, type RoomsRealtime } from '../publishing/outbox.js';
+import { publishOrder, withPublications, type Outbox, type Publisher, type RealtimeChannels } from '../publishing/outbox.js';
 
 export interface FriendsOptions {
   readonly store: Store;
   /** Presence reads: whether a friend is online. */
-  readonly realtime: RoomsRealtime;
+  readonly realtime: RealtimeChannels;
   readonly publisher: Publisher;
   readonly now?: () => Date;
   /** Counts asks per user (Redis when shared): an ask is a notice on someone else's screen. */

@@ -4,14 +4,14 @@ import type { Store } from '../store/db.js';
 import { playerStats, ratingHistory, referralBonuses, videoViews } from '../store/players-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
-import { publishOrder, withPublications, type Publisher, type RoomsRealtime } from '../publishing/outbox.js';
+import { publishOrder, withPublications, type Publisher, type RealtimeChannels } from '../publishing/outbox.js';
 import { issuance } from '../wallets/wallets.js';
 import { transfer } from '../wallets/ledger.js';
 
 export interface PlayersOptions {
   readonly store: Store;
   /** Presence reads: who of the referrals is online. */
-  readonly realtime: RoomsRealtime;
+  readonly realtime: RealtimeChannels;
   readonly publisher: Publisher;
   /** Chips paid to both the inviter and the friend after the friend's first game (BONUS_BALANCE). */
   readonly referralBonus: bigint;

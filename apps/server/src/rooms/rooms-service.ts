@@ -30,7 +30,7 @@ import {
   type RoomRow,
   type SeatRow,
 } from '../room-core/room-store.js';
-import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import { inRoomTransaction, type DomainContext } from '../room-core/domain-context.js';
 import { noteWatcher } from '../room-core/room-watchers.js';
 import type { SeatsBeforeStart, StartGame } from '../room-core/room-seams.js';
 import { createPasswordAttempts } from './password-attempts.js';
@@ -154,7 +154,7 @@ async function updateSeating(
 }
 
 /** `startGame` comes from games, passed in at wiring so rooms never import games. */
-export function createRoomsService(context: RoomsContext, startGame: StartGame): RoomsService {
+export function createRoomsService(context: DomainContext, startGame: StartGame): RoomsService {
   const { store, config } = context;
 
   const attempts = createPasswordAttempts(context.limits, 5, 60_000);
