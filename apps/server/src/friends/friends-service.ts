@@ -6,6 +6,7 @@ import type { Db, Store, Tx } from '../store/db.js';
 import { friendships, roomInvites } from '../store/friends-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
+import { isUserOnline } from '../presence/online.js';
 import { publishOrder, withPublications, type Outbox, type Publisher, type RealtimeChannels } from '../publishing/outbox.js';
 
 export interface FriendsOptions {
@@ -208,14 +209,7 @@ export function createFriendsService(options: FriendsOptions) {
     },
   };
 
-  async function isOnline(userId: number): Promise<boolean> {
-    try {
-      return (await options.realtime.presence(`#${userId}`)).users.length > 0;
-    } catch {
-      // Presence is a nicety: without it a friend shows offline.
-      return false;
-    }
-  }
+  const isOnline = (userId: number) => isUserOnline(options.realtime, userId);
 
   /**
    * The open table each friend sits at, when the caller may join or watch it: a public room, one
