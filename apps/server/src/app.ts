@@ -61,7 +61,7 @@ import { roomPresenceVisibility } from './rooms/room-privacy.js';
 import { roomChannelRule } from './rooms/rooms-service.js';
 import type { Services } from './services.js';
 import { createBackgroundLane } from './shared/background-lane.js';
-import { createBotThinker } from './practice/bot-thinker.js';
+import { createBotThinker } from './bots/bot-thinker.js';
 import { createSweeper } from './shared/sweeper.js';
 import { createStore, type Store } from './store/db.js';
 import { createPublisher } from './publishing/outbox.js';

@@ -7,7 +7,7 @@ import type { Outbox } from '../publishing/outbox.js';
 import { gameStateOf, hasDueRoom, lockDueRoom, type RoomRow } from '../room-core/room-store.js';
 import { inRoomTransaction, type DomainContext } from '../room-core/domain-context.js';
 import type { DecisionsAhead, SeatsBeforeStart } from '../room-core/room-seams.js';
-import { ThinkFirst } from '../practice/bot-move.js';
+import { ThinkFirst } from '../bots/bot-move.js';
 import { dueTurn } from '../practice/bot-turn.js';
 import type { ApplyInRoom } from './game-moves.js';
 import { deadlineOf, nextDeadlineOf, timerEndOf, timersOf } from './game-step.js';
