@@ -4,7 +4,7 @@ import type { Publisher, RealtimeChannels } from '../publishing/outbox.js';
 import { createFriendsService, type FriendsService } from './friends-service.js';
 import { isUserOnline } from '../presence/online.js';
 import { createPresenceSummary, type PresenceSummaryService } from '../presence/presence-summary.js';
-import { createRoomInvites, type RoomInvites } from './room-invites.js';
+import { createRoomInvites, type RoomInvites } from '../rooms/room-invites.js';
 import { searchUsers } from './user-search.js';
 
 /** FEATURES.md §11 "a living table": friends, invitations to a table, and who is around. */

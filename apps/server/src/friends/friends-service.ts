@@ -221,7 +221,7 @@ export function createFriendsService(options: FriendsOptions) {
     const mayEnter = or(
       isNull(rooms.passwordHash),
       sql`exists (select 1 from ${roomSeats} s where s.room_id = ${rooms.id} and s.user_id = ${userId})`,
-      // An invitation that still opens the room (room-invites.ts `hasRoomInvite`): the creator's,
+      // An invitation that still opens the room (rooms/room-invites.ts `hasRoomInvite`): the creator's,
       // who still sits there and is still the caller's friend.
       sql`exists (select 1 from ${roomInvites} i
         join ${roomSeats} cs on cs.room_id = i.room_id and cs.user_id = i.invited_by

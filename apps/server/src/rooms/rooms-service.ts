@@ -9,7 +9,7 @@ import {
   type WalletType,
 } from '@durak/protocol';
 import { and, eq, lte } from 'drizzle-orm';
-import { hasRoomInvite } from '../friends/room-invites.js';
+import { hasRoomInvite } from './room-invites.js';
 import { linkedAmong } from '../integrity/linked-accounts.js';
 import { createPracticeRoom } from '../practice/practice-room.js';
 import { defaultCanSubscribe, type CanSubscribe } from '../realtime/index.js';
