@@ -58,7 +58,7 @@ import { createRealtime } from './rooms/realtime-wiring.js';
 import { createSharedLimits } from './limits/index.js';
 import { createRoomsModule } from './rooms/rooms-module.js';
 import { roomPresenceVisibility } from './rooms/room-privacy.js';
-import { roomChannelRule } from './rooms/rooms-service.js';
+import { roomChannelRule } from './rooms/room-access.js';
 import type { Services } from './services.js';
 import { createBackgroundLane } from './shared/background-lane.js';
 import { createBotThinker } from './bots/bot-thinker.js';
