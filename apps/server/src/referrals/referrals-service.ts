@@ -73,5 +73,3 @@ export function createReferralsService(options: ReferralsOptions) {
     },
   };
 }
-
-export type ReferralsService = ReturnType<typeof createReferralsService>;
