@@ -17,6 +17,8 @@ import { describe, expect, it } from 'vitest';
  *   (server.ts, rooms-server.ts) and the tests call it themselves.
  * - A service never knows about HTTP: nothing outside http/ and app.ts imports http/, services.ts
  *   (the services' interface) included.
+ * - Rooms and friends import one way: friends invite to a room (rooms/room-invites.ts), and no
+ *   file of rooms/ imports friends/ (a room reads its own invitation rows).
  */
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
@@ -193,6 +195,14 @@ describe('server architecture', () => {
       )
       .map(([path]) => path);
     expect(importers).toEqual([]);
+  });
+
+  it('keeps rooms and friends one way: friends import rooms (the invitation to a table), rooms never import friends', () => {
+    const importers = [...files]
+      .filter(([path, targets]) => !isTest(path) && folderOf(path) === 'rooms' && targets.some((target) => folderOf(target) === 'friends'))
+      .map(([path]) => path);
+    expect(importers).toEqual([]);
+    expect(folderGraph(files).get('friends')?.get('rooms')).toBe('friends/friends-module.ts -> rooms/room-invites.ts');
   });
 
   it('sees the folders it checks (rooms, games, emoji over room-core; publishing below every domain)', () => {

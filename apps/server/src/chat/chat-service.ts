@@ -12,7 +12,7 @@ import { chatMessages } from '../store/chat-schema.js';
 import { users } from '../store/schema.js';
 import type { Db, Tx } from '../store/db.js';
 import { readRoom, seatsOfRoom } from '../room-core/room-store.js';
-import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import { inRoomTransaction, type DomainContext } from '../room-core/domain-context.js';
 import { chatTextFault } from './chat-text.js';
 import { maskProfanity } from './mask-profanity.js';
 
@@ -71,7 +71,7 @@ export async function lastMessages(db: Db | Tx, roomId: number, limit: number): 
  * channel's history (100 publications, 10 minutes) is shared with every game step, so a busy
  * game would trim the chat long before 50 messages (docs/decisions.md).
  */
-export function createChatService(context: RoomsContext, options: ChatOptions = {}): ChatService {
+export function createChatService(context: DomainContext, options: ChatOptions = {}): ChatService {
   const perWindow = options.messagesPerWindow ?? 5;
   const windowMs = options.windowMs ?? 10_000;
   return {

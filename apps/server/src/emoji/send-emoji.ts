@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { channels, Outbox, publishOrder } from '../publishing/outbox.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import { readRoom, seatsOfRoom } from '../room-core/room-store.js';
-import type { RoomsContext } from '../room-core/rooms-context.js';
+import type { DomainContext } from '../room-core/domain-context.js';
 import { emoji as emojiTable, users } from '../store/schema.js';
 
 /** The room channel's emoji message, as the protocol declares it. */
@@ -20,7 +20,7 @@ const windowMs = 10_000;
  * at oneself; the sender sits in the room or watches it (is present on its channel). Limited per
  * sender and room in the shared limits (every node counts together); broadcast on the room channel, stored nowhere.
  */
-export function createEmojiService(context: RoomsContext): EmojiService {
+export function createEmojiService(context: DomainContext): EmojiService {
   return {
     async send(userId, roomId, body) {
       const { db } = context.store;

@@ -1,9 +1,10 @@
 import type { RateWindows } from '../limits/index.js';
 import type { Store } from '../store/db.js';
-import type { Publisher, RoomsRealtime } from '../publishing/outbox.js';
+import type { Publisher, RealtimeChannels } from '../publishing/outbox.js';
 import { createFriendsService, type FriendsService } from './friends-service.js';
-import { createPresenceSummary, type PresenceSummaryService } from './presence-summary.js';
-import { createRoomInvites, type RoomInvites } from './room-invites.js';
+import { isUserOnline } from '../presence/online.js';
+import { createPresenceSummary, type PresenceSummaryService } from '../presence/presence-summary.js';
+import { createRoomInvites, type RoomInvites } from '../rooms/room-invites.js';
 import { searchUsers } from './user-search.js';
 
 /** FEATURES.md §11 "a living table": friends, invitations to a table, and who is around. */
@@ -17,7 +18,7 @@ export interface FriendsModule {
 
 export function createFriendsModule(options: {
   store: Store;
-  realtime: RoomsRealtime & { onlineUsers(): Promise<number> };
+  realtime: RealtimeChannels & { onlineUsers(): Promise<number> };
   /** The node's one publisher: friend news and invitations go out after their commit. */
   publisher: Publisher;
   now?: (() => Date) | undefined;
@@ -35,13 +36,7 @@ export function createFriendsModule(options: {
     ...(options.now ? { now: options.now } : {}),
     ...(options.presenceCacheMs !== undefined ? { cacheMs: options.presenceCacheMs } : {}),
   });
-  const isOnline = async (userId: number) => {
-    try {
-      return (await options.realtime.presence(`#${userId}`)).users.length > 0;
-    } catch {
-      return false; // presence is a nicety: without it a player shows offline
-    }
-  };
+  const isOnline = (userId: number) => isUserOnline(options.realtime, userId);
   const search = (callerId: number, text: string) => searchUsers({ store: options.store, ...windows, isOnline }, callerId, text);
   return { friends, invites, presence, search };
 }

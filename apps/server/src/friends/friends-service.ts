@@ -6,12 +6,13 @@ import type { Db, Store, Tx } from '../store/db.js';
 import { friendships, roomInvites } from '../store/friends-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
-import { publishOrder, withPublications, type Outbox, type Publisher, type RoomsRealtime } from '../publishing/outbox.js';
+import { isUserOnline } from '../presence/online.js';
+import { publishOrder, withPublications, type Outbox, type Publisher, type RealtimeChannels } from '../publishing/outbox.js';
 
 export interface FriendsOptions {
   readonly store: Store;
   /** Presence reads: whether a friend is online. */
-  readonly realtime: RoomsRealtime;
+  readonly realtime: RealtimeChannels;
   readonly publisher: Publisher;
   readonly now?: () => Date;
   /** Counts asks per user (Redis when shared): an ask is a notice on someone else's screen. */
@@ -208,14 +209,7 @@ export function createFriendsService(options: FriendsOptions) {
     },
   };
 
-  async function isOnline(userId: number): Promise<boolean> {
-    try {
-      return (await options.realtime.presence(`#${userId}`)).users.length > 0;
-    } catch {
-      // Presence is a nicety: without it a friend shows offline.
-      return false;
-    }
-  }
+  const isOnline = (userId: number) => isUserOnline(options.realtime, userId);
 
   /**
    * The open table each friend sits at, when the caller may join or watch it: a public room, one
@@ -227,7 +221,7 @@ export function createFriendsService(options: FriendsOptions) {
     const mayEnter = or(
       isNull(rooms.passwordHash),
       sql`exists (select 1 from ${roomSeats} s where s.room_id = ${rooms.id} and s.user_id = ${userId})`,
-      // An invitation that still opens the room (room-invites.ts `hasRoomInvite`): the creator's,
+      // An invitation that still opens the room (rooms/room-invites.ts `hasRoomInvite`): the creator's,
       // who still sits there and is still the caller's friend.
       sql`exists (select 1 from ${roomInvites} i
         join ${roomSeats} cs on cs.room_id = i.room_id and cs.user_id = i.invited_by

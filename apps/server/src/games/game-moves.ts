@@ -4,7 +4,7 @@ import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import type { Outbox } from '../publishing/outbox.js';
 import { gameStateOf, type MoveRoom, type RoomRow } from '../room-core/room-store.js';
-import type { RoomsContext } from '../room-core/rooms-context.js';
+import type { DomainContext } from '../room-core/domain-context.js';
 import { banksAfter, writeStep, type StepCause } from './game-step.js';
 import { givenBack, isAbsent, saveStandIns } from './stand-in-steps.js';
 
@@ -38,7 +38,7 @@ export type ApplyInRoom = (
  * judges it against the locked state, the time banks and exit reasons follow, a player's own move
  * takes their seat back from the stand-in, and the step is written with its publications.
  */
-export function createApplyInRoom(context: RoomsContext): ApplyInRoom {
+export function createApplyInRoom(context: DomainContext): ApplyInRoom {
   const { config } = context;
   return async (tx, outbox, room, action, now, seq, cause = 'move') => {
     const state = gameStateOf(room);

@@ -5,7 +5,7 @@ import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import { gameEvents } from '../store/rooms-schema.js';
 import { gameStateOf, readRoom, seatsOfRoom } from '../room-core/room-store.js';
-import type { RoomsContext } from '../room-core/rooms-context.js';
+import type { DomainContext } from '../room-core/domain-context.js';
 import { notRunning } from './game-moves.js';
 import { gameOptionsOf } from './start-game.js';
 import { buildWatch } from './watch.js';
@@ -18,7 +18,7 @@ export interface GameReads {
   record(roomId: number): Promise<Result<ReadonlyDeep<GameRecord>>>;
 }
 
-export function createGameReads(context: RoomsContext): GameReads {
+export function createGameReads(context: DomainContext): GameReads {
   const { store, config } = context;
   return {
     async cards(userId, roomId) {

@@ -1,7 +1,7 @@
 import type { Action, Card } from '@durak/engine';
 import { failure, ok, type Result } from '../shared/result.js';
 import { gameStateOf, lockRoom, lockRoomForMove } from '../room-core/room-store.js';
-import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import { inRoomTransaction, type DomainContext } from '../room-core/domain-context.js';
 import type { SeatsBeforeStart } from '../room-core/room-seams.js';
 import { createApplyInRoom } from './game-moves.js';
 import { createGameReads, type GameReads } from './game-reads.js';
@@ -32,7 +32,7 @@ export interface GameService extends GameReads, Pick<SeatLifecycle, 'presenceCha
  * return (seat-lifecycle.ts), the clock (game-timers.ts) and the read models (game-reads.ts).
  * `beforeStart`: the rooms' own rules before the start, passed in at wiring so games never import rooms.
  */
-export function createGameService(context: RoomsContext, beforeStart: SeatsBeforeStart): GameService {
+export function createGameService(context: DomainContext, beforeStart: SeatsBeforeStart): GameService {
   const applyInRoom = createApplyInRoom(context);
   const seats = createSeatLifecycle(context, applyInRoom);
   const timers = createGameTimers(context, beforeStart, applyInRoom, seats);

@@ -5,9 +5,9 @@ import type { Tx } from '../store/db.js';
 import { rooms } from '../store/rooms-schema.js';
 import type { Outbox } from '../publishing/outbox.js';
 import { gameStateOf, hasDueRoom, lockDueRoom, type RoomRow } from '../room-core/room-store.js';
-import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import { inRoomTransaction, type DomainContext } from '../room-core/domain-context.js';
 import type { DecisionsAhead, SeatsBeforeStart } from '../room-core/room-seams.js';
-import { ThinkFirst } from '../practice/bot-move.js';
+import { ThinkFirst } from '../bots/bot-move.js';
 import { dueTurn } from '../practice/bot-turn.js';
 import type { ApplyInRoom } from './game-moves.js';
 import { deadlineOf, nextDeadlineOf, timerEndOf, timersOf } from './game-step.js';
@@ -21,7 +21,7 @@ import { bannedAmong, handedOver, saveStandIns } from './stand-in-steps.js';
  * unready seats before the start, practice bots' pauses and the stand-in's moves.
  */
 export function createGameTimers(
-  context: RoomsContext,
+  context: DomainContext,
   beforeStart: SeatsBeforeStart,
   applyInRoom: ApplyInRoom,
   seats: SeatLifecycle,

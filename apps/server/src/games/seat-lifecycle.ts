@@ -3,7 +3,7 @@ import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import type { Outbox } from '../publishing/outbox.js';
 import { gameStateOf, lockRoom, readRoom, type RoomRow } from '../room-core/room-store.js';
-import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import { inRoomTransaction, type DomainContext } from '../room-core/domain-context.js';
 import type { DecisionsAhead } from '../room-core/room-seams.js';
 import { notRunning, playersInGame, type ApplyInRoom } from './game-moves.js';
 import { awaitedStandIns, dueHandOvers, isAtStake, standInLevel, standInMove } from './stand-in.js';
@@ -37,7 +37,7 @@ export interface SeatLifecycle {
 /** The room as the sweeper's turn reads it: with who of its players is banned now. */
 export type StandInRow = RoomRow & { readonly bannedPlayers?: ReadonlySet<string> };
 
-export function createSeatLifecycle(context: RoomsContext, applyInRoom: ApplyInRoom): SeatLifecycle {
+export function createSeatLifecycle(context: DomainContext, applyInRoom: ApplyInRoom): SeatLifecycle {
   const { store, config } = context;
 
   /** Who is subscribed to the room's channel on any node; null when the broker cannot say. */

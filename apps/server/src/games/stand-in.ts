@@ -1,8 +1,8 @@
 import { applyAction, awaited, sha256Hex, viewFor, type Action, type GameState } from '@durak/engine';
 import type { BotLevel } from '@durak/protocol';
-import { botMove, safeMove } from '../practice/bot-move.js';
+import { botMove, safeMove } from '../bots/bot-move.js';
 import type { DecisionsAhead } from '../room-core/room-seams.js';
-import { botPauseMs } from '../practice/bot-turn.js';
+import { botPauseMs } from '../bots/bot-pause.js';
 import type { RoomRow } from '../room-core/room-store.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
 

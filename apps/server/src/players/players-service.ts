@@ -1,17 +1,16 @@
 import type { UserId, WalletType } from '@durak/protocol';
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Store } from '../store/db.js';
-import { playerStats, ratingHistory, referralBonuses, videoViews } from '../store/players-schema.js';
+import { playerStats, ratingHistory, videoViews } from '../store/players-schema.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
-import { publishOrder, withPublications, type Publisher, type RoomsRealtime } from '../publishing/outbox.js';
-import { issuance } from '../wallets/wallets.js';
-import { transfer } from '../wallets/ledger.js';
+import type { Publisher, RealtimeChannels } from '../publishing/outbox.js';
+import { createReferralsService } from '../referrals/referrals-service.js';
 
 export interface PlayersOptions {
   readonly store: Store;
   /** Presence reads: who of the referrals is online. */
-  readonly realtime: RoomsRealtime;
+  readonly realtime: RealtimeChannels;
   readonly publisher: Publisher;
   /** Chips paid to both the inviter and the friend after the friend's first game (BONUS_BALANCE). */
   readonly referralBonus: bigint;
@@ -32,11 +31,10 @@ export interface RatingLine {
 const weekMs = 7 * 24 * 3600 * 1000;
 const walletOfRoom = (type: string) => type as WalletType;
 
-/** The player's pages (FEATURES.md §3): the rating table, the career, the games, the friends, the video counter. */
+/** The player's pages (FEATURES.md §3): the rating table, the career, the games, the referrals, the video counter. */
 export function createPlayersService(options: PlayersOptions) {
   const { store } = options;
   const now = options.now ?? (() => new Date());
-  const { publisher } = options;
 
   /** The ranked set of a period: everyone rated, or those who played a rated game in the last 7 days. */
   function ranked(period: 'all' | 'week') {
@@ -57,9 +55,6 @@ export function createPlayersService(options: PlayersOptions) {
   }
 
   const service = {
-    /** What a friend's first game pays to both (REFERRAL_BONUS). */
-    referralBonus: options.referralBonus,
-
     async rating(query: { period: 'all' | 'week'; page: number; limit: number }, callerId: UserId) {
       const { games, wins, active } = ranked(query.period);
       const rows = await store.db
@@ -179,49 +174,6 @@ export function createPlayersService(options: PlayersOptions) {
       return { items, hasNext: rows.length > limit };
     },
 
-    /** The people the caller invited, paged, and who invited the caller (so both see each other). */
-    async referrals(userId: UserId, page: number, limit: number) {
-      const games = sql<number>`coalesce((select s.games from player_stats s where s.user_id = ${users.id}), 0)`;
-      const columns = {
-        id: users.id,
-        username: users.username,
-        avatar: users.avatarUrl,
-        country: users.country,
-        joinedAt: users.createdAt,
-        games,
-      };
-      const rows = await store.db
-        .select(columns)
-        .from(users)
-        .where(eq(users.parentId, userId))
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(limit + 1)
-        .offset((page - 1) * limit);
-      const [inviter] = await store.db
-        .select(columns)
-        .from(users)
-        .where(sql`${users.id} = (select u.parent_id from users u where u.id = ${userId})`);
-      const line = async (r: (typeof rows)[number]) => {
-        let isOnline = false;
-        try {
-          isOnline = (await options.realtime.presence(`#${r.id}`)).users.length > 0;
-        } catch {
-          // Presence is a nicety: without it everyone shows offline.
-        }
-        return {
-          user_id: r.id,
-          username: r.username,
-          avatar: r.avatar,
-          country: r.country,
-          is_online: isOnline,
-          joined_at: r.joinedAt.toISOString(),
-          games: r.games,
-        };
-      };
-      const items = await Promise.all(rows.slice(0, limit).map(line));
-      return { items, hasNext: rows.length > limit, invitedBy: inviter ? await line(inviter) : null };
-    },
-
     /** Counts one view per user, video and UTC day; answers whether this call counted. */
     async viewVideo(userId: UserId, videoId: string) {
       const day = now().toISOString().slice(0, 10);
@@ -240,74 +192,10 @@ export function createPlayersService(options: PlayersOptions) {
         .where(eq(videoViews.videoId, videoId));
       return { count: row?.n ?? 0 };
     },
-
-    /**
-     * Pays due referral bonuses, one at a time (SKIP LOCKED: any node may run it): issuance ->
-     * the friend and issuance -> the inviter, each with its own key, in one transaction with the
-     * paid mark, so a bonus is paid once however many games end at once.
-     */
-    async payDueReferrals(limit = 50): Promise<number> {
-      let paid = 0;
-      while (paid < limit) {
-        // On the friend's own chain; when nothing was due the outbox is empty and nothing is flushed.
-        const friend = await withPublications(
-          store,
-          publisher,
-          (id: number | null) => publishOrder.user(id ?? 0),
-          async (tx, outbox) => {
-            const [due] = await tx
-              .select()
-              .from(referralBonuses)
-              .where(and(isNull(referralBonuses.paidAt), gte(sql`${now().toISOString()}::timestamptz`, referralBonuses.dueAt)))
-              .orderBy(asc(referralBonuses.dueAt))
-              .limit(1)
-              .for('update', { skipLocked: true });
-            if (!due) return null;
-            if (options.referralBonus > 0n) {
-              // Each side's notice names the other one.
-              const names = new Map(
-                (
-                  await tx
-                    .select({ id: users.id, username: users.username })
-                    .from(users)
-                    .where(inArray(users.id, [due.friendId, due.parentId]))
-                ).map((u) => [u.id, u.username]),
-              );
-              for (const [userId, side] of [
-                [due.friendId, 'friend'],
-                [due.parentId, 'inviter'],
-              ] as const) {
-                const moved = await transfer(tx, {
-                  from: { system: issuance, walletType: 'BONUS_BALANCE' },
-                  to: { userId, walletType: 'BONUS_BALANCE' },
-                  amount: options.referralBonus,
-                  kind: 'referral_bonus',
-                  idempotencyKey: `referral:${due.friendId}:${side}`,
-                  memo: { friend_id: due.friendId },
-                });
-                if (!moved.ok) throw new Error(`referral bonus of ${due.friendId} failed: ${moved.error.code}`);
-                outbox.toUser(userId, { type: 'wallet_changed', wallet_type: 'BONUS_BALANCE', amount: options.referralBonus.toString() });
-                const other = names.get(side === 'friend' ? due.parentId : due.friendId) ?? '';
-                outbox.toUser(userId, {
-                  type: 'referral_bonus',
-                  role: side,
-                  other_username: other,
-                  wallet_type: 'BONUS_BALANCE',
-                  amount: options.referralBonus.toString(),
-                });
-              }
-            }
-            await tx.update(referralBonuses).set({ paidAt: now() }).where(eq(referralBonuses.friendId, due.friendId));
-            return due.friendId;
-          },
-        );
-        if (friend === null) break;
-        paid++;
-      }
-      return paid;
-    },
   };
-  return service;
+  // The referrals (referrals/) are one of the player's pages: the routes and the sweeper reach
+  // them through this service.
+  return { ...service, ...createReferralsService(options) };
 }
 
 export type PlayersService = ReturnType<typeof createPlayersService>;

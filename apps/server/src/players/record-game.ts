@@ -1,16 +1,15 @@
 import type { ResultPayload } from '@durak/protocol';
-import { and, inArray, isNotNull, eq, sql } from 'drizzle-orm';
-import { linkedAmong } from '../integrity/linked-accounts.js';
+import { inArray, eq, sql } from 'drizzle-orm';
+import { noteDueReferralBonuses } from '../referrals/referral-bonus.js';
 import { queryRows, type Tx } from '../store/db.js';
-import { playerStats, ratingHistory, referralBonuses } from '../store/players-schema.js';
-import { users } from '../store/schema.js';
+import { playerStats, ratingHistory } from '../store/players-schema.js';
 import type { RoomRow } from '../room-core/room-store.js';
 import { newPlayerRating, rateGame } from './glicko2.js';
 
 /**
  * A finished game's mark on its players, in the transaction of its last action (the same one
  * that pays it out): every player's Glicko-2 rating from the finishing order, the career totals
- * and streaks, a rating-history row, and a referral bonus falling due at a friend's first game.
+ * and streaks, a rating-history row; then the referral bonuses the game makes due (referrals/).
  * Rows are taken in user-id order, so two games sharing players cannot deadlock on them.
  */
 export async function recordFinishedGame(tx: Tx, room: RoomRow, results: readonly ResultPayload[], now: Date): Promise<void> {
@@ -82,38 +81,12 @@ export async function recordFinishedGame(tx: Tx, room: RoomRow, results: readonl
       })),
     )
     .onConflictDoNothing();
-  // The referral bonus falls due once the friend has finished 5 games against 3 different
-  // opponents and is not linked to the inviter (FEATURES.md §12): a self-referral that surrenders
-  // once to its inviter earns nothing. Once: the friend is the key.
-  const candidates = ids.filter((id) => before.get(id)!.games + 1 >= referralGames);
-  if (candidates.length === 0) return;
-  const invited = await tx
-    .select({ id: users.id, parentId: users.parentId })
-    .from(users)
-    .where(and(inArray(users.id, candidates), isNotNull(users.parentId)));
-  for (const friend of invited) {
-    const [paid] = await tx.select({ id: referralBonuses.friendId }).from(referralBonuses).where(eq(referralBonuses.friendId, friend.id));
-    if (paid) continue;
-    if ((await opponentsOf(tx, friend.id)) < referralOpponents) continue;
-    if ((await linkedAmong(tx, [friend.id, friend.parentId!])).length > 0) continue;
-    await tx.insert(referralBonuses).values({ friendId: friend.id, parentId: friend.parentId!, dueAt: now }).onConflictDoNothing();
-  }
-}
-
-/** The finished games and different opponents an invited friend needs before the referral bonus. */
-export const referralGames = 5;
-export const referralOpponents = 3;
-
-/** How many different people the user has finished a rated game against. */
-async function opponentsOf(tx: Tx, userId: number): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
+  // A friend's games may make the inviter's referral bonus due (referrals/referral-bonus.ts).
+  await noteDueReferralBonuses(
     tx,
-    sql`
-    select count(distinct o.user_id)::int as n
-    from rating_history me join rating_history o on o.room_id = me.room_id and o.user_id <> me.user_id
-    where me.user_id = ${userId}`,
+    ids.map((userId) => ({ userId, games: before.get(userId)!.games + 1 })),
+    now,
   );
-  return Number(rows[0]?.n ?? 0);
 }
 
 /** The players of the room whose moves the stand-in made more than half of (game_events.cause). */

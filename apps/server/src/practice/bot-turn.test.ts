@@ -2,7 +2,8 @@ import { DEFAULT_OPTIONS, awaited, createGame, legalActions, viewFor, type GameO
 import { describe, expect, it } from 'vitest';
 import type { RoomRow } from '../room-core/room-store.js';
 import { defaultRoomsConfig } from '../room-core/rooms-config.js';
-import { botDeadline, botPauseMs, dueTurn } from './bot-turn.js';
+import { botPauseMs } from '../bots/bot-pause.js';
+import { botDeadline, dueTurn } from './bot-turn.js';
 
 const options: GameOptions = { ...DEFAULT_OPTIONS, player_count: 3 };
 

@@ -3,7 +3,8 @@ import type { BotLevel } from '@durak/protocol';
 import type { RoomRow } from '../room-core/room-store.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
 import type { DecisionsAhead } from '../room-core/room-seams.js';
-import { botMove, safeMove } from './bot-move.js';
+import { botMove, safeMove } from '../bots/bot-move.js';
+import { botPauseMs } from '../bots/bot-pause.js';
 
 /**
  * Bots' turns in practice rooms run on the room's database deadline (`expires_at`), like turn
@@ -24,14 +25,6 @@ function awaitedBots(room: BotRoom, state: GameState): string[] {
   if (!isPractice(room) || state.phase === 'finished') return [];
   const human = String(room.creatorId);
   return awaited(state).players.filter((player) => player !== human);
-}
-
-/** The pause before a bot's move at this step, drawn from the game's secret seed: a replay pauses alike. */
-export function botPauseMs(state: GameState, config: RoomsConfig): number {
-  const { min, max } = config.botDelayMs;
-  if (max <= min) return min;
-  const draw = Number.parseInt(sha256Hex(`bot-pause:${state.seed}:${state.seq}`).slice(0, 8), 16);
-  return min + (draw % (max - min + 1));
 }
 
 /** The room's next deadline when the table waits for one of its bots; null otherwise (the turn timer rules). */

@@ -5,7 +5,7 @@ import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
 import { readRoom, roomJson, roomOptionColumns, seatsOfRoom } from '../room-core/room-store.js';
-import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import { inRoomTransaction, type DomainContext } from '../room-core/domain-context.js';
 import type { StartGame } from '../room-core/room-seams.js';
 import { botUserIds } from './bot-users.js';
 
@@ -16,7 +16,7 @@ import { botUserIds } from './bot-users.js';
  * lobby never hears of it: nobody else can sit there.
  */
 export async function createPracticeRoom(
-  context: RoomsContext,
+  context: DomainContext,
   startGame: StartGame,
   userId: number,
   body: CreateRoomBody & { practice: NonNullable<CreateRoomBody['practice']> },

@@ -4,8 +4,11 @@ import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 import type { Store, Tx } from '../store/db.js';
 import { isRefusal } from '../store/transaction-rule.js';
 
-/** What the rooms publish through: the realtime gateway (or a test double). */
-export interface RoomsRealtime {
+/**
+ * A node's realtime channels as every domain sees them (rooms, games, friends, players, the
+ * publisher): publish to a channel, read who is on one. The realtime gateway, or a test double.
+ */
+export interface RealtimeChannels {
   /** With an idempotency key, a repeated publish (a retried flush, another node) is delivered once. */
   publish(channel: string, data: unknown, options?: PublishOptions): Promise<unknown>;
   /** Several publications in order, in one call to the broker; absent (a test double): one `publish` each. */
@@ -85,7 +88,7 @@ export async function withPublications<T>(
  * for an earlier one's, so a client sees seqs in order. A failed publish is logged, not retried:
  * the client notices the seq gap and re-reads the watch state.
  */
-export function createPublisher(realtime: RoomsRealtime, onError: (error: unknown) => void): Publisher {
+export function createPublisher(realtime: RealtimeChannels, onError: (error: unknown) => void): Publisher {
   const chains = new Map<PublishOrder, Promise<void>>();
   return {
     flush(order, outbox) {

@@ -1,5 +1,5 @@
 import type { RoomPayload } from '@durak/protocol';
-import { hasRoomInvite } from '../friends/room-invites.js';
+import { hasRoomInvite } from './room-invites.js';
 import type { PresenceVisibility } from '../realtime/index.js';
 import { seatsOfRoom } from '../room-core/room-store.js';
 import type { Db, Store } from '../store/db.js';

@@ -5,7 +5,7 @@ import { startGame } from '../games/start-game.js';
 import { createMemoryRateWindows, type RateWindows } from '../limits/index.js';
 import type { BotDecisions, GameOverHook } from '../room-core/room-seams.js';
 import type { Store } from '../store/db.js';
-import type { Publisher, RoomsRealtime } from '../publishing/outbox.js';
+import type { Publisher, RealtimeChannels } from '../publishing/outbox.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
 import { createRoomsService, type RoomsService } from './rooms-service.js';
 import { createSeatedRooms, type SeatedRooms } from './seated-rooms.js';
@@ -14,7 +14,7 @@ import type { StakeGuard } from '../responsible-play/stake-guard.js';
 export interface RoomsModuleOptions {
   readonly store: Store;
   /** The rooms' presence reads (who is at the table). */
-  readonly realtime: RoomsRealtime;
+  readonly realtime: RealtimeChannels;
   /** The node's one publisher: the rooms' steps flush on their room's chain. */
   readonly publisher: Publisher;
   readonly config: RoomsConfig;

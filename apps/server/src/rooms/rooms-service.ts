@@ -1,18 +1,7 @@
-import {
-  asRoomId,
-  asUserId,
-  type CreateRoomBody,
-  type RoomId,
-  type RoomListQuery,
-  type RoomPayload,
-  type UserId,
-  type WalletType,
-} from '@durak/protocol';
+import type { CreateRoomBody, RoomId, RoomListQuery, RoomPayload, UserId, WalletType } from '@durak/protocol';
 import { and, eq, lte } from 'drizzle-orm';
-import { hasRoomInvite } from '../friends/room-invites.js';
 import { linkedAmong } from '../integrity/linked-accounts.js';
 import { createPracticeRoom } from '../practice/practice-room.js';
-import { defaultCanSubscribe, type CanSubscribe } from '../realtime/index.js';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
@@ -30,12 +19,12 @@ import {
   type RoomRow,
   type SeatRow,
 } from '../room-core/room-store.js';
-import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import { inRoomTransaction, type DomainContext } from '../room-core/domain-context.js';
 import { noteWatcher } from '../room-core/room-watchers.js';
 import type { SeatsBeforeStart, StartGame } from '../room-core/room-seams.js';
-import { createPasswordAttempts } from './password-attempts.js';
+import { createRoomAccess } from './room-access.js';
 import { lobbyView } from './room-privacy.js';
-import { checkRoomPassword, hashRoomPassword } from './room-password.js';
+import { hashRoomPassword } from './room-password.js';
 
 export interface SeatAnswer {
   readonly room: RoomPayload;
@@ -154,35 +143,14 @@ async function updateSeating(
 }
 
 /** `startGame` comes from games, passed in at wiring so rooms never import games. */
-export function createRoomsService(context: RoomsContext, startGame: StartGame): RoomsService {
+export function createRoomsService(context: DomainContext, startGame: StartGame): RoomsService {
   const { store, config } = context;
 
-  const attempts = createPasswordAttempts(context.limits, 5, 60_000);
-  const tooManyTries = () => failure('request/rate_limited', 'Too many wrong passwords for this room: try again in a minute');
-  /** A private room's password check, counted: a user who keeps guessing is refused for a while. */
-  async function isPasswordRight(userId: number, roomId: number, password: string | undefined, hash: string): Promise<boolean> {
-    const isRight = await checkRoomPassword(password, hash);
-    if (!isRight) await attempts.recordFailure(userId, roomId);
-    return isRight;
-  }
+  const access = createRoomAccess(context);
 
   // A seat is the stake (its bet moves at the start, which does not ask again): the guard decides first.
   const mayTakeSeat = (tx: Tx, userId: number, room: Pick<RoomRow, 'betAmount' | 'balanceType'>) =>
     context.guard.check(tx, { userId, kind: 'seat', walletType: room.balanceType as WalletType, amount: room.betAmount });
-
-  /** The watch rule: a public room is open to all; a private one to its players, invited friends and its password. */
-  async function mayWatch(room: RoomRow, userId: number, password: string | undefined): Promise<Result<true>> {
-    const roomId = room.id;
-    if (room.passwordHash === null) return ok(true);
-    if ((await seatsOfRoom(store.db, roomId)).some((s) => s.userId === userId)) return ok(true);
-    if (await hasRoomInvite(store.db, roomId, userId)) return ok(true);
-    if (password === undefined || password === '')
-      return failure('room/password_required', 'This room is private: its password is needed to watch it');
-    if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
-    if (!(await isPasswordRight(userId, roomId, password, room.passwordHash)))
-      return failure('room/wrong_password', 'This room needs its password');
-    return ok(true);
-  }
 
   const updateSeats = (tx: Tx, outbox: Outbox, room: RoomRow, now: Date, seats?: SeatRow[]) =>
     updateSeating(tx, outbox, room, now, config.openRoomSeconds, seats);
@@ -292,13 +260,9 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     async seat(userId, roomId, body) {
       const room0 = await readRoom(store.db, roomId);
       if (!room0) return failure('room/not_found', `No room ${roomId}`);
-      // Checked before the lock: scrypt is slow and must not hold the room. A friend invited by a
-      // player of the room needs no password (FEATURES.md §11).
-      if (room0.passwordHash !== null && !(await hasRoomInvite(store.db, roomId, userId))) {
-        if (await attempts.isBlocked(userId, roomId)) return tooManyTries();
-        if (!(await isPasswordRight(userId, roomId, body.password, room0.passwordHash)))
-          return failure('room/wrong_password', 'This room needs its password');
-      }
+      // Checked before the lock: scrypt is slow and must not hold the room.
+      const admitted = await access.maySeat(room0, userId, body.password);
+      if (!admitted.ok) return admitted;
       return inRoomTransaction(context, roomId, async (tx, outbox, now) => {
         const room = await lockRoom(tx, roomId);
         if (!room) return failure('room/not_found', `No room ${roomId}`);
@@ -374,7 +338,7 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     async canWatch(userId, roomId, password) {
       const room = await readRoom(store.db, roomId);
       if (!room) return failure('room/not_found', `No room ${roomId}`);
-      const allowed = await mayWatch(room, userId, password);
+      const allowed = await access.mayWatch(room, userId, password);
       // Who watched while the game ran may report from the table later (FEATURES.md §17).
       if (allowed.ok) await noteWatcher(store.db, room, userId, context.now());
       return allowed;
@@ -391,23 +355,5 @@ export function createRoomsService(context: RoomsContext, startGame: StartGame):
     },
 
     expireSeats,
-  };
-}
-
-/**
- * The gateway's channel rule with private rooms: `room:{id}` of a private room is refused (103)
- * unless the user sits there or the subscription's data carries the password, as the web sends
- * it with `newSubscription(channel, { data: { password } })`. A room that does not exist is
- * refused too, so nobody can subscribe ahead to a room that will be created private.
- */
-export function roomChannelRule(service: Pick<RoomsService, 'canWatch'>): CanSubscribe {
-  return async (userId, channel, data) => {
-    const decision = defaultCanSubscribe(userId, channel);
-    if (decision !== true || !channel.startsWith('room:')) return decision;
-    const roomId = Number(channel.slice('room:'.length));
-    if (!Number.isSafeInteger(roomId) || roomId <= 0) return false;
-    const password =
-      typeof data === 'object' && data !== null && 'password' in data && typeof data.password === 'string' ? data.password : undefined;
-    return (await service.canWatch(asUserId(Number(userId)), asRoomId(roomId), password)).ok;
   };
 }

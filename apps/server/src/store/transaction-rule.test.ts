@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublisher, withPublications, type RoomsRealtime } from '../publishing/outbox.js';
-import { inRoomTransaction, type RoomsContext } from '../room-core/rooms-context.js';
+import { createPublisher, withPublications, type RealtimeChannels } from '../publishing/outbox.js';
+import { inRoomTransaction, type DomainContext } from '../room-core/domain-context.js';
 import { failure, ok } from '../shared/result.js';
 import { createTestStore } from '../test-support/store.js';
 import { transfer } from '../wallets/ledger.js';
@@ -16,7 +16,7 @@ import { isRefusal } from './transaction-rule.js';
 let store: Store;
 let payer: number;
 const published: string[] = [];
-const realtime: RoomsRealtime = {
+const realtime: RealtimeChannels = {
   publish: async (channel) => void published.push(channel),
   presence: async () => ({ users: [] }),
 };
@@ -138,7 +138,7 @@ describe('the transaction rule', () => {
 
   it("inRoomTransaction (rooms, games, chat, friends, players' writes): a refusal rolls back and publishes nothing", async () => {
     published.length = 0;
-    const context = { store, publisher, now: () => new Date() } as unknown as RoomsContext;
+    const context = { store, publisher, now: () => new Date() } as unknown as DomainContext;
     const before = await balance();
     const refused = await inRoomTransaction(context, 1, async (tx, outbox) => {
       await pay(tx, 'rule:room-refused');

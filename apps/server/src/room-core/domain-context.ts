@@ -1,14 +1,17 @@
 import type { RateWindows } from '../limits/index.js';
 import type { Store, Tx } from '../store/db.js';
-import { publishOrder, withPublications, type Outbox, type Publisher, type RoomsRealtime } from '../publishing/outbox.js';
+import { publishOrder, withPublications, type Outbox, type Publisher, type RealtimeChannels } from '../publishing/outbox.js';
 import type { BotDecisions, GameOverHook } from './room-seams.js';
 import type { StakeGuard } from '../responsible-play/stake-guard.js';
 import type { RoomsConfig } from './rooms-config.js';
 
-/** What the room and game services share. */
-export interface RoomsContext {
+/**
+ * What the domains over a room share (rooms, games, practice, chat, emoji): the store, the
+ * realtime channels and the publisher, the rooms' config and clock, the limits, the hooks wired in.
+ */
+export interface DomainContext {
   readonly store: Store;
-  readonly realtime: RoomsRealtime;
+  readonly realtime: RealtimeChannels;
   readonly publisher: Publisher;
   readonly config: RoomsConfig;
   /** The one clock of deadlines (DESIGN.md §8); tests move it forward instead of sleeping. */
@@ -28,7 +31,7 @@ export interface RoomsContext {
  * commit, so nobody ever hears of a step that was rolled back.
  */
 export async function inRoomTransaction<T>(
-  context: RoomsContext,
+  context: DomainContext,
   roomId: number | ((value: T) => number),
   fn: (tx: Tx, outbox: Outbox, now: Date) => Promise<T>,
 ): Promise<T> {
