@@ -17,6 +17,8 @@ import { describe, expect, it } from 'vitest';
  *   (server.ts, rooms-server.ts) and the tests call it themselves.
  * - A service never knows about HTTP: nothing outside http/ and app.ts imports http/, services.ts
  *   (the services' interface) included.
+ * - Routes call services, never the store: no route file (http/*-routes.ts) imports store/ or
+ *   reads a `store` or its `.db`; the services they get (RouteContext) have no store.
  */
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
@@ -34,6 +36,12 @@ function sourceFiles(dir = srcDir): string[] {
     return entry.name.endsWith('.ts') ? [relative(srcDir, path).split(sep).join('/')] : [];
   });
 }
+
+/** A route file: `http/<name>-routes.ts`, its tests left out. */
+const isRouteFile = (path: string) => /^http\/[\w-]+-routes\.ts$/.test(path);
+
+/** Whether code names a store or a database handle (`store`, `x.store`, `x.db`); comments aside. */
+const touchesStore = (text: string) => /\bstore\b|\.db\b/.test(text.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''));
 
 /** Relative specifiers of every static import/export and dynamic import() of a file. */
 function importsOf(text: string): string[] {
@@ -193,6 +201,30 @@ describe('server architecture', () => {
       )
       .map(([path]) => path);
     expect(importers).toEqual([]);
+  });
+
+  it('keeps the store out of the routes: no route file imports store/ or touches a store', () => {
+    const routeFiles = [...files.keys()].filter(isRouteFile);
+    expect(routeFiles).toEqual(expect.arrayContaining(['http/room-routes.ts', 'http/admin-user-routes.ts', 'http/system-routes.ts']));
+    const importing = routeFiles.flatMap((path) =>
+      files
+        .get(path)!
+        .filter((target) => folderOf(target) === 'store')
+        .map((target) => `${path} -> ${target}`),
+    );
+    expect(importing).toEqual([]);
+    const touching = routeFiles.filter((path) => touchesStore(readFileSync(join(srcDir, path), 'utf8')));
+    expect(touching).toEqual([]);
+  });
+
+  it('tells a route file that touches a store from one that does not', () => {
+    expect(['http/room-routes.ts', 'http/room-routes.test.ts', 'http/errors.ts', 'rooms/x-routes.ts'].filter(isRouteFile)).toEqual([
+      'http/room-routes.ts',
+    ]);
+    expect(touchesStore('const { store } = services;')).toBe(true);
+    expect(touchesStore('await listEmoji(services.store.db, page)')).toBe(true);
+    expect(touchesStore('roomForViewer(module.db, item)')).toBe(true);
+    expect(touchesStore("await services.catalogue.emoji(page, limit); // the store's emoji")).toBe(false);
   });
 
   it('sees the folders it checks (rooms, games, emoji over room-core; publishing below every domain)', () => {

@@ -1,12 +1,4 @@
-import type {
-  AdjustRequest,
-  AdminReport,
-  BanRequest,
-  IntegrityCaseStatus,
-  ReadinessCheck,
-  ReportBody,
-  UserPatched,
-} from '@durak/protocol';
+import type { AdjustRequest, AdminReport, BanRequest, IntegrityCaseStatus, ReadinessCheck, ReportBody, UserPatched } from '@durak/protocol';
 import { sql } from 'drizzle-orm';
 import type { AccountsService } from './accounts/accounts-service.js';
 import type { TokenService } from './accounts/tokens.js';
@@ -228,12 +220,7 @@ export interface AdminUsers {
   detail(id: number, at: Date): ReturnType<typeof adminUserDetail>;
   adjust(actor: AuditActor, id: number, request: AdjustRequest, at: Date): ReturnType<typeof adjustBalance>;
   /** Roles and commission; a role change revokes the user's sessions. */
-  patch(
-    actor: AuditActor,
-    id: number,
-    change: Parameters<typeof patchUser>[3],
-    at: Date,
-  ): Promise<Result<UserPatched>>;
+  patch(actor: AuditActor, id: number, change: Parameters<typeof patchUser>[3], at: Date): Promise<Result<UserPatched>>;
   /** Bans, closes the user's sockets and frees their waiting seats. */
   ban(actor: AuditActor, id: number, request: BanRequest, at: Date): ReturnType<typeof banUser>;
   unban(actor: AuditActor, id: number, at: Date): ReturnType<typeof unbanUser>;

@@ -86,23 +86,25 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: R
       const { start_date, end_date } = fields.value;
       if (new Date(start_date) >= new Date(end_date)) return sendFailure(reply, invalid('end_date', 'must be after start_date'));
       const imageUrl = await files.save(image.value);
-      const created = await banners.create(
-        actorOf(request),
-        {
-          name: fields.value.name,
-          description: fields.value.description,
-          captions: fields.value.captions,
-          startDate: new Date(start_date),
-          endDate: new Date(end_date),
-          imageUrl,
-          width: image.value.width,
-          height: image.value.height,
-        },
-        now(),
-      ).catch(async (error: unknown) => {
-        await files.remove(imageUrl);
-        throw error;
-      });
+      const created = await banners
+        .create(
+          actorOf(request),
+          {
+            name: fields.value.name,
+            description: fields.value.description,
+            captions: fields.value.captions,
+            startDate: new Date(start_date),
+            endDate: new Date(end_date),
+            imageUrl,
+            width: image.value.width,
+            height: image.value.height,
+          },
+          now(),
+        )
+        .catch(async (error: unknown) => {
+          await files.remove(imageUrl);
+          throw error;
+        });
       if (!created.ok) {
         await files.remove(imageUrl);
         return sendFailure(reply, created.error);
@@ -135,8 +137,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: R
       const image = await convertBannerImage(form.value.file);
       if (!image.ok) return sendFailure(reply, image.error);
       // Checked before the new picture is written: a PATCH of a missing banner stores nothing.
-      if (!(await banners.find(id)))
-        return sendFailure(reply, { code: 'banner/not_found', message: `No banner ${id}`, details: { id } });
+      if (!(await banners.find(id))) return sendFailure(reply, { code: 'banner/not_found', message: `No banner ${id}`, details: { id } });
       change.imageUrl = await files.save(image.value);
       change.width = image.value.width;
       change.height = image.value.height;

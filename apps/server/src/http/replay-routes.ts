@@ -21,6 +21,7 @@ export function registerReplayRoutes(root: FastifyInstance, { services }: RouteC
         response: { 200: replayAnswer, '4xx': errorBody },
       },
     },
-    async (request, reply) => answer(reply, await services.replays.replay(callerOf(request), request.params.id, request.headers['x-room-password'])),
+    async (request, reply) =>
+      answer(reply, await services.replays.replay(callerOf(request), request.params.id, request.headers['x-room-password'])),
   );
 }

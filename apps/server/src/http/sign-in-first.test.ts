@@ -60,7 +60,11 @@ describe('sign-in at one hook point', () => {
         ['text/plain', 'hello'],
         ['multipart/form-data; boundary=x', '--x--'],
       ] as const) {
-        const res = await request(`${server.url}${pathOf(route.url)}`, { method: route.method, headers: { 'content-type': contentType }, raw });
+        const res = await request(`${server.url}${pathOf(route.url)}`, {
+          method: route.method,
+          headers: { 'content-type': contentType },
+          raw,
+        });
         seen.push(`${route.method} ${route.url} ${contentType} ${shapeOf(res)}`);
       }
     }

@@ -25,10 +25,7 @@ export function registerSystemRoutes(root: FastifyInstance, { services }: RouteC
 
   // Readiness: whether this node can serve now; a balancer takes it out of rotation on 503.
   app.get('/readyz', { ...probe, schema: { hide: true, response: { 200: readyAnswer, 503: readyAnswer } } }, async (_request, reply) => {
-    const [database, redis] = await Promise.all([
-      services.readiness.database(checkTimeoutMs),
-      services.readiness.redis(checkTimeoutMs),
-    ]);
+    const [database, redis] = await Promise.all([services.readiness.database(checkTimeoutMs), services.readiness.redis(checkTimeoutMs)]);
     const isReady = database === 'ok' && (redis === 'ok' || redis === 'off');
     return reply.code(isReady ? 200 : 503).send({ status: isReady ? 'ready' : 'unavailable', checks: { database, redis }, payments });
   });
