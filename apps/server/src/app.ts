@@ -54,18 +54,39 @@ import { registerResponsiblePlayRoutes } from './http/responsible-play-routes.js
 import { createResponsiblePlay } from './responsible-play/responsible-service.js';
 import { createStakeGuard } from './responsible-play/stake-guard.js';
 import { registerWebStatic } from './http/web-static.js';
+import type { RegisterRoutes, RouteContext } from './http/route-context.js';
+import { recordSignedInRoutes } from './http/auth-hooks.js';
 import { createRealtime } from './rooms/realtime-wiring.js';
 import { createSharedLimits } from './limits/index.js';
 import { createRoomsModule } from './rooms/rooms-module.js';
 import { roomPresenceVisibility } from './rooms/room-privacy.js';
 import { roomChannelRule } from './rooms/room-access.js';
-import type { Services } from './services.js';
+import { createDomainServices, type Services } from './services.js';
 import { createBackgroundLane } from './shared/background-lane.js';
 import { createBotThinker } from './bots/bot-thinker.js';
 import { createSweeper } from './shared/sweeper.js';
 import { createStore, type Store } from './store/db.js';
 import { createPublisher } from './publishing/outbox.js';
 import { createTournamentsService } from './tournaments/tournaments-service.js';
+
+/** The route files, in the order their routes are registered. */
+const routeFiles: readonly RegisterRoutes[] = [
+  registerSystemRoutes,
+  registerUserRoutes,
+  registerPermissionRoutes,
+  registerAdminRoutes,
+  registerCatalogueRoutes,
+  registerAssetRoutes,
+  registerEconomyRoutes,
+  registerRoomRoutes,
+  registerChatRoutes,
+  registerTournamentRoutes,
+  registerPlayerRoutes,
+  registerFriendRoutes,
+  registerBanditRoutes,
+  registerResponsiblePlayRoutes,
+  registerReplayRoutes,
+];
 
 export interface BuildOptions {
   /** An already open store (tests, benchmarks); otherwise one is opened from the config. */
@@ -227,6 +248,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sweeper.register('fair-play scan', () => scanDue(store, now()));
   // Fair play's case actions; a confirmed case bans its accounts, whose sockets then close.
   const integrity = createCaseActions(store, { afterBan: (userId) => accounts.afterRevocation(userId) });
+  const { caseReads, ...domain } = createDomainServices(store, { accounts, rooms, redis: (timeoutMs) => limits.check(timeoutMs) });
   const services: Services = {
     config,
     store,
@@ -241,7 +263,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     economy,
     friends,
     responsible,
-    integrity,
+    integrity: { ...integrity, ...caseReads },
+    bandit: createBanditService(store, { guard, now, minSpinMs: config.responsible.banditMinSpinMs }),
+    replays: createReplayService(store, (user, room, password) => rooms.rooms.canWatch(user, room, password)),
+    ...domain,
   };
   app.addHook('onReady', async () => {
     await limits.ready();
@@ -310,26 +335,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   recordGuardedRoutes(app);
+  recordSignedInRoutes(app);
   recordRoutes(app);
-  registerSystemRoutes(app, services, { redis: (timeoutMs) => limits.check(timeoutMs) });
-  registerUserRoutes(app, services);
-  registerPermissionRoutes(app, services);
-  registerAdminRoutes(app, services, options.now);
-  registerCatalogueRoutes(app, services);
-  registerAssetRoutes(app, services);
-  registerEconomyRoutes(app, services);
-  registerRoomRoutes(app, tokens, rooms);
-  registerChatRoutes(app, tokens, rooms, store, options.now ?? (() => new Date()));
-  registerTournamentRoutes(app, tokens, tournaments);
-  registerPlayerRoutes(app, tokens, players);
-  registerFriendRoutes(app, tokens, friends);
-  registerBanditRoutes(app, tokens, createBanditService(store, { guard, now, minSpinMs: config.responsible.banditMinSpinMs }));
-  registerResponsiblePlayRoutes(app, tokens, responsible);
-  registerReplayRoutes(
-    app,
-    tokens,
-    createReplayService(store, (user, room, password) => rooms.rooms.canWatch(user, room, password)),
-  );
+  // Every route file registers the same way, and none sees the store: the services read and write it.
+  const context: RouteContext = { services, now };
+  for (const register of routeFiles) register(app, context);
 
   if (!options.store) app.addHook('onClose', async () => store.close());
   return { app, services, seed, close: () => app.close() };

@@ -19,6 +19,8 @@ import { describe, expect, it } from 'vitest';
  *   (the services' interface) included.
  * - Rooms and friends import one way: friends invite to a room (rooms/room-invites.ts), and no
  *   file of rooms/ imports friends/ (a room reads its own invitation rows).
+ * - Routes call services, never the store: no route file (http/*-routes.ts) imports store/ or
+ *   reads a `store` or its `.db`; the services they get (RouteContext) have no store.
  */
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
@@ -36,6 +38,12 @@ function sourceFiles(dir = srcDir): string[] {
     return entry.name.endsWith('.ts') ? [relative(srcDir, path).split(sep).join('/')] : [];
   });
 }
+
+/** A route file: `http/<name>-routes.ts`, its tests left out. */
+const isRouteFile = (path: string) => /^http\/[\w-]+-routes\.ts$/.test(path);
+
+/** Whether code names a store or a database handle (`store`, `x.store`, `x.db`); comments aside. */
+const touchesStore = (text: string) => /\bstore\b|\.db\b/.test(text.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''));
 
 /** Relative specifiers of every static import/export and dynamic import() of a file. */
 function importsOf(text: string): string[] {
@@ -203,6 +211,30 @@ describe('server architecture', () => {
       .map(([path]) => path);
     expect(importers).toEqual([]);
     expect(folderGraph(files).get('friends')?.get('rooms')).toBe('friends/friends-module.ts -> rooms/room-invites.ts');
+  });
+
+  it('keeps the store out of the routes: no route file imports store/ or touches a store', () => {
+    const routeFiles = [...files.keys()].filter(isRouteFile);
+    expect(routeFiles).toEqual(expect.arrayContaining(['http/room-routes.ts', 'http/admin-user-routes.ts', 'http/system-routes.ts']));
+    const importing = routeFiles.flatMap((path) =>
+      files
+        .get(path)!
+        .filter((target) => folderOf(target) === 'store')
+        .map((target) => `${path} -> ${target}`),
+    );
+    expect(importing).toEqual([]);
+    const touching = routeFiles.filter((path) => touchesStore(readFileSync(join(srcDir, path), 'utf8')));
+    expect(touching).toEqual([]);
+  });
+
+  it('tells a route file that touches a store from one that does not', () => {
+    expect(['http/room-routes.ts', 'http/room-routes.test.ts', 'http/errors.ts', 'rooms/x-routes.ts'].filter(isRouteFile)).toEqual([
+      'http/room-routes.ts',
+    ]);
+    expect(touchesStore('const { store } = services;')).toBe(true);
+    expect(touchesStore('await listEmoji(services.store.db, page)')).toBe(true);
+    expect(touchesStore('roomForViewer(module.db, item)')).toBe(true);
+    expect(touchesStore("await services.catalogue.emoji(page, limit); // the store's emoji")).toBe(false);
   });
 
   it('sees the folders it checks (rooms, games, emoji over room-core; publishing below every domain)', () => {

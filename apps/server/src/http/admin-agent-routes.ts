@@ -9,9 +9,10 @@ import {
 } from '@durak/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { agentChildren, agentFigures, isInScope, listAgents, scopeOf, type TreeScope } from '../admin/agents.js';
+import { scopeOf, type TreeScope } from '../admin/agents.js';
 import { hasPermission } from '../permissions/permissions.js';
-import { guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
+import { guard, pageLinksOfTotal, security } from './admin-guard.js';
+import type { RouteContext } from './route-context.js';
 import { callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
 
@@ -19,9 +20,9 @@ const errors = { '4xx': errorBody, '5xx': errorBody };
 const tags = ['admin'];
 
 /** FEATURES.md §5 agents: an admin reads the whole tree, an agent only itself and its downline. */
-export function registerAdminAgentRoutes(root: FastifyInstance, { services, now }: AdminContext): void {
+export function registerAdminAgentRoutes(root: FastifyInstance, { services, now }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { store } = services;
+  const { agents } = services;
   const tree = guard(services.tokens, 'admin.agents.read', 'agent.tree.read');
   const scope = (request: FastifyRequest): TreeScope => {
     const caller = callerOf(request);
@@ -37,7 +38,7 @@ export function registerAdminAgentRoutes(root: FastifyInstance, { services, now 
     '/api/admin/info/admin/agent',
     { onRequest: tree, schema: { tags, security, querystring: agentListQuery, response: { 200: agentRows, ...errors } } },
     async (request) => {
-      const { items, total } = await listAgents(store.db, scope(request), request.query);
+      const { items, total } = await agents.list(scope(request), request.query);
       return { items, total, links: pageLinksOfTotal(request, request.query.page, request.query.limit, total) };
     },
   );
@@ -47,8 +48,8 @@ export function registerAdminAgentRoutes(root: FastifyInstance, { services, now 
     { onRequest: tree, schema: { tags, security, params: idParams, response: { 200: agentFiguresAnswer, ...errors } } },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await isInScope(store.db, scope(request), id))) return sendFailure(reply, outside(id));
-      const figures = await agentFigures(store.db, id, now());
+      if (!(await agents.isInScope(scope(request), id))) return sendFailure(reply, outside(id));
+      const figures = await agents.figures(id, now());
       if (!figures) return sendFailure(reply, { code: 'agent/not_found', message: `User ${id} is not an agent`, details: { id } });
       return figures;
     },
@@ -62,9 +63,9 @@ export function registerAdminAgentRoutes(root: FastifyInstance, { services, now 
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await isInScope(store.db, scope(request), id))) return sendFailure(reply, outside(id));
+      if (!(await agents.isInScope(scope(request), id))) return sendFailure(reply, outside(id));
       const { page, limit } = request.query;
-      const { items, total } = await agentChildren(store.db, id, page, limit);
+      const { items, total } = await agents.children(id, page, limit);
       return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
   );

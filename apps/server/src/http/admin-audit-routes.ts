@@ -1,11 +1,11 @@
 import { auditPage, auditQuery, errorBody } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listAudit } from '../audit/audit.js';
-import { guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
+import { guard, pageLinksOfTotal, security } from './admin-guard.js';
+import type { RouteContext } from './route-context.js';
 
 /** GET /api/admin/audit: the audit log, newest first, filtered by actor, action and resource. */
-export function registerAdminAuditRoutes(root: FastifyInstance, { services }: AdminContext): void {
+export function registerAdminAuditRoutes(root: FastifyInstance, { services }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/audit',
@@ -15,7 +15,7 @@ export function registerAdminAuditRoutes(root: FastifyInstance, { services }: Ad
     },
     async (request) => {
       const { page, limit, actor, action, resource } = request.query;
-      const { items, total } = await listAudit(services.store.db, page, limit, { actor, action, resource });
+      const { items, total } = await services.audit.list(page, limit, { actor, action, resource });
       return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
   );

@@ -3,15 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import type { TokenService } from '../accounts/tokens.js';
 import type { AuditActor } from '../audit/audit.js';
 import { hasPermission, type Permission } from '../permissions/permissions.js';
-import type { Services } from '../services.js';
-import { authenticate, callerOf } from './auth-hooks.js';
+import { authenticate, callerOf, markSignIn } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
-
-/** What the admin routes are built on: the services and the clock (tests move it). */
-export interface AdminContext {
-  readonly services: Services;
-  readonly now: () => Date;
-}
 
 /**
  * onRequest guard of an admin call: signed in, and holding at least one of `anyOf`, or 401/403.
@@ -31,7 +24,7 @@ export function guard(tokens: TokenService, ...anyOf: [Permission, ...Permission
       return reply;
     }
   };
-  return Object.assign(hook, { [guardedBy]: anyOf });
+  return markSignIn(Object.assign(hook, { [guardedBy]: anyOf }));
 }
 
 /**
@@ -52,7 +45,7 @@ export function guardUnless(
     if (await isOwn(request)) return;
     return admin.call(this as never, request, reply);
   };
-  return Object.assign(hook, { [guardedBy]: [permission] });
+  return markSignIn(Object.assign(hook, { [guardedBy]: [permission] }));
 }
 
 const guardedBy = Symbol('permissions of a guard');

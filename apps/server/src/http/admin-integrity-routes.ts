@@ -1,9 +1,9 @@
 import { errorBody, idParams, integrityCaseDetail, integrityCasePage, integrityCaseQuery, integrityConfirmRequest } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listCases, readCase } from '../integrity/cases-read.js';
 import { failure } from '../shared/result.js';
-import { actorOf, guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
+import { actorOf, guard, pageLinksOfTotal, security } from './admin-guard.js';
+import type { RouteContext } from './route-context.js';
 import { answer } from './paging.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
@@ -13,9 +13,9 @@ const tags = ['admin'];
  * Fair play (FEATURES.md §12): the integrity cases, their evidence, and freeze, dismiss and confirm
  * (by a second admin), each audited with the reason in `X-Audit-Reason`.
  */
-export function registerAdminIntegrityRoutes(root: FastifyInstance, { services, now }: AdminContext): void {
+export function registerAdminIntegrityRoutes(root: FastifyInstance, { services, now }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { store, tokens, integrity } = services;
+  const { tokens, integrity } = services;
   const manage = guard(tokens, 'admin.integrity.manage');
 
   app.get(
@@ -23,7 +23,7 @@ export function registerAdminIntegrityRoutes(root: FastifyInstance, { services, 
     { onRequest: manage, schema: { tags, security, querystring: integrityCaseQuery, response: { 200: integrityCasePage, ...errors } } },
     async (request) => {
       const { status, page, limit } = request.query;
-      const { items, total } = await listCases(store.db, status, page, limit);
+      const { items, total } = await integrity.list(status, page, limit);
       return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
   );
@@ -32,7 +32,7 @@ export function registerAdminIntegrityRoutes(root: FastifyInstance, { services, 
     '/api/admin/integrity/cases/:id',
     { onRequest: manage, schema: { tags, security, params: idParams, response: { 200: integrityCaseDetail, ...errors } } },
     async (request, reply) => {
-      const found = await readCase(store.db, request.params.id);
+      const found = await integrity.read(request.params.id);
       const result = found
         ? ({ ok: true, value: found } as const)
         : failure('integrity/case_not_found', `No integrity case ${request.params.id}`, { id: request.params.id });

@@ -1,8 +1,8 @@
 import { adminReportPage, adminReportQuery, errorBody, idParams, reportResolved } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listReports, resolveReport } from '../chat/report-service.js';
-import { actorOf, guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
+import { actorOf, guard, pageLinksOfTotal, security } from './admin-guard.js';
+import type { RouteContext } from './route-context.js';
 import { answer } from './paging.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
@@ -11,7 +11,7 @@ const errors = { '4xx': errorBody, '5xx': errorBody };
  * GET /api/admin/reports: the players' reports, newest first, each with its table's chat;
  * POST /api/admin/reports/{id}/resolve: an admin closes one (FEATURES.md §17), audited.
  */
-export function registerAdminReportRoutes(root: FastifyInstance, { services, now }: AdminContext): void {
+export function registerAdminReportRoutes(root: FastifyInstance, { services, now }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/reports',
@@ -21,7 +21,7 @@ export function registerAdminReportRoutes(root: FastifyInstance, { services, now
     },
     async (request) => {
       const { page, limit, status } = request.query;
-      const { items, total } = await listReports(services.store.db, page, limit, status);
+      const { items, total } = await services.reports.list(page, limit, status);
       return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
   );
@@ -31,6 +31,6 @@ export function registerAdminReportRoutes(root: FastifyInstance, { services, now
       onRequest: guard(services.tokens, 'admin.reports.resolve'),
       schema: { tags: ['admin'], security, params: idParams, response: { 200: reportResolved, ...errors } },
     },
-    async (request, reply) => answer(reply, await resolveReport(services.store, actorOf(request), request.params.id, now())),
+    async (request, reply) => answer(reply, await services.reports.resolve(actorOf(request), request.params.id, now())),
   );
 }

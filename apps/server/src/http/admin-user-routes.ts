@@ -17,27 +17,24 @@ import {
 } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { banUser, unbanUser, waitingRoomsOf } from '../admin/bans.js';
-import { searchUsers } from '../admin/user-search.js';
-import { adjustBalance, adminUserDetail, patchUser, usersOfCountry, usersPerCountry } from '../admin/users.js';
-import { actorOf, guard, pageLinksOfTotal, security, type AdminContext } from './admin-guard.js';
-import { mapResult } from '../shared/result.js';
+import { actorOf, guard, pageLinksOfTotal, security } from './admin-guard.js';
+import type { RouteContext } from './route-context.js';
 import { answer } from './paging.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
 const tags = ['admin'];
 
 /** FEATURES.md §5 users: counts by country, a country's users, one user's detail, adjustments, roles. */
-export function registerAdminUserRoutes(root: FastifyInstance, { services, now }: AdminContext): void {
+export function registerAdminUserRoutes(root: FastifyInstance, { services, now }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { store, tokens } = services;
+  const { adminUsers, tokens } = services;
   const read = guard(tokens, 'admin.users.read');
 
   app.get(
     '/api/admin/info/admin/users/country',
     { onRequest: read, schema: { tags, security, querystring: pageQuery, response: { 200: countryCounts, ...errors } } },
     async (request) => {
-      const { items, total, users } = await usersPerCountry(store.db, request.query.page, request.query.limit);
+      const { items, total, users } = await adminUsers.perCountry(request.query.page, request.query.limit);
       return { items, total, users, links: pageLinksOfTotal(request, request.query.page, request.query.limit, total) };
     },
   );
@@ -50,7 +47,7 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { items, total } = await usersOfCountry(store.db, request.params.code, page, limit);
+      const { items, total } = await adminUsers.ofCountry(request.params.code, page, limit);
       return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
   );
@@ -60,7 +57,7 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     { onRequest: read, schema: { tags, security, querystring: adminUserSearchQuery, response: { 200: adminUserSearchPage, ...errors } } },
     async (request) => {
       const { page, limit } = request.query;
-      const { items, total } = await searchUsers(store.db, request.query);
+      const { items, total } = await adminUsers.search(request.query);
       return { items, total, links: pageLinksOfTotal(request, page, limit, total) };
     },
   );
@@ -69,7 +66,7 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     '/api/admin/users/:id',
     { onRequest: read, schema: { tags, security, params: idParams, response: { 200: adminUser, ...errors } } },
     async (request, reply) => {
-      return answer(reply, await adminUserDetail(store.db, request.params.id, now()));
+      return answer(reply, await adminUsers.detail(request.params.id, now()));
     },
   );
 
@@ -80,7 +77,7 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
       schema: { tags, security, params: idParams, body: adjustRequest, response: { 200: adjustAnswer, ...errors } },
     },
     async (request, reply) => {
-      return answer(reply, await adjustBalance(store, actorOf(request), request.params.id, request.body, now()));
+      return answer(reply, await adminUsers.adjust(actorOf(request), request.params.id, request.body, now()));
     },
   );
 
@@ -91,17 +88,11 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
       schema: { tags, security, params: idParams, body: userPatchRequest, response: { 200: userPatched, ...errors } },
     },
     async (request, reply) => {
-      const result = await patchUser(store, actorOf(request), request.params.id, request.body, now());
-      if (result.ok && result.value.isRoleChange) await services.accounts.afterRevocation(request.params.id);
-      return answer(
-        reply,
-        mapResult(result, (patched) => patched.user),
-      );
+      return answer(reply, await adminUsers.patch(actorOf(request), request.params.id, request.body, now()));
     },
   );
 
-  // Bans (FEATURES.md §8). After the ban commits: the user's sockets close on every node and their
-  // seats in waiting rooms are freed, each room in its own transaction as a leave would be.
+  // Bans (FEATURES.md §8): the service also closes the user's sockets and frees their waiting seats.
   app.post(
     '/api/admin/users/:id/ban',
     {
@@ -109,13 +100,7 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
       schema: { tags, security, params: idParams, body: banRequest, response: { 200: banState, ...errors } },
     },
     async (request, reply) => {
-      const userId = request.params.id;
-      const result = await banUser(store, actorOf(request), userId, request.body, now());
-      if (result.ok) {
-        await services.accounts.afterRevocation(userId);
-        for (const roomId of await waitingRoomsOf(store.db, userId)) await services.rooms.games.leaveWaitingRoom(userId, roomId);
-      }
-      return answer(reply, result);
+      return answer(reply, await adminUsers.ban(actorOf(request), request.params.id, request.body, now()));
     },
   );
 
@@ -123,7 +108,7 @@ export function registerAdminUserRoutes(root: FastifyInstance, { services, now }
     '/api/admin/users/:id/ban',
     { onRequest: guard(tokens, 'admin.users.ban'), schema: { tags, security, params: idParams, response: { 200: banState, ...errors } } },
     async (request, reply) => {
-      return answer(reply, await unbanUser(store, actorOf(request), request.params.id, now()));
+      return answer(reply, await adminUsers.unban(actorOf(request), request.params.id, now()));
     },
   );
 }

@@ -1,14 +1,14 @@
 import { ACTIVE_ASSETS_KEY, assetItem, assetList, assetQuery, errorBody, userActiveAssetsAnswer } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Services } from '../services.js';
+import type { RouteContext } from './route-context.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { answer, pageLinks } from './paging.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
 
 /** The platform API's assets calls (SPEC §7, FEATURES.md §2): the catalogue, buying, applying. */
-export function registerAssetRoutes(root: FastifyInstance, services: Pick<Services, 'tokens' | 'economy'>): void {
+export function registerAssetRoutes(root: FastifyInstance, { services }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const signedIn = authenticate(services.tokens);
   const security = [{ bearer: [] }];
@@ -16,7 +16,7 @@ export function registerAssetRoutes(root: FastifyInstance, services: Pick<Servic
 
   app.get(
     '/api/assets/all-assets',
-    { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } },
+    { onRequest: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } },
     async (request) => ({
       items: await assets.listAll(callerOf(request).id),
       links: pageLinks(request, 1, false),
@@ -25,7 +25,7 @@ export function registerAssetRoutes(root: FastifyInstance, services: Pick<Servic
 
   app.get(
     '/api/assets/user-assets',
-    { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } },
+    { onRequest: signedIn, schema: { tags: ['assets'], security, response: { 200: assetList, ...errors } } },
     async (request) => ({
       items: await assets.listOwned(callerOf(request).id),
       links: pageLinks(request, 1, false),
@@ -34,13 +34,13 @@ export function registerAssetRoutes(root: FastifyInstance, services: Pick<Servic
 
   app.get(
     '/api/assets/user-active-assets',
-    { preValidation: signedIn, schema: { tags: ['assets'], security, response: { 200: userActiveAssetsAnswer, ...errors } } },
+    { onRequest: signedIn, schema: { tags: ['assets'], security, response: { 200: userActiveAssetsAnswer, ...errors } } },
     async (request) => ({ assets_dict: { [ACTIVE_ASSETS_KEY]: await assets.activeOf(callerOf(request).id) } }),
   );
 
   app.post(
     '/api/assets/add-asset',
-    { preValidation: signedIn, schema: { tags: ['assets'], security, querystring: assetQuery, response: { 200: assetItem, ...errors } } },
+    { onRequest: signedIn, schema: { tags: ['assets'], security, querystring: assetQuery, response: { 200: assetItem, ...errors } } },
     async (request, reply) => {
       return answer(reply, await assets.buy(callerOf(request).id, request.query.asset_id));
     },
@@ -48,7 +48,7 @@ export function registerAssetRoutes(root: FastifyInstance, services: Pick<Servic
 
   app.post(
     '/api/assets/apply-asset',
-    { preValidation: signedIn, schema: { tags: ['assets'], security, querystring: assetQuery, response: { 200: assetItem, ...errors } } },
+    { onRequest: signedIn, schema: { tags: ['assets'], security, querystring: assetQuery, response: { 200: assetItem, ...errors } } },
     async (request, reply) => {
       return answer(reply, await assets.apply(callerOf(request).id, request.query.asset_id));
     },

@@ -11,17 +11,17 @@ import {
 } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TokenService } from '../accounts/tokens.js';
-import type { BanditService } from '../bandit/bandit-service.js';
+import type { RouteContext } from './route-context.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { answer, pageLinks } from './paging.js';
 
 const errors = { '4xx': errorBody };
 
 /** The slot machine (FEATURES.md §4): the paytable, the player's seeds, spins and their history. */
-export function registerBanditRoutes(root: FastifyInstance, tokens: TokenService, bandit: BanditService): void {
+export function registerBanditRoutes(root: FastifyInstance, { services }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const base = { preHandler: authenticate(tokens) };
+  const { bandit } = services;
+  const base = { onRequest: authenticate(services.tokens) };
   const tags = ['bandit'];
   const security = [{ bearer: [] }];
 

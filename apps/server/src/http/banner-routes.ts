@@ -14,19 +14,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bannerFiles } from '../banners/banner-image.js';
 import { convertBannerImage } from '../banners/banner-image.js';
-import {
-  activeBanners,
-  allBanners,
-  bannerView,
-  createBanner,
-  deleteBanner,
-  findBanner,
-  reorderBanners,
-  updateBanner,
-  type BannerChange,
-} from '../banners/banners.js';
+import type { BannerChange } from '../banners/banners.js';
 import { mapResult } from '../shared/result.js';
-import { actorOf, guard, security, type AdminContext } from './admin-guard.js';
+import { actorOf, guard, security } from './admin-guard.js';
+import type { RouteContext } from './route-context.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
 import { answer, pageLinks } from './paging.js';
@@ -41,18 +32,18 @@ const tooLarge: Failure<'banner/too_large'> = {
 };
 
 /** SPEC §7 banners: the players' list of active ones and the admins' management calls. */
-export function registerBannerRoutes(root: FastifyInstance, { services, now }: AdminContext): void {
+export function registerBannerRoutes(root: FastifyInstance, { services, now }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { store } = services;
+  const { banners } = services;
   const manage = guard(services.tokens, 'admin.banners.manage');
   const files = bannerFiles(services.config.uploadDir, services.config.publicUrl);
 
   app.get(
     '/api/banner',
-    { preHandler: authenticate(services.tokens), schema: { tags: ['banner'], security, response: { 200: bannerList, ...errors } } },
+    { onRequest: authenticate(services.tokens), schema: { tags: ['banner'], security, response: { 200: bannerList, ...errors } } },
     // On a break or self-excluded (FEATURES.md §13): no promotional banners.
     async (request) => ({
-      items: (await services.responsible.isKeptFromPlay(callerOf(request).id)) ? [] : await activeBanners(store.db, now()),
+      items: (await services.responsible.isKeptFromPlay(callerOf(request).id)) ? [] : await banners.active(now()),
       links: pageLinks(request, 1, false),
     }),
   );
@@ -61,7 +52,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     '/api/admin/banner',
     { onRequest: manage, schema: { tags, security, response: { 200: bannerList, ...errors } } },
     async (request) => ({
-      items: await allBanners(store.db),
+      items: await banners.all(),
       links: pageLinks(request, 1, false),
     }),
   );
@@ -70,14 +61,14 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     '/api/banner/:id',
     { onRequest: manage, schema: { tags, security, params: idParams, response: { 200: banner, ...errors } } },
     async (request, reply) => {
-      const row = await findBanner(store.db, request.params.id);
-      if (!row)
+      const found = await banners.find(request.params.id);
+      if (!found)
         return sendFailure(reply, {
           code: 'banner/not_found',
           message: `No banner ${request.params.id}`,
           details: { id: request.params.id },
         });
-      return bannerView(row);
+      return found;
     },
   );
 
@@ -95,24 +86,25 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
       const { start_date, end_date } = fields.value;
       if (new Date(start_date) >= new Date(end_date)) return sendFailure(reply, invalid('end_date', 'must be after start_date'));
       const imageUrl = await files.save(image.value);
-      const created = await createBanner(
-        store,
-        actorOf(request),
-        {
-          name: fields.value.name,
-          description: fields.value.description,
-          captions: fields.value.captions,
-          startDate: new Date(start_date),
-          endDate: new Date(end_date),
-          imageUrl,
-          width: image.value.width,
-          height: image.value.height,
-        },
-        now(),
-      ).catch(async (error: unknown) => {
-        await files.remove(imageUrl);
-        throw error;
-      });
+      const created = await banners
+        .create(
+          actorOf(request),
+          {
+            name: fields.value.name,
+            description: fields.value.description,
+            captions: fields.value.captions,
+            startDate: new Date(start_date),
+            endDate: new Date(end_date),
+            imageUrl,
+            width: image.value.width,
+            height: image.value.height,
+          },
+          now(),
+        )
+        .catch(async (error: unknown) => {
+          await files.remove(imageUrl);
+          throw error;
+        });
       if (!created.ok) {
         await files.remove(imageUrl);
         return sendFailure(reply, created.error);
@@ -145,15 +137,14 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
       const image = await convertBannerImage(form.value.file);
       if (!image.ok) return sendFailure(reply, image.error);
       // Checked before the new picture is written: a PATCH of a missing banner stores nothing.
-      if (!(await findBanner(store.db, id)))
-        return sendFailure(reply, { code: 'banner/not_found', message: `No banner ${id}`, details: { id } });
+      if (!(await banners.find(id))) return sendFailure(reply, { code: 'banner/not_found', message: `No banner ${id}`, details: { id } });
       change.imageUrl = await files.save(image.value);
       change.width = image.value.width;
       change.height = image.value.height;
     }
     if (Object.keys(change).length === 0)
       return sendFailure(reply, invalid('body', 'give at least one of name, description, captions, start_date, end_date, image'));
-    const updated = await updateBanner(store, actorOf(request), id, change, now());
+    const updated = await banners.update(actorOf(request), id, change, now());
     if (!updated.ok) {
       if (change.imageUrl) await files.remove(change.imageUrl);
       return sendFailure(reply, updated.error);
@@ -166,7 +157,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     '/api/banner/:id',
     { onRequest: manage, schema: { tags, security, params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const deleted = await deleteBanner(store, actorOf(request), request.params.id, now());
+      const deleted = await banners.delete(actorOf(request), request.params.id, now());
       if (!deleted.ok) return sendFailure(reply, deleted.error);
       await files.remove(deleted.value.imageUrl);
       return reply.code(204).send(null);
@@ -177,7 +168,7 @@ export function registerBannerRoutes(root: FastifyInstance, { services, now }: A
     '/api/banners/order/change',
     { onRequest: manage, schema: { tags, security, body: bannerOrderRequest, response: { 200: bannerList, ...errors } } },
     async (request, reply) => {
-      const result = await reorderBanners(store, actorOf(request), request.body.ids, now());
+      const result = await banners.reorder(actorOf(request), request.body.ids, now());
       return answer(
         reply,
         mapResult(result, (items) => ({ items, links: pageLinks(request, 1, false) })),

@@ -11,19 +11,17 @@ import {
 } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TokenService } from '../accounts/tokens.js';
-import { REPORTS_PER_MINUTE, reportPlayer } from '../chat/report-service.js';
-import type { RoomsModule } from '../rooms/rooms-module.js';
-import type { Store } from '../store/db.js';
+import type { RouteContext } from './route-context.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { answer } from './paging.js';
 
 const errors = { '4xx': errorBody };
 
 /** Table chat and reports (FEATURES.md §11). */
-export function registerChatRoutes(root: FastifyInstance, tokens: TokenService, module: RoomsModule, store: Store, now: () => Date): void {
+export function registerChatRoutes(root: FastifyInstance, { services, now }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const base = { preHandler: authenticate(tokens) };
+  const module = services.rooms;
+  const base = { onRequest: authenticate(services.tokens) };
   const tags = ['chat'];
   const security = [{ bearer: [] }];
 
@@ -54,8 +52,7 @@ export function registerChatRoutes(root: FastifyInstance, tokens: TokenService, 
     async (request, reply) => {
       // No watch check here: only the table's players and those who watched its game (which took
       // the watch rule then) may report, and looking now must not make a stranger one of them.
-      const allowance = (id: number) => module.limits.take(`report:${id}`, REPORTS_PER_MINUTE, 60_000);
-      return answer(reply, await reportPlayer(store.db, callerOf(request).id, request.params.id, request.body, now(), allowance), 201);
+      return answer(reply, await services.reports.report(callerOf(request).id, request.params.id, request.body, now()), 201);
     },
   );
 }

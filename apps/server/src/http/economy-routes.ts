@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isTelegramSecret, telegramUpdate } from '../economy/telegram-stars.js';
-import type { Services } from '../services.js';
+import type { RouteContext } from './route-context.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
 import { answer } from './paging.js';
@@ -27,10 +27,7 @@ const errors = { '4xx': errorBody, '5xx': errorBody };
 const security = [{ bearer: [] }];
 
 /** Products, deposits, conversion, daily rewards and promo codes (FEATURES.md §2). */
-export function registerEconomyRoutes(
-  root: FastifyInstance,
-  services: Pick<Services, 'tokens' | 'economy' | 'config' | 'responsible'>,
-): void {
+export function registerEconomyRoutes(root: FastifyInstance, { services }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const signedIn = authenticate(services.tokens);
   const { economy } = services;
@@ -38,7 +35,7 @@ export function registerEconomyRoutes(
   app.get(
     '/api/product/',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: { tags: ['product'], security, querystring: productQuery, response: { 200: productList, ...errors } },
     },
     async (request) => ({
@@ -50,7 +47,7 @@ export function registerEconomyRoutes(
   app.post(
     '/api/payments/deposit/:provider/:wallet_type',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ['payments'],
         security,
@@ -71,7 +68,7 @@ export function registerEconomyRoutes(
   app.post(
     '/api/payments/convert/:id',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ['payments'],
         security,
@@ -107,7 +104,7 @@ export function registerEconomyRoutes(
 
   app.get(
     '/api/rewards/available_reward',
-    { preValidation: signedIn, schema: { tags: ['rewards'], security, response: { 200: availableReward, ...errors } } },
+    { onRequest: signedIn, schema: { tags: ['rewards'], security, response: { 200: availableReward, ...errors } } },
     async (request) => {
       const reward = await economy.rewards.available(callerOf(request).id);
       // On a break or self-excluded (FEATURES.md §13): no reward prompt; the claim is refused too.
@@ -117,7 +114,7 @@ export function registerEconomyRoutes(
 
   app.post(
     '/api/rewards/claim_daily_reward',
-    { preValidation: signedIn, schema: { tags: ['rewards'], security, response: { 200: claimedReward, ...errors } } },
+    { onRequest: signedIn, schema: { tags: ['rewards'], security, response: { 200: claimedReward, ...errors } } },
     async (request, reply) => {
       return answer(reply, await economy.rewards.claim(callerOf(request).id));
     },
@@ -126,7 +123,7 @@ export function registerEconomyRoutes(
   app.post(
     '/api/promocode/use/:promoCode',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ['promocode'],
         security,

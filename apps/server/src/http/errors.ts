@@ -36,7 +36,7 @@ const fastifyCodes: Record<string, Failure['code']> = {
 export function installErrorHandling(app: FastifyInstance): void {
   // The multipart plugin accepts multipart/form-data on every route and leaves the body null, so a
   // JSON call would answer "body: expected object". Only routes that declare it take multipart
-  // (docs/decisions.md); checked before authentication, like any other unsupported content type.
+  // (docs/decisions.md); checked after sign-in (onRequest), like any other unsupported content type.
   app.addHook('preValidation', async (request, reply) => {
     if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) return;
     if (request.routeOptions.schema?.consumes?.includes('multipart/form-data')) return;

@@ -15,8 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TokenService } from '../accounts/tokens.js';
-import type { FriendsModule } from '../friends/friends-module.js';
+import type { RouteContext } from './route-context.js';
 import { ok } from '../shared/result.js';
 import { answer, pageLinks } from './paging.js';
 import { authenticate, callerOf } from './auth-hooks.js';
@@ -24,9 +23,10 @@ import { authenticate, callerOf } from './auth-hooks.js';
 const errors = { '4xx': errorBody };
 
 /** FEATURES.md §11: friends (/api/user/friends), invitations to a table, the presence summary. */
-export function registerFriendRoutes(root: FastifyInstance, tokens: TokenService, module: FriendsModule): void {
+export function registerFriendRoutes(root: FastifyInstance, { services }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const base = { preHandler: authenticate(tokens) };
+  const module = services.friends;
+  const base = { onRequest: authenticate(services.tokens) };
   const security = [{ bearer: [] }];
   const tags = ['friends'];
   const { friends } = module;

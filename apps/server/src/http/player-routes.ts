@@ -13,8 +13,7 @@ import {
 } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TokenService } from '../accounts/tokens.js';
-import type { PlayersService } from '../players/players-service.js';
+import type { RouteContext } from './route-context.js';
 import { pageLinks } from './paging.js';
 import { installJsonBodyParser } from './json-body.js';
 import { authenticate, callerOf } from './auth-hooks.js';
@@ -22,9 +21,10 @@ import { authenticate, callerOf } from './auth-hooks.js';
 const errors = { '4xx': errorBody };
 
 /** The player's pages (FEATURES.md §3): rating, career, games, referrals, the video counter. */
-export function registerPlayerRoutes(root: FastifyInstance, tokens: TokenService, players: PlayersService): void {
+export function registerPlayerRoutes(root: FastifyInstance, { services }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const base = { preHandler: authenticate(tokens) };
+  const { players } = services;
+  const base = { onRequest: authenticate(services.tokens) };
   const security = [{ bearer: [] }];
   const tags = ['players'];
 

@@ -10,8 +10,7 @@ import {
 } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TokenService } from '../accounts/tokens.js';
-import type { ResponsiblePlay } from '../responsible-play/responsible-service.js';
+import type { RouteContext } from './route-context.js';
 import { ok } from '../shared/result.js';
 import { guard } from './admin-guard.js';
 import { authenticate, callerOf } from './auth-hooks.js';
@@ -20,9 +19,10 @@ import { answer } from './paging.js';
 const errors = { '4xx': errorBody, '5xx': errorBody };
 
 /** Responsible play (FEATURES.md §13): the player's own limits, break, self-exclusion, age and reality check. */
-export function registerResponsiblePlayRoutes(root: FastifyInstance, tokens: TokenService, responsible: ResponsiblePlay): void {
+export function registerResponsiblePlayRoutes(root: FastifyInstance, { services }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const base = { preHandler: authenticate(tokens) };
+  const { tokens, responsible } = services;
+  const base = { onRequest: authenticate(tokens) };
   const tags = ['responsible play'];
   const security = [{ bearer: [] }];
   const answers = { 200: limitsAnswer, ...errors };

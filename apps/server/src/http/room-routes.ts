@@ -28,13 +28,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TokenService } from '../accounts/tokens.js';
 import type { PlayerMove } from '../games/game-service.js';
 import { hasPermission } from '../permissions/permissions.js';
 import { createActionLimiter } from '../rooms/action-limiter.js';
-import { roomForViewer } from '../rooms/room-privacy.js';
 import { failure, type Result } from '../shared/result.js';
-import type { RoomsModule } from '../rooms/rooms-module.js';
+import type { RouteContext } from './route-context.js';
 import { answer, pageLinks } from './paging.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 
@@ -47,10 +45,10 @@ const viewerOf = (request: FastifyRequest) => {
 };
 
 /** The game API (SPEC §7, DESIGN.md §7): rooms, seats, actions, views, records, presence, emoji. */
-export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, module: RoomsModule): void {
+export function registerRoomRoutes(root: FastifyInstance, { services }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const auth = authenticate(tokens);
-  const base = { preHandler: auth };
+  const module = services.rooms;
+  const base = { onRequest: authenticate(services.tokens) };
   const tags = ['rooms'];
   const security = [{ bearer: [] }];
 
@@ -66,7 +64,7 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
       async (request) => {
         const { items, hasNext } = await module.rooms.list(request.query);
         const viewer = viewerOf(request);
-        const shown = await Promise.all(items.map((item) => roomForViewer(module.store.db, item, viewer)));
+        const shown = await Promise.all(items.map((item) => module.forViewer(item, viewer)));
         return { items: shown, links: pageLinks(request, request.query.page, hasNext) };
       },
     );
@@ -78,7 +76,7 @@ export function registerRoomRoutes(root: FastifyInstance, tokens: TokenService, 
     async (request, reply) => {
       const found = await module.rooms.get(request.params.id);
       if (!found.ok) return answer(reply, found);
-      return roomForViewer(module.store.db, found.value, viewerOf(request));
+      return module.forViewer(found.value, viewerOf(request));
     },
   );
 

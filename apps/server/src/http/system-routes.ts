@@ -1,21 +1,14 @@
 import { createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { featureFlagsAnswer, healthAnswer, readyAnswer, type ReadinessCheck } from '@durak/protocol';
-import { sql } from 'drizzle-orm';
+import { featureFlagsAnswer, healthAnswer, readyAnswer } from '@durak/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bounded } from '../limits/index.js';
-import type { Services } from '../services.js';
+import type { RouteContext } from './route-context.js';
 import { workCounters } from '../shared/work-counters.js';
 
 /** A probe may not hang the prober: each dependency gets this long to answer (FEATURES.md §8). */
 const checkTimeoutMs = 1000;
 
-export interface Readiness {
-  /** Redis's state: `off` when the installation runs without it. */
-  redis(timeoutMs: number): Promise<ReadinessCheck>;
-}
-
-export function registerSystemRoutes(root: FastifyInstance, services: Services, readiness: Readiness): void {
+export function registerSystemRoutes(root: FastifyInstance, { services }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Probes arrive every few seconds from every balancer: at info level they would drown the log.
   const probe = { logLevel: 'warn' as const };
@@ -32,13 +25,7 @@ export function registerSystemRoutes(root: FastifyInstance, services: Services, 
 
   // Readiness: whether this node can serve now; a balancer takes it out of rotation on 503.
   app.get('/readyz', { ...probe, schema: { hide: true, response: { 200: readyAnswer, 503: readyAnswer } } }, async (_request, reply) => {
-    const [database, redis] = await Promise.all([
-      bounded(
-        services.store.db.execute(sql`select 1`).then(() => 'ok' as const),
-        checkTimeoutMs,
-      ),
-      readiness.redis(checkTimeoutMs),
-    ]);
+    const [database, redis] = await Promise.all([services.readiness.database(checkTimeoutMs), services.readiness.redis(checkTimeoutMs)]);
     const isReady = database === 'ok' && (redis === 'ok' || redis === 'off');
     return reply.code(isReady ? 200 : 503).send({ status: isReady ? 'ready' : 'unavailable', checks: { database, redis }, payments });
   });

@@ -24,8 +24,7 @@ import {
 } from '@durak/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TokenService } from '../accounts/tokens.js';
-import type { TournamentsService } from '../tournaments/tournaments-service.js';
+import type { RouteContext } from './route-context.js';
 import { mapResult } from '../shared/result.js';
 import { answer, pageLinks } from './paging.js';
 import { actorOf, guard, guardUnless } from './admin-guard.js';
@@ -34,8 +33,9 @@ import { authenticate, callerOf } from './auth-hooks.js';
 const errors = { '4xx': errorBody };
 
 /** Tournaments and their payouts (FEATURES.md §1): 13 tournament calls, 3 payout calls, 2 admin calls. */
-export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenService, service: TournamentsService): void {
+export function registerTournamentRoutes(root: FastifyInstance, { services }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const { tokens, tournaments: service } = services;
   const signedIn = authenticate(tokens);
   // onRequest: the permission is checked before the body is read, so a player never sees the admin form's rules.
   const manage = guard(tokens, 'admin.tournaments.manage');
@@ -50,7 +50,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
     );
     app.get(
       path,
-      { preHandler: signedIn, schema: { tags, security, querystring: tournamentListQuery, response: { 200: tournamentList, ...errors } } },
+      { onRequest: signedIn, schema: { tags, security, querystring: tournamentListQuery, response: { 200: tournamentList, ...errors } } },
       async (request) => {
         const { items, hasNext } = await service.list(request.query);
         return { items, links: pageLinks(request, request.query.page, hasNext) };
@@ -60,12 +60,12 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
 
   app.post(
     '/api/v1/tournament/registration',
-    { preHandler: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } },
+    { onRequest: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } },
     async (request, reply) => answer(reply, await service.register(callerOf(request).id, request.body.tournament_id)),
   );
   app.post(
     '/api/v1/tournament/cancel',
-    { preHandler: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } },
+    { onRequest: signedIn, schema: { tags, security, body: tournamentIdBody, response: { 200: tournamentDetail, ...errors } } },
     async (request, reply) => answer(reply, await service.cancelRegistration(callerOf(request).id, request.body.tournament_id)),
   );
   app.delete(
@@ -81,18 +81,18 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
   // A static path: Fastify matches it before `:id`, which would refuse "seat" as a number.
   app.get(
     '/api/v1/tournament/seat',
-    { preHandler: signedIn, schema: { tags, security, response: { 200: tournamentSeat, ...errors } } },
+    { onRequest: signedIn, schema: { tags, security, response: { 200: tournamentSeat, ...errors } } },
     async (request) => service.seat(callerOf(request).id),
   );
   app.get(
     '/api/v1/tournament/:id',
-    { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } },
+    { onRequest: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } },
     async (request, reply) => answer(reply, await service.get(callerOf(request).id, request.params.id)),
   );
   app.get(
     '/api/v1/tournament/:id/players',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         security,
@@ -112,7 +112,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
   app.get(
     '/api/v1/tournament/:id/rooms',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         security,
@@ -131,7 +131,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
   );
   app.post(
     '/api/v1/tournament/:id/rebuy',
-    { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } },
+    { onRequest: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } },
     async (request, reply) => answer(reply, await service.rebuy(callerOf(request).id, request.params.id)),
   );
   // In an arena a registered player pauses themselves (out of the pairing); anyone else needs the
@@ -155,13 +155,13 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
   );
   app.post(
     '/api/v1/tournament/:id/join',
-    { preHandler: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } },
+    { onRequest: signedIn, schema: { tags, security, params: tournamentIdParams, response: { 200: tournamentDetail, ...errors } } },
     async (request, reply) => answer(reply, await service.join(callerOf(request).id, request.params.id)),
   );
   app.get(
     '/api/v1/tournament/:id/standings',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: { tags, security, params: tournamentIdParams, querystring: standingsQuery, response: { 200: arenaStandingList, ...errors } },
     },
     async (request, reply) => {
@@ -181,7 +181,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
   const payoutTags = ['payouts'];
   app.get(
     '/api/v1/payout/tournament/presets',
-    { preHandler: signedIn, schema: { tags: payoutTags, security, response: { 200: payoutPresetList, ...errors } } },
+    { onRequest: signedIn, schema: { tags: payoutTags, security, response: { 200: payoutPresetList, ...errors } } },
     async () => ({
       items: (await service.presets()).map((p) => ({ id: p.id, name: p.name, places: [...p.places] })),
     }),
@@ -189,7 +189,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
   app.get(
     '/api/v1/payout/tournament/:id/payout-structure',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: payoutStructureAnswer, ...errors } },
     },
     async (request, reply) => {
@@ -203,7 +203,7 @@ export function registerTournamentRoutes(root: FastifyInstance, tokens: TokenSer
   app.get(
     '/api/v1/payout/tournament/:id/prize-distribution',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: { tags: payoutTags, security, params: tournamentIdParams, response: { 200: prizeDistributionAnswer, ...errors } },
     },
     async (request, reply) => {

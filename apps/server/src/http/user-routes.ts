@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maxAvatarBytes } from '../avatars/avatars-service.js';
-import type { Services } from '../services.js';
+import type { RouteContext } from './route-context.js';
 import { mapResult, ok, type Result } from '../shared/result.js';
 import { authenticate, callerOf } from './auth-hooks.js';
 import { sendFailure } from './errors.js';
@@ -27,7 +27,7 @@ import { answer } from './paging.js';
 const errors = { '4xx': errorBody, '5xx': errorBody };
 
 /** Accounts and sessions: /api/user/*, /api/avatars/upload-image/. */
-export function registerUserRoutes(root: FastifyInstance, services: Services): void {
+export function registerUserRoutes(root: FastifyInstance, { services }: RouteContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { accounts } = services;
   const signedIn = authenticate(services.tokens);
@@ -73,7 +73,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
   // Every session of the caller ends (FEATURES.md §8): this device included; it signs in again.
   app.post(
     '/api/auth/sign-out-everywhere',
-    { preHandler: signedIn, schema: { tags, security: [{ bearer: [] }], response: { 204: z.null(), ...errors } } },
+    { onRequest: signedIn, schema: { tags, security: [{ bearer: [] }], response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await accounts.signOutEverywhere(callerOf(request).id);
       return reply.code(204).send(null);
@@ -84,7 +84,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
     '/api/user/password',
     {
       config: limited,
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: { tags, security: [{ bearer: [] }], body: changePasswordRequest, response: { 200: tokenPair, ...errors } },
     },
     async (request, reply) => {
@@ -105,7 +105,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
 
   app.get(
     '/api/user/users/me',
-    { preHandler: signedIn, schema: { tags, security: [{ bearer: [] }], response: { 200: me, ...errors } } },
+    { onRequest: signedIn, schema: { tags, security: [{ bearer: [] }], response: { 200: me, ...errors } } },
     async (request, reply) => {
       return answer(reply, await accounts.profile(callerOf(request).id));
     },
@@ -114,7 +114,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
   app.put(
     '/api/user/username',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: { tags, security: [{ bearer: [] }], body: changeUsernameRequest, response: { 200: changeUsernameAnswer, ...errors } },
     },
     async (request, reply) => {
@@ -125,7 +125,7 @@ export function registerUserRoutes(root: FastifyInstance, services: Services): v
   app.post(
     '/api/avatars/upload-image/',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: { tags, security: [{ bearer: [] }], consumes: ['multipart/form-data'], response: { 200: avatarUploaded, ...errors } },
     },
     async (request, reply) => {

@@ -16,12 +16,14 @@ export function withoutNames(room: RoomPayload): RoomPayload {
 /** The lobby channel speaks to everyone: a private room goes out without its players. */
 export const lobbyView = withoutNames;
 
+/** Who asks for a room: admins see every private room's players. */
+export interface RoomViewer {
+  readonly id: number;
+  readonly isAdmin: boolean;
+}
+
 /** The room as this viewer may see it: a private room's players only for its players, invited friends and admins. */
-export async function roomForViewer(
-  db: Db,
-  room: RoomPayload,
-  viewer: { readonly id: number; readonly isAdmin: boolean },
-): Promise<RoomPayload> {
+export async function roomForViewer(db: Db, room: RoomPayload, viewer: RoomViewer): Promise<RoomPayload> {
   if (!room.is_private || viewer.isAdmin || room.seats.some((s) => s.user_id === viewer.id)) return room;
   return (await hasRoomInvite(db, room.id, viewer.id)) ? room : withoutNames(room);
 }

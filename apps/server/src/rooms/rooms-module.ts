@@ -1,3 +1,4 @@
+import type { RoomPayload } from '@durak/protocol';
 import { createChatService, type ChatService } from '../chat/chat-service.js';
 import { createEmojiService, type EmojiService } from '../emoji/send-emoji.js';
 import { createGameService, type GameService } from '../games/game-service.js';
@@ -7,6 +8,7 @@ import type { BotDecisions, GameOverHook } from '../room-core/room-seams.js';
 import type { Store } from '../store/db.js';
 import type { Publisher, RealtimeChannels } from '../publishing/outbox.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
+import { roomForViewer, type RoomViewer } from './room-privacy.js';
 import { createRoomsService, type RoomsService } from './rooms-service.js';
 import { createSeatedRooms, type SeatedRooms } from './seated-rooms.js';
 import type { StakeGuard } from '../responsible-play/stake-guard.js';
@@ -38,8 +40,8 @@ export interface RoomsModule {
   readonly emoji: EmojiService;
   readonly chat: ChatService;
   readonly limits: RateWindows;
-  /** The rooms' store: the routes read who may see a private room's players (`room-privacy.ts`). */
-  readonly store: Store;
+  /** The room as this viewer may see it: a private room's players only for its players, invited friends and admins. */
+  forViewer(room: RoomPayload, viewer: RoomViewer): Promise<RoomPayload>;
 }
 
 /**
@@ -74,6 +76,6 @@ export function createRoomsModule(options: RoomsModuleOptions): RoomsModule {
     emoji,
     chat,
     limits,
-    store: options.store,
+    forViewer: (room, viewer) => roomForViewer(options.store.db, room, viewer),
   };
 }
