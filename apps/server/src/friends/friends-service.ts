@@ -209,7 +209,9 @@ export function createFriendsService(options: FriendsOptions) {
     },
   };
 
-  const isOnline = (userId: number) => isUserOnline(options.realtime, userId);
+  function isOnline(userId: number): Promise<boolean> {
+    return isUserOnline(options.realtime, userId);
+  }
 
   /**
    * The open table each friend sits at, when the caller may join or watch it: a public room, one

@@ -1,5 +1,5 @@
 import { viewFor, type Action, type Card, type GameView } from '@durak/engine';
-import type { GameRecord, ResultPayload, WalletType, WatchState } from '@durak/protocol';
+import type { GameRecord, ResultPayload, RoomId, UserId, WalletType, WatchState } from '@durak/protocol';
 import { asc, eq } from 'drizzle-orm';
 import type { ReadonlyDeep } from '../shared/readonly-deep.js';
 import { failure, ok, type Result } from '../shared/result.js';
@@ -12,10 +12,10 @@ import { buildWatch } from './watch.js';
 
 /** What a game shows, read without a lock: a player's cards and view, the table's watch state, the finished record. */
 export interface GameReads {
-  cards(userId: number, roomId: number): Promise<Result<{ items: Card[]; seq: number }>>;
-  view(userId: number, roomId: number): Promise<Result<GameView>>;
-  watch(roomId: number): Promise<Result<ReadonlyDeep<WatchState>>>;
-  record(roomId: number): Promise<Result<ReadonlyDeep<GameRecord>>>;
+  cards(userId: UserId, roomId: RoomId): Promise<Result<{ items: Card[]; seq: number }>>;
+  view(userId: UserId, roomId: RoomId): Promise<Result<GameView>>;
+  watch(roomId: RoomId): Promise<Result<ReadonlyDeep<WatchState>>>;
+  record(roomId: RoomId): Promise<Result<ReadonlyDeep<GameRecord>>>;
 }
 
 export function createGameReads(context: DomainContext): GameReads {

@@ -1,4 +1,5 @@
 import type { Action, Card } from '@durak/engine';
+import type { RoomId, UserId } from '@durak/protocol';
 import { failure, ok, type Result } from '../shared/result.js';
 import { gameStateOf, lockRoom, lockRoomForMove } from '../room-core/room-store.js';
 import { inRoomTransaction, type DomainContext } from '../room-core/domain-context.js';
@@ -16,11 +17,17 @@ export type PlayerMove =
   | { readonly type: 'catch'; readonly slot_id: number }
   | { readonly type: 'beat' | 'take' | 'surrender' };
 
+/**
+ * The move path's ids are typed (`UserId`, `RoomId` of @durak/protocol, made at the edges: the
+ * route's path parser, the verified token), so a room's id cannot stand where a user's is meant.
+ * `presenceChanged` and `leaveWaitingRoom` are called with ids read from a channel name and a
+ * row, and take plain numbers.
+ */
 export interface GameService extends GameReads, Pick<SeatLifecycle, 'presenceChanged' | 'autoplay'> {
   /** One action: lock, engine, write state + event (+ payout), commit, then publish. */
-  act(userId: number, roomId: number, move: PlayerMove, seq?: number): Promise<Result<{ seq: number }>>;
+  act(userId: UserId, roomId: RoomId, move: PlayerMove, seq?: number): Promise<Result<{ seq: number }>>;
   /** Before the start frees the seat; during the game surrenders. */
-  leave(userId: number, roomId: number): Promise<Result<{ seq: number }>>;
+  leave(userId: UserId, roomId: RoomId): Promise<Result<{ seq: number }>>;
   /** Frees the seat of a room not yet started; a started one is left alone (room/already_started), never surrendered. */
   leaveWaitingRoom(userId: number, roomId: number): Promise<Result<{ seq: number }>>;
   /** Fires every due deadline (turn timers, catch windows, unready seats, stand-ins); returns how many. */

@@ -1,3 +1,4 @@
+import { asRoomId, asUserId } from '@durak/protocol';
 import { awaited, chooseAction, legalActions, viewFor, type GameState } from '@durak/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,9 @@ describe("a move's cost in database work", () => {
   it('a plain move is four statements; on PostgreSQL in two round trips (BEGIN with the lock, the write with COMMIT)', async () => {
     for (let i = 0; i < 3; i++) {
       const { userId, move, state } = await nextMove();
-      const { value, statements, roundTrips } = await counted(() => server.module.games.act(userId, roomId, move, state.seq));
+      const { value, statements, roundTrips } = await counted(() =>
+        server.module.games.act(asUserId(userId), asRoomId(roomId), move, state.seq),
+      );
       expect(value).toEqual({ ok: true, value: { seq: state.seq + 1 } });
       expect(statements).toBe(4);
       expect(roundTrips).toBe(server.store.kind === 'postgres' ? 2 : 4);
@@ -59,13 +62,13 @@ describe("a move's cost in database work", () => {
     const { userId, move, state } = await nextMove();
     // The step's event row already exists, so the pipelined insert behind the room's lock fails.
     await server.store.db.insert(gameEvents).values({ roomId, seq: state.seq + 1, events: [] });
-    await expect(server.module.games.act(userId, roomId, move, state.seq)).rejects.toThrow(/game_events|duplicate key/);
+    await expect(server.module.games.act(asUserId(userId), asRoomId(roomId), move, state.seq)).rejects.toThrow(/game_events|duplicate key/);
     expect(await stateOf(roomId)).toEqual(state);
     const [row] = await queryRows<{ seq: number }>(server.store.db, sql`select seq from rooms where id = ${roomId}`);
     expect(Number(row!.seq)).toBe(state.seq);
 
     await server.store.db.delete(gameEvents).where(and(eq(gameEvents.roomId, roomId), eq(gameEvents.seq, state.seq + 1)));
-    const retried = await counted(() => server.module.games.act(userId, roomId, move, state.seq));
+    const retried = await counted(() => server.module.games.act(asUserId(userId), asRoomId(roomId), move, state.seq));
     expect(retried.value).toEqual({ ok: true, value: { seq: state.seq + 1 } });
     expect(retried.roundTrips).toBe(server.store.kind === 'postgres' ? 2 : 4);
     expect((await stateOf(roomId)).seq).toBe(state.seq + 1);

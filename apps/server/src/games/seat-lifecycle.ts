@@ -1,4 +1,5 @@
 import type { GameState } from '@durak/engine';
+import type { RoomId, UserId } from '@durak/protocol';
 import { failure, ok, type Result } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import type { Outbox } from '../publishing/outbox.js';
@@ -20,7 +21,7 @@ import { givenBack, handedOver, isAbsent, saveStandIns } from './stand-in-steps.
 export interface SeatLifecycle {
   /** The gateway saw the user's last connection to `room:{id}` go, or one come (across nodes). */
   presenceChanged(userId: number, roomId: number, isConnected: boolean): Promise<void>;
-  autoplay(userId: number, roomId: number, on: boolean): Promise<Result<{ stand_in: boolean }>>;
+  autoplay(userId: UserId, roomId: RoomId, on: boolean): Promise<Result<{ stand_in: boolean }>>;
   /** Seats whose players have been away for STAND_IN_SECONDS pass to the computer (never a banned player's). */
   handOverAway(tx: Tx, outbox: Outbox, room: StandInRow, state: GameState, now: Date): Promise<StandInRow>;
   /** The stand-in's move for the first seat it plays that the table waits for; null when none. */

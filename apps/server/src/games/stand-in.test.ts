@@ -1,3 +1,4 @@
+import { asRoomId, asUserId } from '@durak/protocol';
 import { awaited, chooseAction, legalActions, type Action, type GameState } from '@durak/engine';
 import type { Centrifuge } from 'centrifuge';
 import { and, eq, sql } from 'drizzle-orm';
@@ -70,13 +71,13 @@ const toMove = (action: Action): PlayerMove => {
 
 /** One legal move of the player's own (the engine's simple bot from their view); false when the table does not wait for them. */
 async function moveOf(player: TestPlayer, roomId: number, random: () => number): Promise<boolean> {
-  const view = await server.module.games.view(player.id, roomId);
+  const view = await server.module.games.view(asUserId(player.id), asRoomId(roomId));
   if (!view.ok || view.value.status === 'FINISHED') return false;
   let legal = legalActions(view.value, String(player.id));
   for (;;) {
     const choice = chooseAction(view.value, legal, random);
     if (!choice) return false;
-    const done = await server.module.games.act(player.id, roomId, toMove(choice), view.value.seq);
+    const done = await server.module.games.act(asUserId(player.id), asRoomId(roomId), toMove(choice), view.value.seq);
     if (done.ok) return true;
     if (!done.error.code.startsWith('rule/') || done.error.code === 'rule/stale_seq') return false;
     legal = legal.filter((a) => a !== choice);

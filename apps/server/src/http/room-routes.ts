@@ -100,7 +100,7 @@ export function registerRoomRoutes(root: FastifyInstance, { services }: RouteCon
   );
 
   const limiter = createActionLimiter(module.config.actionsPerSecond, module.limits);
-  const act = async (request: FastifyRequest & { params: { id: number } }, move: PlayerMove, seq: number | undefined) => {
+  const act = async (request: FastifyRequest & { params: { id: RoomId } }, move: PlayerMove, seq: number | undefined) => {
     const userId = callerOf(request).id;
     if (await limiter.isLimited(userId)) return failure('request/rate_limited', 'Too many actions, slow down');
     return module.games.act(userId, request.params.id, move, seq);

@@ -4,7 +4,7 @@
 // GET rooms/{id}/replay as steps the engine re-applies to exactly the recorded result, from a deck
 // that is the seed's shuffle.
 import { applyAction, awaited, legalActions, shuffledDeck, simpleBotAction, viewFor, type Action, type GameState } from '@durak/engine';
-import { reapplyReplay, replayAnswer } from '@durak/protocol';
+import { asRoomId, asUserId, reapplyReplay, replayAnswer } from '@durak/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerMove } from '../games/game-service.js';
@@ -124,7 +124,7 @@ async function playAll(id: number, players: readonly TestPlayer[], random: () =>
       isAutoplayUsed = true;
       // At a table with a stake nobody hands a seat over on purpose (FEATURES.md §12): the stand-in
       // takes seats here when a turn timer runs out (the 31 s fires below), which it still does.
-      const asked = await games.autoplay(Number(people[0]), id, true);
+      const asked = await games.autoplay(asUserId(Number(people[0])), asRoomId(id), true);
       expect(asked.ok ? 'handed over' : asked.error.code).toBe('room/autoplay_not_allowed');
       continue;
     }
@@ -132,7 +132,7 @@ async function playAll(id: number, players: readonly TestPlayer[], random: () =>
       isSurrenderUsed = true;
       const active = state.players.filter((_, seat) => state.results[seat] === null);
       const quitter = active[Math.floor(random() * active.length)]!;
-      const gone = await games.act(Number(quitter), id, { type: 'surrender' }, state.seq);
+      const gone = await games.act(asUserId(Number(quitter)), asRoomId(id), { type: 'surrender' }, state.seq);
       expect(gone.ok, JSON.stringify(gone)).toBe(true);
       continue;
     }
@@ -148,7 +148,7 @@ async function playAll(id: number, players: readonly TestPlayer[], random: () =>
     if (action) seen.cheats++;
     if (!action && random() < 0.7) action = simpleBotAction(viewFor(state, p), legal, random);
     action ??= legal[Math.floor(random() * legal.length)]!;
-    const done = await games.act(Number(p), id, moveOf(action), state.seq);
+    const done = await games.act(asUserId(Number(p)), asRoomId(id), moveOf(action), state.seq);
     expect(done.ok, JSON.stringify(done)).toBe(true);
   }
   throw new Error(`room ${id} did not end`);

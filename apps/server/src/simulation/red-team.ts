@@ -113,7 +113,7 @@ export async function runRedTeam(options: RedTeamOptions): Promise<RedTeamResult
     for (let step = 0; step < 3000; step++) {
       let moved = false;
       for (const me of players) {
-        const view = await module.games.view(me, roomId);
+        const view = await module.games.view(asUserId(me), asRoomId(roomId));
         if (!view.ok || view.value.status === 'FINISHED') return;
         const legal = legalActions(view.value, String(me)).filter((a) => a.type !== 'surrender' && a.type !== 'catch');
         if (legal.length === 0) continue;
@@ -122,7 +122,7 @@ export async function runRedTeam(options: RedTeamOptions): Promise<RedTeamResult
         if (!choice) continue;
         clock += thinkOf(me);
         const { player: _p, ...move } = choice as Action & { player: string };
-        if ((await module.games.act(me, roomId, move as PlayerMove)).ok) moved = true;
+        if ((await module.games.act(asUserId(me), asRoomId(roomId), move as PlayerMove)).ok) moved = true;
       }
       if (!moved) {
         clock += 2_000;
@@ -180,7 +180,7 @@ export async function runRedTeam(options: RedTeamOptions): Promise<RedTeamResult
       if (dumpingFound[i] !== null) continue;
       const roomId = await table([feeder, receiver], { password: 'ring' });
       clock += 1500;
-      await module.games.leave(feeder, roomId);
+      await module.games.leave(asUserId(feeder), asRoomId(roomId));
       dumpingGames[i]! += 1;
     }
     // The soft-play pair at a 3-player table with an honest third: they never throw in on each other.

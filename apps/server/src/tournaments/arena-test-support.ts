@@ -1,3 +1,4 @@
+import { asRoomId, asUserId } from '@durak/protocol';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { RoomsNode, TestClock } from '../rooms/test-support.js';
 import type { Services } from '../services.js';
@@ -35,7 +36,7 @@ export async function arenaTables(server: RoomsServer, id: number): Promise<{ ro
 
 /** One player gives up: the game ends at once at a table of two. */
 export async function surrender(server: RoomsServer, userId: number, roomId: number): Promise<void> {
-  const done = await server.module.games.act(userId, roomId, { type: 'surrender' });
+  const done = await server.module.games.act(asUserId(userId), asRoomId(roomId), { type: 'surrender' });
   if (!done.ok) throw new Error(`surrender of ${userId} in room ${roomId}: ${done.error.code}`);
 }
 

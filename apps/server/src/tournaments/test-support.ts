@@ -1,3 +1,4 @@
+import { asRoomId, asUserId } from '@durak/protocol';
 import { chooseAction, legalActions, type Action } from '@durak/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PlayerMove } from '../games/game-service.js';
@@ -75,14 +76,14 @@ export async function playGame(
     if (!room || room.status === 'FINISHED') return step;
     for (const player of room.players.map(Number)) {
       if (absent.has(player)) continue;
-      const view = await games.view(player, roomId);
+      const view = await games.view(asUserId(player), asRoomId(roomId));
       if (!view.ok) return step;
       if (view.value.status === 'FINISHED') return step;
       let legal = legalActions(view.value, String(player));
       for (;;) {
         const choice = chooseAction(view.value, legal, random);
         if (!choice) break;
-        const done = await games.act(player, roomId, toMove(choice), view.value.seq);
+        const done = await games.act(asUserId(player), asRoomId(roomId), toMove(choice), view.value.seq);
         if (done.ok) acted = true;
         else if (done.error.code.startsWith('rule/') && done.error.code !== 'rule/stale_seq') {
           // Secret trump: the view cannot tell trumps apart, so a defence may be refused; try another.
