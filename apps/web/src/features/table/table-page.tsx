@@ -41,6 +41,7 @@ import { toApiFailure } from '../../net/api-error';
 import { cardSizes, handWidth, seatScale, useViewport } from './use-viewport';
 import '../games/lobby.css';
 import './table.css';
+import { tablePath } from '../../routes/paths';
 
 /** /durak/{id}: the table. */
 export function TablePage({ roomId }: { roomId: string }) {
@@ -181,7 +182,7 @@ export function TablePage({ roomId }: { roomId: string }) {
     playAgainIn(roomId, watch?.room).then(
       (nextRoomId) => {
         setRematchState('idle');
-        void navigate(`/durak/${nextRoomId}`);
+        void navigate(tablePath(nextRoomId));
       },
       () => setRematchState('failed'),
     );
