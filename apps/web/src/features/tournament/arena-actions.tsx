@@ -94,7 +94,12 @@ export function ArenaActions({
           </button>
         ) : null}
         {info.is_registered && tournament.status === 'registration' ? (
-          <button type="button" className="btn btn-ghost btn-block" onClick={() => run('cancelRegistration')} data-testid="tournament-withdraw">
+          <button
+            type="button"
+            className="btn btn-ghost btn-block"
+            onClick={() => run('cancelRegistration')}
+            data-testid="tournament-withdraw"
+          >
             {t('action.withdraw')}
           </button>
         ) : null}

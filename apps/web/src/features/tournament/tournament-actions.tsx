@@ -82,7 +82,12 @@ export function TournamentActions({
           </button>
         ) : null}
         {canWithdraw(tournament) ? (
-          <button type="button" className="btn btn-ghost btn-block" onClick={() => start('cancelRegistration')} data-testid="tournament-withdraw">
+          <button
+            type="button"
+            className="btn btn-ghost btn-block"
+            onClick={() => start('cancelRegistration')}
+            data-testid="tournament-withdraw"
+          >
             {t('action.withdraw')}
           </button>
         ) : null}
