@@ -70,6 +70,11 @@ describe('admin area', () => {
     await page.locator('.admin-form input[type=file]').setInputFiles({ name: 'autumn.png', mimeType: 'image/png', buffer: picture });
     await screenshot(page, 'admin-banner-create-desktop');
     await page.locator('.admin-form button[type=submit]').click();
+    // FEATURES.md §17: creating a banner is an admin write too: it asks for its reason first.
+    const create = page.locator('.modal .admin-btn-primary');
+    expect(await create.isDisabled()).toBe(true);
+    await page.locator('.modal textarea').fill('Осенняя акция');
+    await create.click();
     await page.waitForURL('**/admin/banners');
     await expect.poll(() => page.locator('.admin-table tbody tr').count()).toBe(1);
     await expect.poll(() => page.locator('.admin-table tbody').textContent()).toContain('Осенний турнир');
@@ -197,6 +202,57 @@ describe('admin area', () => {
     await page.locator('[data-testid=no-access]').waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('a tournament action asks for a reason through the admin dialog, and its audit line carries it', async () => {
+    const created = await api<{ id: number }>('/v1/tournament/', admin.access_token, {
+      body: {
+        name: 'Кубок с причиной',
+        buy_in: '100',
+        balance_type: 'BONUS_BALANCE',
+        starts_at: new Date(Date.now() + 3600_000).toISOString(),
+        min_players: 2,
+        max_players: 8,
+        room_size: 4,
+        deck_size: 36,
+        payout_preset_id: 1,
+      },
+    });
+    const reason = 'Тикет 41: закрепить на выходные';
+    for (const viewport of [PHONE, DESKTOP]) {
+      const size = viewport === PHONE ? 'phone' : 'desktop';
+      const { page, errors, close } = await adminPage(viewport);
+      await page.goto(`/admin/tournament/${created.id}`);
+      await page.getByTestId(size === 'phone' ? 'admin-pin' : 'admin-cancel').click();
+      const dialog = page.locator('.modal');
+      const yes = dialog.locator('button[type=submit]');
+      expect(await yes.isDisabled()).toBe(true);
+      expect(await dialog.getByTestId('confirm-text').textContent()).toContain('Кубок с причиной');
+      await dialog.locator('textarea').fill(size === 'phone' ? reason : 'проверка');
+      await screenshot(page, `admin-tournament-confirm-${size}`);
+      if (size === 'phone') {
+        await yes.click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByTestId('admin-unpin').waitFor();
+      } else {
+        // Looked at, not done: the tournament stays.
+        await dialog.locator('.admin-btn-quiet').click();
+        await dialog.waitFor({ state: 'detached' });
+      }
+      expect(errors).toEqual([]);
+      await close();
+    }
+    const audit = await api<{ items: { action: string; resource: string; reason: string | null }[] }>(
+      `/admin/audit?action=tournament.pin&resource=tournament:${created.id}`,
+      admin.access_token,
+    );
+    expect(audit.items.map((line) => line.reason)).toEqual([reason]);
+    const cancelled = await api<{ items: unknown[] }>(
+      `/admin/audit?action=tournament.delete&resource=tournament:${created.id}`,
+      admin.access_token,
+    );
+    expect(cancelled.items).toEqual([]);
+    expectScreenshots('admin-tournament-confirm-phone', 'admin-tournament-confirm-desktop');
   });
 
   it('a deletion asks for a reason first, and the audit log shows it', async () => {

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { api } from '../../net/api';
 import { inviterFromSearch } from '../friends/invite-link';
 import { AuthLayout } from './auth-layout';
+import { CredentialsForm } from './credentials-form';
 import { TextField } from './text-field';
 import { useAuthSubmit } from './use-auth-submit';
 import { checkPassword, checkRepeat, checkUsername } from './validate';
@@ -31,37 +32,22 @@ export default function RegistrationPage() {
     void submit(() => api.register(inviter === undefined ? body : { ...body, pr: inviter }));
   }
 
-  const errorOf = (field: string) => (problems.fields[field] ? t(problems.fields[field]) : null);
   return (
     <AuthLayout
       title={t('auth.registration_title')}
-      footer={
-        <>
-          {t('auth.have_account')}{' '}
-          <Link to="/auth/login" state={location.state}>
-            {t('auth.to_login')}
-          </Link>
-        </>
-      }
+      other={{ prompt: t('auth.have_account'), to: '/auth/login', label: t('auth.to_login') }}
     >
-      <form className="auth-form" noValidate onSubmit={onSubmit}>
-        <TextField
-          name="username"
-          label={t('auth.username')}
-          value={username}
-          autoComplete="username"
-          onChange={setUsername}
-          error={errorOf('username')}
-        />
-        <TextField
-          name="password"
-          type="password"
-          label={t('auth.password')}
-          value={password}
-          autoComplete="new-password"
-          onChange={setPassword}
-          error={errorOf('password')}
-        />
+      <CredentialsForm
+        username={username}
+        password={password}
+        onUsername={setUsername}
+        onPassword={setPassword}
+        isNewPassword
+        problems={problems}
+        isBusy={isBusy}
+        submitLabel={t('auth.register_button')}
+        onSubmit={onSubmit}
+      >
         <TextField
           name="repeat"
           type="password"
@@ -69,17 +55,9 @@ export default function RegistrationPage() {
           value={repeat}
           autoComplete="new-password"
           onChange={setRepeat}
-          error={errorOf('repeat')}
+          error={problems.fields.repeat ? t(problems.fields.repeat) : null}
         />
-        {problems.form ? (
-          <p className="form-error" role="alert">
-            {t(problems.form)}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-gold btn-block" disabled={isBusy}>
-          {t('auth.register_button')}
-        </button>
-      </form>
+      </CredentialsForm>
     </AuthLayout>
   );
 }

@@ -25,7 +25,7 @@ interface Seat {
  */
 export function isAwayFrom(pathname: string, roomId?: number): boolean {
   if (pathname.startsWith('/auth')) return false;
-  return roomId === undefined || pathname !== `/durak/${roomId}`;
+  return roomId === undefined || pathname !== tablePath(roomId);
 }
 
 /**

@@ -9,6 +9,7 @@ import { cutName } from '../../ui/format';
 import { friendsApi } from './friends-api';
 import { PagedListPanel } from './paged-list-panel';
 import { queryKeys } from '../../net/query-keys';
+import { tablePath } from '../../routes/paths';
 
 /** /friends (FEATURES.md §11): the asks waiting for an answer, then the friends, online or at a table. */
 export function FriendsSection() {
@@ -104,6 +105,7 @@ function RequestLine({ ask, isBusy, onAnswer }: { ask: FriendRequestLine; isBusy
 function FriendRow({ friend }: { friend: FriendLine }) {
   const { t } = useTranslation('player');
   const navigate = useNavigate();
+  const roomId = friend.room_id;
   return (
     <li className="friend" data-testid="my-friend" data-user-id={friend.user_id}>
       <span className="friend-avatar">
@@ -121,8 +123,8 @@ function FriendRow({ friend }: { friend: FriendLine }) {
           {friend.room_id !== undefined ? t('friendsList.at_table') : friend.is_online ? t('friends.online') : t('friends.offline')}
         </small>
       </span>
-      {friend.room_id !== undefined ? (
-        <button type="button" className="btn btn-gold" onClick={() => void navigate(`/durak/${friend.room_id}`)} data-testid="friend-table">
+      {roomId !== undefined ? (
+        <button type="button" className="btn btn-gold" onClick={() => void navigate(tablePath(roomId))} data-testid="friend-table">
           {t('friendsList.watch_join')}
         </button>
       ) : (

@@ -1,34 +1,28 @@
 import { legalActions, sortHand, type Card } from '@durak/engine';
-import type { Emoji, RoomMessage, WatchState } from '@durak/protocol';
+import type { RoomMessage, WatchState } from '@durak/protocol';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Spinner } from '../../ui/spinner';
 import { feltStyle, useActiveFelt } from '../cards/active-assets';
 import { TrumpSuitContext } from '../cards/card-name';
 import { useCardBackUrl } from '../cards/card-view';
 import { cardKey } from '../cards/sprite';
-import { JoinDialog } from '../games/join-dialog';
-import { isRoomMissing, RoomNotFound } from '../games/room-not-found';
 import { ActionBar } from './action-bar';
 import { refusalText } from './card-reason';
-import { ConfirmDialog } from './confirm-dialog';
 import { DiscardView, TalonView } from './deck-view';
-import { EmojiPicker } from './emoji-picker';
-import { AddFriendButton, InviteFriendsButton } from '../friends/table-friends';
+import { InviteFriendsButton } from '../friends/table-friends';
 import { cueFor } from './feedback';
 import { flyFor, rectOf, seatSelector } from './flights';
 import { HandView } from './hand-view';
 import { intentOf, movesOf, NO_MOVES, refusalOf } from './play-logic';
 import { ReadyCountdown } from './ready-countdown';
-import { ResultsDialog } from './results-dialog';
 import { seatSpots } from './seat-layout';
 import { EmptySeat, SeatView } from './seat-view';
 import { StandInBanner } from './stand-in-banner';
+import { TableDialogs, type LeaveQuestion } from './table-dialogs';
+import { TableGate } from './table-gate';
 import { TableSlots } from './table-slots';
-import { confirmText } from './confirm-text';
 import { TopBar } from './top-bar';
-import { playAgain as playAgainIn } from './play-again';
 import { tableApi } from './table-api';
 import { useActions } from './use-actions';
 import { useFeatureFlag } from '../../net/flags';
@@ -36,8 +30,7 @@ import { TableChat } from './chat/table-chat';
 import { useTableChat } from './chat/use-table-chat';
 import { useEmojiBubbles } from './use-emoji-bubbles';
 import { playCue, useTurnCues } from './use-table-cues';
-import { isPasswordQuestion, useTable } from './use-table';
-import { toApiFailure } from '../../net/api-error';
+import { useTable } from './use-table';
 import { cardSizes, handWidth, seatScale, useViewport } from './use-viewport';
 import '../games/lobby.css';
 import './table.css';
@@ -76,15 +69,13 @@ export function TablePage({ roomId }: { roomId: string }) {
   const renderedSeq = useRef<number | undefined>(undefined);
   renderedSeq.current = watch?.seq;
   const actions = useActions(roomId, table.playCard, readAll, () => renderedSeq.current);
-  const [isCheckingPassword, setCheckingPassword] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
   const [emojiTarget, setEmojiTarget] = useState<{ id: string; name: string } | null>(null);
-  const [confirm, setConfirm] = useState<'leave' | 'surrender' | null>(null);
+  const [confirm, setConfirm] = useState<LeaveQuestion>(null);
   const [isResultsOpen, setResultsOpen] = useState(true);
   const [seatToTake, setSeatToTake] = useState<number | null>(null);
   // Why the card just tapped cannot be played, said in a live region (FEATURES.md §6).
   const [refusal, setRefusal] = useState('');
-  const [rematchState, setRematchState] = useState<'idle' | 'pending' | 'failed'>('idle');
 
   const isPlaying = watch?.status === 'in_progress';
   const mySeat = watch?.seats[me];
@@ -105,42 +96,7 @@ export function TablePage({ roomId }: { roomId: string }) {
     setRefusal('');
   }, [watch?.seq]);
 
-  if (!watch && isRoomMissing(table.error)) return <RoomNotFound />;
-  if (!watch && isPasswordQuestion(table.error)) {
-    const refused = toApiFailure(table.error);
-    return (
-      <div className="table-page table-loading" data-testid="table-password">
-        <JoinDialog
-          isOpen
-          isPending={isCheckingPassword}
-          submitLabel={t('lobby.watch')}
-          error={refused.code === 'room/wrong_password' ? t(`error.${refused.code}`, { defaultValue: refused.message }) : null}
-          onClose={() => void navigate('/games')}
-          onJoin={(password) => {
-            setCheckingPassword(true);
-            void table.watchWithPassword(password).finally(() => setCheckingPassword(false));
-          }}
-        />
-      </div>
-    );
-  }
-
-  if (!watch) {
-    return (
-      <div className="table-page table-loading">
-        {table.error ? (
-          <div className="lobby-empty" role="alert">
-            <p>{t('table.load_failed')}</p>
-            <button type="button" className="btn btn-ghost" onClick={() => void readAll()}>
-              {t('retry')}
-            </button>
-          </div>
-        ) : (
-          <Spinner isPage label={t('loading')} />
-        )}
-      </div>
-    );
-  }
+  if (!watch) return <TableGate table={table} />;
 
   const seats = Object.values(watch.seats);
   const room = watch.room;
@@ -176,17 +132,6 @@ export function TablePage({ roomId }: { roomId: string }) {
     else if (view && isPlaying && !actions.pending) setRefusal(refusalText(t, refusalOf(view, me, moves), trumpSuit));
   }
 
-  function playAgain() {
-    setRematchState('pending');
-    playAgainIn(roomId, watch?.room).then(
-      (nextRoomId) => {
-        setRematchState('idle');
-        void navigate(`/durak/${nextRoomId}`);
-      },
-      () => setRematchState('failed'),
-    );
-  }
-
   // Cheating rooms: the server accepts an illegal card; it may then be caught.
   function cheat(card: Card, slotId: number | null) {
     if (me === defender) {
@@ -207,12 +152,6 @@ export function TablePage({ roomId }: { roomId: string }) {
   function tapSlot(slotId: number) {
     if (pickedCard && targets.has(slotId)) void actions.defend(slotId, pickedCard);
     else if (moves.catchable.has(slotId)) void actions.catchCard(slotId);
-  }
-
-  function sendEmoji(emoji: Emoji) {
-    const target = emojiTarget;
-    setEmojiTarget(null);
-    if (target) void actions.sendEmoji({ player_id: target.id, username: target.name }, emoji.id);
   }
 
   function leave() {
@@ -370,52 +309,22 @@ export function TablePage({ roomId }: { roomId: string }) {
             {t(`error.${actions.failure.code}`, { defaultValue: actions.failure.message })}
           </button>
         ) : null}
-        <EmojiPicker
-          target={emojiTarget?.name ?? null}
-          isOwnSeat={emojiTarget?.id === me}
-          onPick={sendEmoji}
-          onClose={() => setEmojiTarget(null)}
-        >
-          {emojiTarget && emojiTarget.id !== me && !watch.seats[emojiTarget.id]?.is_bot ? (
-            <AddFriendButton key={emojiTarget.id} userId={Number(emojiTarget.id)} />
-          ) : null}
-        </EmojiPicker>
-        <ConfirmDialog
-          isOpen={confirm !== null}
-          text={confirmText(confirm, bet, room, t)}
-          confirmLabel={confirm === 'surrender' ? t('action.surrender') : t('action.leave')}
-          onClose={() => setConfirm(null)}
-          onConfirm={() => {
-            const which = confirm;
-            setConfirm(null);
-            if (which === 'surrender') void actions.surrender();
-            else void actions.leave().then((ok) => ok && navigate('/games'));
-          }}
+        <TableDialogs
+          roomId={roomId}
+          watch={watch}
+          me={me}
+          actions={actions}
+          emojiTarget={emojiTarget}
+          onEmojiClose={() => setEmojiTarget(null)}
+          question={confirm}
+          onQuestionClose={() => setConfirm(null)}
+          seatToTake={seatToTake}
+          onSeatClose={() => setSeatToTake(null)}
+          isResultsOpen={isResultsOpen}
+          onResultsClose={() => setResultsOpen(false)}
+          seatLost={table.seatLost}
+          rematchRoomId={table.rematchRoomId}
         />
-        <JoinDialog
-          isOpen={seatToTake !== null}
-          isPending={actions.pending === 'seat'}
-          error={
-            actions.failure && seatToTake !== null ? t(`error.${actions.failure.code}`, { defaultValue: actions.failure.message }) : null
-          }
-          onClose={() => setSeatToTake(null)}
-          onJoin={(password) => void actions.sit(seatToTake ?? undefined, password).then((ok) => ok && setSeatToTake(null))}
-        />
-        {watch.status === 'FINISHED' ? (
-          <ResultsDialog
-            watch={watch}
-            me={me}
-            closedReason={table.seatLost}
-            isOpen={isResultsOpen}
-            onClose={() => setResultsOpen(false)}
-            rematch={{
-              isOffered: table.rematchRoomId !== null,
-              isPending: rematchState === 'pending',
-              failed: rematchState === 'failed',
-              onRematch: playAgain,
-            }}
-          />
-        ) : null}
       </div>
     </TrumpSuitContext.Provider>
   );

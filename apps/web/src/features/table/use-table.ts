@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiFailure } from '../../net/api-error';
-import { personalChannel, useChannel, useRealtimeStore } from '../../net/realtime';
+import { usePersonalChannel } from '../../net/personal-channel';
+import { useChannel, useRealtimeStore } from '../../net/realtime';
 import { useUserId } from '../../net/user-query';
 import { tableApi } from './table-api';
 import { needsRead } from './table-events';
@@ -137,7 +138,7 @@ export function useTable(roomId: string, onEvent?: EventListener) {
   // Wallet changes on this channel are followed app-wide (app/realtime-link.tsx), tournament
   // seatings and byes by the tournament page, friend news by features/friends/friends-live.tsx, a
   // referral bonus by its toast: the table takes its own room's hand, view and seat news.
-  useChannel(me ? personalChannel(me) : null, (event) => {
+  usePersonalChannel((event) => {
     if (
       event.type === 'wallet' ||
       event.type === 'wallet_changed' ||

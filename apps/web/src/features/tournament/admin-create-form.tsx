@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
+import { ConfirmDialog } from '../admin/ui/confirm-dialog';
 import { ErrorNotice } from './error-notice';
-import type { TournamentPayload } from '@durak/protocol';
+import type { CreateTournamentRequest, TournamentPayload } from '@durak/protocol';
 import { tournamentApi } from './tournament-api';
 import {
   defaultForm,
@@ -50,9 +51,11 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
   const client = useQueryClient();
   const [form, setForm] = useState<TournamentForm>(() => defaultForm(Date.now()));
   const [problems, setProblems] = useState<FormProblems>({});
+  // A checked form waits here for the admin's reason (FEATURES.md §17) before it is sent.
+  const [asking, setAsking] = useState<CreateTournamentRequest | null>(null);
   const presets = useQuery({ queryKey: queryKeys.tournament.presets, queryFn: tournamentApi.presets });
   const create = useMutation({
-    mutationFn: tournamentApi.create,
+    mutationFn: ({ body, reason }: { body: CreateTournamentRequest; reason: string }) => tournamentApi.create(body, reason),
     onSuccess: (created) => {
       void client.invalidateQueries({ queryKey: queryKeys.tournament.all });
       setForm(defaultForm(Date.now()));
@@ -92,151 +95,166 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
     create.reset();
     const found = validateTournament(form, Date.now());
     setProblems(found);
-    if (Object.keys(found).length === 0) create.mutate(tournamentBody(form));
+    if (Object.keys(found).length === 0) setAsking(tournamentBody(form));
   }
 
   return (
-    <form
-      className="trn-card panel trn-form"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="trn-create-title"
-      data-testid="admin-create-form"
-    >
-      <h2 id="trn-create-title">{t('admin.create_title')}</h2>
-      <div className="trn-form-grid">
-        <Field name="format" label={ta('form.format')} problem={problemOf('format')}>
-          <select
-            id="trn-format"
-            className="select"
-            value={form.format}
-            onChange={(e) => set('format', e.target.value as TournamentForm['format'])}
-            data-testid="form-format"
-          >
-            <option value="knockout">{ta('format.knockout')}</option>
-            <option value="arena">{ta('format.arena')}</option>
-          </select>
-        </Field>
-        <Field name="name" label={t('form.name')} problem={problemOf('name')}>
-          {input('name', 'text', { maxLength: '80' })}
-        </Field>
-        <Field name="starts_at" label={t('form.starts_at')} problem={problemOf('starts_at')}>
-          {input('starts_at', 'datetime-local')}
-        </Field>
-        <Field name="buy_in" label={t('form.buy_in')} problem={problemOf('buy_in')}>
-          {input('buy_in')}
-        </Field>
-        <Field name="balance_type" label={t('form.wallet')} problem={problemOf('balance_type')}>
-          <select
-            id="trn-balance_type"
-            className="select"
-            value={form.balance_type}
-            onChange={(e) => set('balance_type', e.target.value as TournamentForm['balance_type'])}
-          >
-            <option value="BONUS_BALANCE">{t('wallet.BONUS_BALANCE')}</option>
-            <option value="BALANCE">{t('wallet.BALANCE')}</option>
-          </select>
-        </Field>
-        <Field name="min_players" label={t('form.min_players')} problem={problemOf('min_players')}>
-          {input('min_players')}
-        </Field>
-        <Field name="max_players" label={t('form.max_players')} problem={problemOf('max_players')}>
-          {input('max_players')}
-        </Field>
-        {isArena ? (
-          <>
-            <Field name="duration_minutes" label={ta('form.duration_minutes')} problem={problemOf('duration_minutes')}>
-              {input('duration_minutes')}
-            </Field>
-            <Field name="table_size" label={ta('form.table_size')} problem={problemOf('table_size')}>
-              {input('table_size')}
-            </Field>
-          </>
-        ) : (
-          <Field name="room_size" label={t('form.room_size')} problem={problemOf('room_size')}>
-            {input('room_size')}
+    <>
+      <form
+        className="trn-card panel trn-form"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="trn-create-title"
+        data-testid="admin-create-form"
+      >
+        <h2 id="trn-create-title">{t('admin.create_title')}</h2>
+        <div className="trn-form-grid">
+          <Field name="format" label={ta('form.format')} problem={problemOf('format')}>
+            <select
+              id="trn-format"
+              className="select"
+              value={form.format}
+              onChange={(e) => set('format', e.target.value as TournamentForm['format'])}
+              data-testid="form-format"
+            >
+              <option value="knockout">{ta('format.knockout')}</option>
+              <option value="arena">{ta('format.arena')}</option>
+            </select>
           </Field>
-        )}
-        <Field name="deck_size" label={t('form.deck_size')} problem={problemOf('deck_size')}>
-          <select
-            id="trn-deck_size"
-            className="select"
-            value={form.deck_size}
-            onChange={(e) => set('deck_size', e.target.value as TournamentForm['deck_size'])}
-            data-testid="form-deck_size"
-          >
-            <option value="36">36</option>
-            <option value="24">24</option>
-          </select>
-        </Field>
-        <Field name="ending" label={t('form.ending')} problem={problemOf('ending')}>
-          <select
-            id="trn-ending"
-            className="select"
-            value={form.ending}
-            onChange={(e) => set('ending', e.target.value as TournamentForm['ending'])}
-          >
-            <option value="classic">{t('option.is_classic_mode_allowed')}</option>
-            <option value="death_match">{t('option.is_death_match_allowed')}</option>
-          </select>
-        </Field>
-        <Field name="card_transfer_permission" label={t('form.transfer_permission')} problem={problemOf('card_transfer_permission')}>
-          <select
-            id="trn-card_transfer_permission"
-            className="select"
-            value={form.card_transfer_permission}
-            onChange={(e) => set('card_transfer_permission', e.target.value as TournamentForm['card_transfer_permission'])}
-          >
-            <option value="ALL_PLAYERS">{t('form.all_players')}</option>
-            <option value="NEIGHBORS_ONLY">{t('option.NEIGHBORS_ONLY')}</option>
-          </select>
-        </Field>
-        {isArena ? null : (
-          <>
-            <Field name="rebuy_rounds" label={t('form.rebuy_rounds')} problem={problemOf('rebuy_rounds')}>
-              {input('rebuy_rounds')}
+          <Field name="name" label={t('form.name')} problem={problemOf('name')}>
+            {input('name', 'text', { maxLength: '80' })}
+          </Field>
+          <Field name="starts_at" label={t('form.starts_at')} problem={problemOf('starts_at')}>
+            {input('starts_at', 'datetime-local')}
+          </Field>
+          <Field name="buy_in" label={t('form.buy_in')} problem={problemOf('buy_in')}>
+            {input('buy_in')}
+          </Field>
+          <Field name="balance_type" label={t('form.wallet')} problem={problemOf('balance_type')}>
+            <select
+              id="trn-balance_type"
+              className="select"
+              value={form.balance_type}
+              onChange={(e) => set('balance_type', e.target.value as TournamentForm['balance_type'])}
+            >
+              <option value="BONUS_BALANCE">{t('wallet.BONUS_BALANCE')}</option>
+              <option value="BALANCE">{t('wallet.BALANCE')}</option>
+            </select>
+          </Field>
+          <Field name="min_players" label={t('form.min_players')} problem={problemOf('min_players')}>
+            {input('min_players')}
+          </Field>
+          <Field name="max_players" label={t('form.max_players')} problem={problemOf('max_players')}>
+            {input('max_players')}
+          </Field>
+          {isArena ? (
+            <>
+              <Field name="duration_minutes" label={ta('form.duration_minutes')} problem={problemOf('duration_minutes')}>
+                {input('duration_minutes')}
+              </Field>
+              <Field name="table_size" label={ta('form.table_size')} problem={problemOf('table_size')}>
+                {input('table_size')}
+              </Field>
+            </>
+          ) : (
+            <Field name="room_size" label={t('form.room_size')} problem={problemOf('room_size')}>
+              {input('room_size')}
             </Field>
-            <Field name="rebuy_price" label={t('form.rebuy_price')} problem={problemOf('rebuy_price')}>
-              {input('rebuy_price')}
-            </Field>
-          </>
-        )}
-        <Field name="guaranteed_pool" label={t('form.guaranteed_pool')} problem={problemOf('guaranteed_pool')}>
-          {input('guaranteed_pool')}
-        </Field>
-        <Field name="fee" label={t('houseFee.label')} problem={problemOf('fee')}>
-          {input('fee')}
-        </Field>
-        <Field name="payout_preset_id" label={t('form.payout_preset')} problem={problemOf('payout_preset_id')}>
-          <select
-            id="trn-payout_preset_id"
-            className="select"
-            value={form.payout_preset_id}
-            onChange={(e) => set('payout_preset_id', e.target.value)}
-            data-testid="form-payout_preset_id"
-          >
-            <option value="">{presets.isPending ? t('loading') : presets.isError ? t('form.presets_failed') : t('form.choose')}</option>
-            {presets.data?.items.map((p) => (
-              <option key={p.id} value={String(p.id)}>
-                {t(`presetNames.${p.id}`, { defaultValue: p.name })} ({p.places.map((bps) => `${bps / 100}%`).join(' / ')})
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <fieldset className="trn-flags">
-        <legend>{t('form.options')}</legend>
-        {FLAGS.map((flag) => (
-          <label key={flag} className="trn-flag">
-            <input type="checkbox" checked={form[flag]} onChange={(e) => set(flag, e.target.checked)} data-testid={`form-${flag}`} />
-            {flag === 'is_pinned' ? t('form.pinned') : t(`option.${flag}`)}
-          </label>
-        ))}
-      </fieldset>
-      {failure && !serverField ? <ErrorNotice failure={failure} /> : null}
-      <button type="submit" className="btn btn-gold btn-block" disabled={create.isPending} data-testid="admin-create-submit">
-        {create.isPending ? t('loading') : t('admin.create')}
-      </button>
-    </form>
+          )}
+          <Field name="deck_size" label={t('form.deck_size')} problem={problemOf('deck_size')}>
+            <select
+              id="trn-deck_size"
+              className="select"
+              value={form.deck_size}
+              onChange={(e) => set('deck_size', e.target.value as TournamentForm['deck_size'])}
+              data-testid="form-deck_size"
+            >
+              <option value="36">36</option>
+              <option value="24">24</option>
+            </select>
+          </Field>
+          <Field name="ending" label={t('form.ending')} problem={problemOf('ending')}>
+            <select
+              id="trn-ending"
+              className="select"
+              value={form.ending}
+              onChange={(e) => set('ending', e.target.value as TournamentForm['ending'])}
+            >
+              <option value="classic">{t('option.is_classic_mode_allowed')}</option>
+              <option value="death_match">{t('option.is_death_match_allowed')}</option>
+            </select>
+          </Field>
+          <Field name="card_transfer_permission" label={t('form.transfer_permission')} problem={problemOf('card_transfer_permission')}>
+            <select
+              id="trn-card_transfer_permission"
+              className="select"
+              value={form.card_transfer_permission}
+              onChange={(e) => set('card_transfer_permission', e.target.value as TournamentForm['card_transfer_permission'])}
+            >
+              <option value="ALL_PLAYERS">{t('form.all_players')}</option>
+              <option value="NEIGHBORS_ONLY">{t('option.NEIGHBORS_ONLY')}</option>
+            </select>
+          </Field>
+          {isArena ? null : (
+            <>
+              <Field name="rebuy_rounds" label={t('form.rebuy_rounds')} problem={problemOf('rebuy_rounds')}>
+                {input('rebuy_rounds')}
+              </Field>
+              <Field name="rebuy_price" label={t('form.rebuy_price')} problem={problemOf('rebuy_price')}>
+                {input('rebuy_price')}
+              </Field>
+            </>
+          )}
+          <Field name="guaranteed_pool" label={t('form.guaranteed_pool')} problem={problemOf('guaranteed_pool')}>
+            {input('guaranteed_pool')}
+          </Field>
+          <Field name="fee" label={t('houseFee.label')} problem={problemOf('fee')}>
+            {input('fee')}
+          </Field>
+          <Field name="payout_preset_id" label={t('form.payout_preset')} problem={problemOf('payout_preset_id')}>
+            <select
+              id="trn-payout_preset_id"
+              className="select"
+              value={form.payout_preset_id}
+              onChange={(e) => set('payout_preset_id', e.target.value)}
+              data-testid="form-payout_preset_id"
+            >
+              <option value="">{presets.isPending ? t('loading') : presets.isError ? t('form.presets_failed') : t('form.choose')}</option>
+              {presets.data?.items.map((p) => (
+                <option key={p.id} value={String(p.id)}>
+                  {t(`presetNames.${p.id}`, { defaultValue: p.name })} ({p.places.map((bps) => `${bps / 100}%`).join(' / ')})
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <fieldset className="trn-flags">
+          <legend>{t('form.options')}</legend>
+          {FLAGS.map((flag) => (
+            <label key={flag} className="trn-flag">
+              <input type="checkbox" checked={form[flag]} onChange={(e) => set(flag, e.target.checked)} data-testid={`form-${flag}`} />
+              {flag === 'is_pinned' ? t('form.pinned') : t(`option.${flag}`)}
+            </label>
+          ))}
+        </fieldset>
+        {failure && !serverField ? <ErrorNotice failure={failure} /> : null}
+        <button type="submit" className="btn btn-gold btn-block" disabled={create.isPending} data-testid="admin-create-submit">
+          {create.isPending ? t('loading') : t('admin.create')}
+        </button>
+      </form>
+      {/* Outside the form: a submit inside the dialog would bubble to the form through React's tree. */}
+      <ConfirmDialog
+        isOpen={asking !== null}
+        title={t('admin.create_confirm_title')}
+        confirmLabel={t('admin.create')}
+        onClose={() => setAsking(null)}
+        // A refusal closes the dialog: the form shows it beside its field, or below the options.
+        onConfirm={(reason) => (asking ? create.mutateAsync({ body: asking, reason }).catch(() => undefined) : Promise.resolve())}
+      >
+        <p className="trn-confirm-text" data-testid="confirm-text">
+          {t('admin.create_confirm_text', { name: asking?.name ?? '' })}
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }

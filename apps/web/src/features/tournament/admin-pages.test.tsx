@@ -22,8 +22,8 @@ beforeAll(async () => {
     JSON.parse(readFileSync(join(import.meta.dirname, `../../../public/locales/en/${ns}.json`), 'utf8')) as Record<string, unknown>;
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    ns: ['tournament', 'common'],
-    resources: { en: { tournament: read('tournament'), common: read('common') } },
+    ns: ['tournament', 'common', 'admin'],
+    resources: { en: { tournament: read('tournament'), common: read('common'), admin: read('admin') } },
     interpolation: { escapeValue: false },
   });
 });
@@ -70,6 +70,15 @@ function open(path: string, element: React.ReactNode) {
     </QueryClientProvider>,
   );
 }
+/** The admin area's confirmation: types the reason and confirms (FEATURES.md §17). */
+function confirmWith(reason: string, label: string) {
+  const dialog = screen.getByRole('dialog');
+  const yes = within(dialog).getByRole('button', { name: label });
+  expect((yes as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: reason } });
+  fireEvent.click(yes);
+}
+const reasonHeader = (reason: string) => ({ headers: { 'X-Audit-Reason': encodeURIComponent(reason) } });
 const badRequest = (field: string, message: string) =>
   new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, {
     status: 400,
@@ -85,17 +94,36 @@ describe('/admin/tournaments', () => {
     await waitFor(() => expect(within(open2!).getByTestId('admin-unpin')).toBeTruthy());
     expect(within(open2!).queryByTestId('admin-pause')).toBeNull();
     fireEvent.click(within(running!).getByTestId('admin-pause'));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/v1/tournament/3/pause'));
+    expect(screen.getByTestId('confirm-text').textContent).toBe('“Night owl” waits until you continue it.');
+    expect(http.post).not.toHaveBeenCalled();
+    confirmWith('ticket 12: a broken table', 'Pause');
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/v1/tournament/3/pause', undefined, reasonHeader('ticket 12: a broken table')),
+    );
   });
 
-  it('cancels only after a confirmation naming the tournament', async () => {
+  it('cancels only after a confirmation naming the tournament, with the reason for the audit log', async () => {
     open('/admin/tournaments', <AdminTournamentsPage />);
-    const [running] = await screen.findAllByTestId('admin-tournament-row');
+    const [running, open2] = await screen.findAllByTestId('admin-tournament-row');
     fireEvent.click(within(running!).getByTestId('admin-cancel'));
     expect(screen.getByTestId('confirm-text').textContent).toContain('“Night owl” is cancelled for good');
     expect(http.delete).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByTestId('confirm-yes'));
-    await waitFor(() => expect(http.delete).toHaveBeenCalledWith('/v1/tournament/delete', { data: { tournament_id: 3 } }));
+    confirmWith('Отмена: сбой сервера', 'Cancel it');
+    await waitFor(() =>
+      expect(http.delete).toHaveBeenCalledWith('/v1/tournament/delete', {
+        data: { tournament_id: 3 },
+        ...reasonHeader('Отмена: сбой сервера'),
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Unpinning is a write too: it asks as well.
+    await waitFor(() => expect(within(open2!).getByTestId('admin-unpin')).toBeTruthy());
+    fireEvent.click(within(open2!).getByTestId('admin-unpin'));
+    confirmWith('the cup is over', 'Unpin');
+    await waitFor(() =>
+      expect(http.patch).toHaveBeenCalledWith('/v1/tournament/update/2/is_pinned', { is_pinned: false }, reasonHeader('the cup is over')),
+    );
   });
 
   it('checks the form before sending, then shows the server’s 400 beside its field', async () => {
@@ -114,14 +142,20 @@ describe('/admin/tournaments', () => {
     await waitFor(() => expect(screen.getByTestId('form-payout_preset_id').querySelectorAll('option')).toHaveLength(2));
     fireEvent.change(screen.getByTestId('form-payout_preset_id'), { target: { value: '1' } });
     fireEvent.click(screen.getByTestId('admin-create-submit'));
+    expect(screen.getByTestId('confirm-text').textContent).toBe('“Saturday” is created with the settings of the form.');
+    expect(http.post).not.toHaveBeenCalled();
+    confirmWith('the Saturday series', 'Create the tournament');
     await waitFor(() => expect(screen.getByTestId('field-error-payout_preset_id').textContent).toContain('no such payout preset'));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(http.post).toHaveBeenCalledWith(
       '/v1/tournament/',
       expect.objectContaining({ name: 'Saturday', room_size: 4, deck_size: 24, buy_in: '100', payout_preset_id: 1 }),
+      reasonHeader('the Saturday series'),
     );
 
     http.post.mockResolvedValueOnce({ data: detail({ id: 12 }) });
     fireEvent.click(screen.getByTestId('admin-create-submit'));
+    confirmWith('the Saturday series', 'Create the tournament');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/tournament/12'));
   });
 });

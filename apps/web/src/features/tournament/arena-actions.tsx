@@ -9,8 +9,9 @@ import { formatChips } from '../../ui/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorNotice } from './error-notice';
 import { tournamentApi } from './tournament-api';
+import { tablePath } from '../../routes/paths';
 
-type Action = 'register' | 'withdraw' | 'join' | 'pause';
+type Action = 'register' | 'cancelRegistration' | 'join' | 'pause';
 
 const isLive = (t: TournamentDetail) => t.status === 'running' || t.status === 'paused';
 const isOpen = (t: TournamentDetail, nowMs: number) =>
@@ -41,32 +42,32 @@ export function ArenaActions({
   const client = useQueryClient();
   const balance = wallets?.find((w) => w.wallet_type === tournament.balance_type)?.balance ?? '0';
   const wallet = t(`wallet.${tournament.balance_type}`);
-  const [asking, setAsking] = useState<'register' | 'withdraw' | null>(null);
+  const [asking, setAsking] = useState<'register' | 'cancelRegistration' | null>(null);
   const info = tournament.player_info;
 
   const act = useMutation({
     mutationFn: (action: Action) =>
       action === 'register'
         ? tournamentApi.register(tournament.id)
-        : action === 'withdraw'
-          ? tournamentApi.withdraw(tournament.id)
+        : action === 'cancelRegistration'
+          ? tournamentApi.cancelRegistration(tournament.id)
           : action === 'join'
             ? tournamentApi.join(tournament.id)
             : tournamentApi.pauseMe(tournament.id),
     onSuccess: async (next, action) => {
       setAsking(null);
       onDetail(next);
-      if (action === 'register' || action === 'withdraw') await refreshWallets(client);
+      if (action === 'register' || action === 'cancelRegistration') await refreshWallets(client);
     },
     onError: () => setAsking(null),
   });
   const failure = act.error ? toApiFailure(act.error) : null;
   const run = (action: Action) => {
     act.reset();
-    if (action === 'register' || action === 'withdraw') setAsking(action);
+    if (action === 'register' || action === 'cancelRegistration') setAsking(action);
     else act.mutate(action);
   };
-  const question = asking === 'withdraw' ? 'confirm.withdraw' : 'confirm.register';
+  const question = asking === 'cancelRegistration' ? 'confirm.withdraw' : 'confirm.register';
 
   return (
     <section className="trn-card panel trn-me" aria-labelledby="arena-me-title" data-testid="tournament-me">
@@ -81,7 +82,7 @@ export function ArenaActions({
         </p>
       ) : null}
       {info.room_id !== null && (me === undefined || me.playing) ? (
-        <Link to={`/durak/${info.room_id}`} className="btn btn-gold btn-block" data-testid="tournament-my-game">
+        <Link to={tablePath(info.room_id)} className="btn btn-gold btn-block" data-testid="tournament-my-game">
           {t('me.to_game')}
         </Link>
       ) : null}
@@ -93,7 +94,12 @@ export function ArenaActions({
           </button>
         ) : null}
         {info.is_registered && tournament.status === 'registration' ? (
-          <button type="button" className="btn btn-ghost btn-block" onClick={() => run('withdraw')} data-testid="tournament-withdraw">
+          <button
+            type="button"
+            className="btn btn-ghost btn-block"
+            onClick={() => run('cancelRegistration')}
+            data-testid="tournament-withdraw"
+          >
             {t('action.withdraw')}
           </button>
         ) : null}
@@ -124,7 +130,7 @@ export function ArenaActions({
       <ConfirmDialog
         isOpen={asking !== null}
         isPending={act.isPending}
-        isDanger={asking === 'withdraw'}
+        isDanger={asking === 'cancelRegistration'}
         title={asking ? t(`${question}_title`) : ''}
         text={asking ? t(question, { amount: formatChips(tournament.buy_in), wallet, name: tournament.name }) : ''}
         confirmLabel={asking ? t(`${question}_yes`) : ''}

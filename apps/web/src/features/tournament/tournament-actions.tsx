@@ -10,8 +10,9 @@ import { ErrorNotice } from './error-notice';
 import type { TournamentDetail } from '@durak/protocol';
 import { tournamentApi } from './tournament-api';
 import { canRebuy, canRegister, canWithdraw } from './tournament-rules';
+import { tablePath } from '../../routes/paths';
 
-type Action = 'register' | 'withdraw' | 'rebuy';
+type Action = 'register' | 'cancelRegistration' | 'rebuy';
 
 /** The caller's part: entry, withdrawal, rebuy (each confirmed, naming the chips), place, prize, game. */
 export function TournamentActions({
@@ -37,8 +38,8 @@ export function TournamentActions({
     mutationFn: (action: Action) =>
       action === 'register'
         ? tournamentApi.register(tournament.id)
-        : action === 'withdraw'
-          ? tournamentApi.withdraw(tournament.id)
+        : action === 'cancelRegistration'
+          ? tournamentApi.cancelRegistration(tournament.id)
           : tournamentApi.rebuy(tournament.id),
     onSuccess: async (next) => {
       setAsking(null);
@@ -51,7 +52,7 @@ export function TournamentActions({
   const failure = act.error ? toApiFailure(act.error) : null;
 
   const amount = asking === 'rebuy' ? tournament.rebuy_price : tournament.buy_in;
-  const question = asking === 'register' ? 'confirm.register' : asking === 'withdraw' ? 'confirm.withdraw' : 'confirm.rebuy';
+  const question = asking === 'register' ? 'confirm.register' : asking === 'cancelRegistration' ? 'confirm.withdraw' : 'confirm.rebuy';
   const start = (action: Action) => {
     act.reset();
     setAsking(action);
@@ -69,7 +70,7 @@ export function TournamentActions({
         </p>
       ) : null}
       {roomId !== null ? (
-        <Link to={`/durak/${roomId}`} className="btn btn-gold btn-block" data-testid="tournament-my-game">
+        <Link to={tablePath(roomId)} className="btn btn-gold btn-block" data-testid="tournament-my-game">
           {t('me.to_game')}
         </Link>
       ) : null}
@@ -81,7 +82,12 @@ export function TournamentActions({
           </button>
         ) : null}
         {canWithdraw(tournament) ? (
-          <button type="button" className="btn btn-ghost btn-block" onClick={() => start('withdraw')} data-testid="tournament-withdraw">
+          <button
+            type="button"
+            className="btn btn-ghost btn-block"
+            onClick={() => start('cancelRegistration')}
+            data-testid="tournament-withdraw"
+          >
             {t('action.withdraw')}
           </button>
         ) : null}
@@ -94,7 +100,7 @@ export function TournamentActions({
       <ConfirmDialog
         isOpen={asking !== null}
         isPending={act.isPending}
-        isDanger={asking === 'withdraw'}
+        isDanger={asking === 'cancelRegistration'}
         title={asking ? t(`${question}_title`) : ''}
         text={asking ? t(question, { amount: formatChips(amount), wallet, name: tournament.name }) : ''}
         confirmLabel={asking ? t(`${question}_yes`) : ''}

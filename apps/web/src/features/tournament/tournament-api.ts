@@ -13,6 +13,7 @@ import type {
   TournamentSeat,
   TournamentStatus,
 } from '@durak/protocol';
+import { withAuditReason } from '../../net/audit-reason';
 import { http } from '../../net/http';
 
 const base = '/v1/tournament';
@@ -38,7 +39,7 @@ export const tournamentApi = {
   prizes: (id: number, signal?: AbortSignal) =>
     http.get<PrizeDistribution>(`/v1/payout/tournament/${id}/prize-distribution`, withSignal(signal)).then((r) => r.data),
   register: (id: number) => http.post<TournamentDetail>(`${base}/registration`, { tournament_id: id }).then((r) => r.data),
-  withdraw: (id: number) => http.post<TournamentDetail>(`${base}/cancel`, { tournament_id: id }).then((r) => r.data),
+  cancelRegistration: (id: number) => http.post<TournamentDetail>(`${base}/cancel`, { tournament_id: id }).then((r) => r.data),
   rebuy: (id: number) => http.post<TournamentDetail>(`${base}/${id}/rebuy`).then((r) => r.data),
   /** An arena's board, a page of it (FEATURES.md §15). */
   standings: (id: number, page: number, limit: number, signal?: AbortSignal) =>
@@ -48,12 +49,17 @@ export const tournamentApi = {
   pauseMe: (id: number) => http.post<TournamentDetail>(`${base}/${id}/pause`).then((r) => r.data),
 
   presets: () => http.get<PayoutPresetList>('/v1/payout/tournament/presets').then((r) => r.data),
-  create: (body: CreateTournamentRequest) => http.post<TournamentPayload>(`${base}/`, body).then((r) => r.data),
-  setPinned: (id: number, isPinned: boolean) =>
-    http.patch<TournamentPayload>(`${base}/update/${id}/is_pinned`, { is_pinned: isPinned }).then((r) => r.data),
-  pause: (id: number) => http.post<TournamentPayload>(`${base}/${id}/pause`).then((r) => r.data),
-  resume: (id: number) => http.post<TournamentPayload>(`${base}/${id}/continue`).then((r) => r.data),
-  cancel: (id: number) => http.delete<TournamentPayload>(`${base}/delete`, { data: { tournament_id: id } }).then((r) => r.data),
+  // The admin's writes: each carries the reason typed in the confirm dialog into its audit line.
+  create: (body: CreateTournamentRequest, reason: string) =>
+    http.post<TournamentPayload>(`${base}/`, body, withAuditReason(reason)).then((r) => r.data),
+  setPinned: (id: number, isPinned: boolean, reason: string) =>
+    http.patch<TournamentPayload>(`${base}/update/${id}/is_pinned`, { is_pinned: isPinned }, withAuditReason(reason)).then((r) => r.data),
+  pause: (id: number, reason: string) =>
+    http.post<TournamentPayload>(`${base}/${id}/pause`, undefined, withAuditReason(reason)).then((r) => r.data),
+  resume: (id: number, reason: string) =>
+    http.post<TournamentPayload>(`${base}/${id}/continue`, undefined, withAuditReason(reason)).then((r) => r.data),
+  deleteTournament: (id: number, reason: string) =>
+    http.delete<TournamentPayload>(`${base}/delete`, { data: { tournament_id: id }, ...withAuditReason(reason) }).then((r) => r.data),
   adminInfo: (params: { page: number; limit: number; status?: TournamentStatus }, signal?: AbortSignal) =>
     http.get<AdminTournamentInfo>('/v1/admin/tournament/info', { params, ...withSignal(signal) }).then((r) => r.data),
   placeInfo: (id: number, signal?: AbortSignal) =>

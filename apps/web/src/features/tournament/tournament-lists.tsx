@@ -7,6 +7,7 @@ import { cutName } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import type { PagedList } from './paged-list';
 import type { TournamentPlayer, TournamentRoom } from '@durak/protocol';
+import { tablePath } from '../../routes/paths';
 
 interface ListProps<T> {
   list: PagedList<T>;
@@ -117,7 +118,7 @@ export function RoomsList({
       <ul className="trn-rows">
         {list.items.map((room) => (
           <li key={room.id} data-testid="tournament-room" data-room-id={room.id}>
-            <Link to={`/durak/${room.id}`} className="trn-row trn-row-link">
+            <Link to={tablePath(room.id)} className="trn-row trn-row-link">
               <span className="trn-row-name">{t('rooms.room', { round: room.round, id: room.id })}</span>
               <span className="trn-row-state">
                 {t('rooms.players', { n: room.player_count })} · {room.status === 'FINISHED' ? t('rooms.finished') : t('rooms.playing')}

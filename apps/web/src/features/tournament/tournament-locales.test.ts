@@ -32,7 +32,8 @@ describe('tournament translations', () => {
     for (const word of OPTION_WORDS) used.add(`option.${word}`);
     for (const code of KNOWN_ERRORS) used.add(`error.${code.replace('/', '_')}`);
     for (const w of ['BONUS_BALANCE', 'BALANCE']) used.add(`wallet.${w}`);
-    for (const a of ['pin', 'unpin', 'pause', 'continue', 'cancel']) used.add(`admin.${a}`);
+    for (const a of ['pin', 'unpin', 'pause', 'continue', 'cancel'])
+      for (const suffix of ['', '_title', '_text']) used.add(`admin.${a}${suffix}`);
     for (const q of ['register', 'withdraw', 'rebuy']) for (const suffix of ['', '_title', '_yes']) used.add(`confirm.${q}${suffix}`);
     for (const k of [
       'required',

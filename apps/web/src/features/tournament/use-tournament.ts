@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { personalChannel, useChannel } from '../../net/realtime';
+import { usePersonalChannel } from '../../net/personal-channel';
+import { useChannel } from '../../net/realtime';
 import { useUserId } from '../../net/user-query';
 import type { TournamentDetail, TournamentPlayer, TournamentRoom } from '@durak/protocol';
 import { tournamentApi } from './tournament-api';
@@ -110,7 +111,8 @@ export function useTournament(id: number | null) {
     rooms.refetchSoon();
   });
   useChannel(channel, onMessage, watch);
-  useChannel(isValid && userId !== undefined ? personalChannel(userId) : null, onMessage);
+  // Seatings and byes: `onMessage` keeps only those of this tournament (none while the id is not valid).
+  usePersonalChannel(onMessage);
 
   /** After the caller's own action: the answer is the new detail; the lists and prizes follow. */
   const applyDetail = useCallback(

@@ -1,10 +1,9 @@
 import type { IntegrityCaseDetail, IntegrityCasePage, IntegrityConfirmRequest } from '@durak/protocol';
 import { http } from '../../../net/http';
+import { withAuditReason as withReason } from '../../../net/audit-reason';
 import type { ListQuery } from '../admin-api';
 
 const base = '/admin/integrity/cases';
-/** The reason of an action rides in a header, URI-encoded (any language fits), into the audit log. */
-const withReason = (reason: string) => ({ headers: { 'X-Audit-Reason': encodeURIComponent(reason) } });
 
 /** Fair play's admin calls (FEATURES.md §12). */
 export const integrityApi = {

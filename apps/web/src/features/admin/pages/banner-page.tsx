@@ -6,6 +6,7 @@ import { toApiFailure } from '../../../net/api-error';
 import { Spinner } from '../../../ui/spinner';
 import { adminApi } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { errorText } from '../ui/error-text';
 import { ImageUploadField } from '../ui/image-upload-field';
 import { CaptionFields } from './banner-captions-fields';
@@ -55,6 +56,8 @@ function BannerEditor({ id }: { id: number | null }) {
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [isTouched, setTouched] = useState(false);
+  // Every admin write asks for its reason (FEATURES.md §17): a checked form waits for it here.
+  const [isAsking, setAsking] = useState(false);
   const problem = draftProblem(draft, Boolean(image ?? before));
   const serverField = failure ? toApiFailure(failure).field : undefined;
   useEffect(() => setFailure(null), [draft, image]);
@@ -64,85 +67,106 @@ function BannerEditor({ id }: { id: number | null }) {
   });
   const shows = (name: string) => (isTouched && problem === name) || serverField === name;
 
+  const fieldsToSend = () =>
+    before
+      ? changedFields(before, draft, image)
+      : {
+          name: draft.name.trim(),
+          description: draft.description,
+          ...(Object.keys(captionsOf(draft.captions)).length > 0 ? { captions: JSON.stringify(captionsOf(draft.captions)) } : {}),
+          start_date: fromLocalInput(draft.start)!,
+          end_date: fromLocalInput(draft.end)!,
+          ...(image ? { image } : {}),
+        };
+  // Runs with the reason typed in the confirmation (none when an edit changed nothing: no write).
+  const save = async (reason: string | null) => {
+    setBusy(true);
+    try {
+      if (reason !== null) {
+        if (before) await adminApi.updateBanner(before.id, fieldsToSend(), reason);
+        else await adminApi.createBanner(fieldsToSend(), reason);
+      }
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+      await navigate('/admin/banners');
+    } catch (error) {
+      // The dialog closes; the form tells what the server refused, beside its field.
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setTouched(true);
-        if (problem || isBusy) return;
-        setBusy(true);
-        try {
-          if (before) {
-            const fields = changedFields(before, draft, image);
-            if (Object.keys(fields).length > 0) await adminApi.updateBanner(before.id, fields);
-          } else {
-            await adminApi.createBanner({
-              name: draft.name.trim(),
-              description: draft.description,
-              ...(Object.keys(captionsOf(draft.captions)).length > 0 ? { captions: JSON.stringify(captionsOf(draft.captions)) } : {}),
-              start_date: fromLocalInput(draft.start)!,
-              end_date: fromLocalInput(draft.end)!,
-              ...(image ? { image } : {}),
-            });
-          }
-          await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
-          await navigate('/admin/banners');
-        } catch (error) {
-          setFailure(error);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <label className="admin-field">
-        <span>{t('banners.name')}</span>
-        <input type="text" maxLength={100} required aria-invalid={shows('name') || undefined} {...field('name')} />
-        {shows('name') ? <small className="admin-error">{t('banner.name_required')}</small> : null}
-      </label>
-      <label className="admin-field">
-        <span>{t('banner.description')}</span>
-        <textarea rows={3} maxLength={1000} {...field('description')} />
-      </label>
-      <CaptionFields
-        captions={draft.captions}
-        onChange={(lang, text) => setDraft((d) => ({ ...d, captions: { ...d.captions, [lang]: text } }))}
-        invalidLanguage={serverField?.startsWith('captions.') ? serverField.slice('captions.'.length) : undefined}
-      />
-      <div className="admin-form-row">
+    <>
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (problem || isBusy) return;
+          if (before && Object.keys(fieldsToSend()).length === 0) void save(null);
+          else setAsking(true);
+        }}
+      >
         <label className="admin-field">
-          <span>{t('banner.start')}</span>
-          <input type="datetime-local" required aria-invalid={shows('start_date') || undefined} {...field('start')} />
-          {shows('start_date') ? <small className="admin-error">{t('banner.start_required')}</small> : null}
+          <span>{t('banners.name')}</span>
+          <input type="text" maxLength={100} required aria-invalid={shows('name') || undefined} {...field('name')} />
+          {shows('name') ? <small className="admin-error">{t('banner.name_required')}</small> : null}
         </label>
         <label className="admin-field">
-          <span>{t('banner.end')}</span>
-          <input type="datetime-local" required aria-invalid={shows('end_date') || undefined} {...field('end')} />
-          {shows('end_date') ? <small className="admin-error">{t('banner.end_after_start')}</small> : null}
+          <span>{t('banner.description')}</span>
+          <textarea rows={3} maxLength={1000} {...field('description')} />
         </label>
-      </div>
-      <ImageUploadField
-        label={t('banners.image')}
-        currentUrl={before?.image}
-        file={image}
-        onChange={setImage}
-        isRequired={!before}
-        error={shows('image') ? t('banner.image_required') : undefined}
-      />
-      {failure ? (
-        <p className="admin-error" role="alert">
-          {errorText(failure, t)}
-        </p>
-      ) : null}
-      <div className="admin-actions">
-        <button type="button" className="btn admin-btn admin-btn-quiet" onClick={() => void navigate('/admin/banners')}>
-          {t('confirm.cancel')}
-        </button>
-        <button type="submit" className="btn admin-btn admin-btn-primary" disabled={isBusy}>
-          {before ? t('banner.save') : t('banner.create')}
-        </button>
-      </div>
-    </form>
+        <CaptionFields
+          captions={draft.captions}
+          onChange={(lang, text) => setDraft((d) => ({ ...d, captions: { ...d.captions, [lang]: text } }))}
+          invalidLanguage={serverField?.startsWith('captions.') ? serverField.slice('captions.'.length) : undefined}
+        />
+        <div className="admin-form-row">
+          <label className="admin-field">
+            <span>{t('banner.start')}</span>
+            <input type="datetime-local" required aria-invalid={shows('start_date') || undefined} {...field('start')} />
+            {shows('start_date') ? <small className="admin-error">{t('banner.start_required')}</small> : null}
+          </label>
+          <label className="admin-field">
+            <span>{t('banner.end')}</span>
+            <input type="datetime-local" required aria-invalid={shows('end_date') || undefined} {...field('end')} />
+            {shows('end_date') ? <small className="admin-error">{t('banner.end_after_start')}</small> : null}
+          </label>
+        </div>
+        <ImageUploadField
+          label={t('banners.image')}
+          currentUrl={before?.image}
+          file={image}
+          onChange={setImage}
+          isRequired={!before}
+          error={shows('image') ? t('banner.image_required') : undefined}
+        />
+        {failure ? (
+          <p className="admin-error" role="alert">
+            {errorText(failure, t)}
+          </p>
+        ) : null}
+        <div className="admin-actions">
+          <button type="button" className="btn admin-btn admin-btn-quiet" onClick={() => void navigate('/admin/banners')}>
+            {t('confirm.cancel')}
+          </button>
+          <button type="submit" className="btn admin-btn admin-btn-primary" disabled={isBusy}>
+            {before ? t('banner.save') : t('banner.create')}
+          </button>
+        </div>
+      </form>
+      {/* Outside the form: a submit inside the dialog would bubble to the form through React's tree. */}
+      <ConfirmDialog
+        isOpen={isAsking}
+        title={before ? t('banner.save_confirm_title') : t('banner.create_confirm_title')}
+        confirmLabel={before ? t('banner.save') : t('banner.create')}
+        onClose={() => setAsking(false)}
+        onConfirm={(reason) => save(reason)}
+      >
+        <p>{draft.name.trim()}</p>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -7,7 +7,6 @@ import { adminApi } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { columnHelper, DataTable } from '../ui/data-table';
-import { errorText } from '../ui/error-text';
 import { bannerStatus } from './banner-status';
 import { queryKeys } from '../../../net/query-keys';
 
@@ -19,16 +18,19 @@ export default function BannersPage() {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: queryKeys.admin.banners, queryFn: adminApi.banners });
   const [deleting, setDeleting] = useState<Banner | null>(null);
+  // A move is a write too: it waits for its reason (FEATURES.md §17) with the order it would make.
+  const [moving, setMoving] = useState<{ ids: number[]; name: string; place: number } | null>(null);
   const reorder = useMutation({
-    mutationFn: (ids: number[]) => adminApi.reorderBanners(ids),
+    mutationFn: ({ ids, reason }: { ids: number[]; reason: string }) => adminApi.reorderBanners(ids, reason),
     onSuccess: (items) => queryClient.setQueryData(queryKeys.admin.banners, items),
   });
   const move = (from: number, to: number) => {
-    const ids = (list.data ?? []).map((b) => b.id);
+    const rows = list.data ?? [];
+    const ids = rows.map((b) => b.id);
     const [moved] = ids.splice(from, 1);
     if (moved === undefined || to < 0 || to > ids.length) return;
     ids.splice(to, 0, moved);
-    reorder.mutate(ids);
+    setMoving({ ids, name: rows[from]?.name ?? '', place: to + 1 });
   };
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const columns = useMemo(
@@ -110,11 +112,6 @@ export default function BannersPage() {
         </Link>
       }
     >
-      {reorder.isError ? (
-        <p className="admin-error" role="alert">
-          {errorText(reorder.error, t)}
-        </p>
-      ) : null}
       <DataTable
         columns={columns}
         rows={list.data}
@@ -136,6 +133,15 @@ export default function BannersPage() {
         }}
       >
         <p>{t('banners.delete_text', { name: deleting?.name ?? '' })}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={moving !== null}
+        title={t('banners.move_title')}
+        confirmLabel={t('confirm.confirm')}
+        onClose={() => setMoving(null)}
+        onConfirm={(reason) => (moving ? reorder.mutateAsync({ ids: moving.ids, reason }) : Promise.resolve())}
+      >
+        <p>{t('banners.move_text', { name: moving?.name ?? '', place: moving?.place ?? 0 })}</p>
       </ConfirmDialog>
     </AdminLayout>
   );

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { withAuditReason } from '../../../net/audit-reason';
 import { http } from '../../../net/http';
 import type { ListQuery } from '../admin-api';
 import { AdminLayout } from '../ui/admin-layout';
@@ -14,9 +15,7 @@ import { queryKeys } from '../../../net/query-keys';
 const reportsApi = (query: ListQuery) => http.get<AdminReportPage>('/admin/reports', { params: query }).then((r) => r.data);
 /** FEATURES.md §17: an admin resolves a report, with a reason kept in the audit log. */
 const resolveReport = (id: number, reason: string) =>
-  http
-    .post<ReportResolved>(`/admin/reports/${id}/resolve`, undefined, { headers: { 'X-Audit-Reason': encodeURIComponent(reason) } })
-    .then((r) => r.data);
+  http.post<ReportResolved>(`/admin/reports/${id}/resolve`, undefined, withAuditReason(reason)).then((r) => r.data);
 const lines = columnHelper<AdminReport>();
 const fixedReasons = new Set(['insults', 'spam', 'cheating', 'other']);
 
