@@ -1,4 +1,4 @@
-import type { TournamentPayload, TournamentPlayer } from '@durak/protocol';
+import type { TournamentDetail, TournamentPayload, TournamentPlayer } from '@durak/protocol';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../store/db.js';
 import { rooms, roomSeats } from '../store/rooms-schema.js';
@@ -221,4 +221,26 @@ export async function unfinishedRooms(tx: Tx, tournamentId: number, round: numbe
     .from(rooms)
     .where(and(eq(rooms.tournamentId, tournamentId), eq(rooms.tournamentRound, round), sql`${rooms.status} <> 'FINISHED'`));
   return row?.n ?? 0;
+}
+
+/** A tournament as one player sees it: the tournament, and their entry, table and bye. */
+export async function tournamentDetail(db: Db | Tx, userId: number, t: TournamentRow): Promise<TournamentDetail> {
+  const [entry] = await db
+    .select()
+    .from(tournamentEntries)
+    .where(and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.userId, userId)));
+  const isRegistered = entry?.isRegistered ?? false;
+  return {
+    ...tournamentJson(t, await registeredCount(db, t.id)),
+    player_info: {
+      is_registered: isRegistered,
+      is_eliminated: isRegistered && (entry?.isEliminated ?? false),
+      place: entry?.place ?? null,
+      rebuys: entry?.rebuys ?? 0,
+      prize: entry?.prize === null || entry?.prize === undefined ? null : entry.prize.toString(),
+      room_id: isRegistered && t.status !== 'registration' ? await currentRoomOf(db, t.id, userId) : null,
+      bye_round: entry?.isRegistered && t.format === 'knockout' ? await byeRoundOf(db, t, entry) : null,
+      is_paused: isRegistered && (entry?.isPaused ?? false),
+    },
+  };
 }

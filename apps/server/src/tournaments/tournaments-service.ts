@@ -19,8 +19,6 @@ import { movePlayerChips } from './tournament-money.js';
 import { cancelTournament, publishChanged, recordGame, seatNextRound, type RoundDeps } from './tournament-rounds.js';
 import {
   allPresets,
-  byeRoundOf,
-  currentRoomOf,
   runningSeatOf,
   poolOf,
   listPlayers,
@@ -30,7 +28,7 @@ import {
   lockTournament,
   presetById,
   registeredCount,
-  tournamentJson,
+  tournamentDetail,
   type TournamentRow,
 } from './tournament-store.js';
 
@@ -108,26 +106,7 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
     return withPublications(store, publisher, publishOrder.tournament(id), (tx, outbox) => fn(tx, outbox, at));
   }
 
-  async function detail(userId: number, t: TournamentRow, db: Tx | Store['db'] = store.db): Promise<TournamentDetail> {
-    const [entry] = await db
-      .select()
-      .from(tournamentEntries)
-      .where(and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.userId, userId)));
-    const isRegistered = entry?.isRegistered ?? false;
-    return {
-      ...tournamentJson(t, await registeredCount(db, t.id)),
-      player_info: {
-        is_registered: isRegistered,
-        is_eliminated: isRegistered && (entry?.isEliminated ?? false),
-        place: entry?.place ?? null,
-        rebuys: entry?.rebuys ?? 0,
-        prize: entry?.prize === null || entry?.prize === undefined ? null : entry.prize.toString(),
-        room_id: isRegistered && t.status !== 'registration' ? await currentRoomOf(db, t.id, userId) : null,
-        bye_round: entry?.isRegistered && t.format === 'knockout' ? await byeRoundOf(db, t, entry) : null,
-        is_paused: isRegistered && (entry?.isPaused ?? false),
-      },
-    };
-  }
+  const detail = (userId: number, t: TournamentRow, db: Tx | Store['db'] = store.db) => tournamentDetail(db, userId, t);
 
   async function fresh(tx: Tx, id: number): Promise<TournamentRow> {
     const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id));
