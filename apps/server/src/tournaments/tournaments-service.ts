@@ -28,6 +28,7 @@ import {
   listTournaments,
   lockDueTournament,
   lockTournament,
+  placeWhenOut,
   presetById,
   registeredCount,
   tournamentJson,
@@ -119,7 +120,12 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
       player_info: {
         is_registered: isRegistered,
         is_eliminated: isRegistered && (entry?.isEliminated ?? false),
-        place: entry?.place ?? null,
+        // Knocked out before the end: the place the round gives, a number rather than a dash (§17).
+        place:
+          entry?.place ??
+          (isRegistered && entry?.isEliminated && entry.eliminatedRound !== null && t.format !== 'arena'
+            ? await placeWhenOut(db, t.id, entry.eliminatedRound)
+            : null),
         rebuys: entry?.rebuys ?? 0,
         prize: entry?.prize === null || entry?.prize === undefined ? null : entry.prize.toString(),
         room_id: isRegistered && t.status !== 'registration' ? await currentRoomOf(db, t.id, userId) : null,
