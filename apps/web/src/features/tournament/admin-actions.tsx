@@ -10,7 +10,7 @@ import { queryKeys } from '../../net/query-keys';
 
 type AdminAction = 'pin' | 'unpin' | 'pause' | 'continue' | 'cancel';
 
-/** The admin's buttons for one tournament: pin/unpin, pause/continue, cancel (confirmed). */
+/** The admin's buttons for one tournament: pin/unpin, pause/continue, cancel, each confirmed with a reason. */
 export function AdminActions({
   tournament,
 }: {
@@ -18,30 +18,25 @@ export function AdminActions({
 }) {
   const { t } = useTranslation('tournament');
   const client = useQueryClient();
-  const [isAsking, setAsking] = useState(false);
+  // Every action is confirmed with a reason for the audit log (FEATURES.md §17).
+  const [asking, setAsking] = useState<AdminAction | null>(null);
   const run = useMutation({
-    mutationFn: (action: AdminAction) => {
+    mutationFn: ({ action, reason }: { action: AdminAction; reason: string }) => {
       const id = tournament.id;
-      if (action === 'pin' || action === 'unpin') return tournamentApi.setPinned(id, action === 'pin');
-      if (action === 'pause') return tournamentApi.pause(id);
-      if (action === 'continue') return tournamentApi.resume(id);
-      return tournamentApi.cancel(id);
+      if (action === 'pin' || action === 'unpin') return tournamentApi.setPinned(id, action === 'pin', reason);
+      if (action === 'pause') return tournamentApi.pause(id, reason);
+      if (action === 'continue') return tournamentApi.resume(id, reason);
+      return tournamentApi.cancel(id, reason);
     },
     onSuccess: () => {
-      setAsking(false);
+      setAsking(null);
       void client.invalidateQueries({ queryKey: queryKeys.tournament.all });
     },
-    onError: () => setAsking(false),
+    onError: () => setAsking(null),
   });
   const isOver = tournament.status === 'finished' || tournament.status === 'cancelled';
   const button = (action: AdminAction, className = 'btn btn-ghost') => (
-    <button
-      type="button"
-      className={className}
-      disabled={run.isPending}
-      onClick={() => (action === 'cancel' ? setAsking(true) : run.mutate(action))}
-      data-testid={`admin-${action}`}
-    >
+    <button type="button" className={className} disabled={run.isPending} onClick={() => setAsking(action)} data-testid={`admin-${action}`}>
       {t(`admin.${action}`)}
     </button>
   );
@@ -53,14 +48,15 @@ export function AdminActions({
       {isOver ? null : button('cancel', 'btn btn-danger')}
       {run.error ? <ErrorNotice failure={toApiFailure(run.error)} /> : null}
       <ConfirmDialog
-        isOpen={isAsking}
+        isOpen={asking !== null}
         isPending={run.isPending}
-        isDanger
-        title={t('admin.cancel_title')}
-        text={t('admin.cancel_text', { name: tournament.name })}
-        confirmLabel={t('admin.cancel_yes')}
-        onClose={() => setAsking(false)}
-        onConfirm={() => run.mutate('cancel')}
+        isDanger={asking === 'cancel'}
+        askReason
+        title={asking === 'cancel' ? t('admin.cancel_title') : t(`admin.${asking ?? 'pin'}`)}
+        text={asking === 'cancel' ? t('admin.cancel_text', { name: tournament.name }) : tournament.name}
+        confirmLabel={asking === 'cancel' ? t('admin.cancel_yes') : t(`admin.${asking ?? 'pin'}`)}
+        onClose={() => setAsking(null)}
+        onConfirm={(reason) => asking && run.mutate({ action: asking, reason })}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../net/api-error';
+import { ConfirmDialog } from './confirm-dialog';
 import { ErrorNotice } from './error-notice';
 import type { TournamentPayload } from '@durak/protocol';
 import { tournamentApi } from './tournament-api';
@@ -51,8 +52,10 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
   const [form, setForm] = useState<TournamentForm>(() => defaultForm(Date.now()));
   const [problems, setProblems] = useState<FormProblems>({});
   const presets = useQuery({ queryKey: queryKeys.tournament.presets, queryFn: tournamentApi.presets });
+  // A valid form is sent once the admin gives the reason for the audit log (FEATURES.md §17).
+  const [isAsking, setAsking] = useState(false);
   const create = useMutation({
-    mutationFn: tournamentApi.create,
+    mutationFn: (reason: string) => tournamentApi.create(tournamentBody(form), reason),
     onSuccess: (created) => {
       void client.invalidateQueries({ queryKey: queryKeys.tournament.all });
       setForm(defaultForm(Date.now()));
@@ -92,7 +95,7 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
     create.reset();
     const found = validateTournament(form, Date.now());
     setProblems(found);
-    if (Object.keys(found).length === 0) create.mutate(tournamentBody(form));
+    if (Object.keys(found).length === 0) setAsking(true);
   }
 
   return (
@@ -234,6 +237,19 @@ export function AdminCreateForm({ onCreated }: { onCreated: (created: Tournament
         ))}
       </fieldset>
       {failure && !serverField ? <ErrorNotice failure={failure} /> : null}
+      <ConfirmDialog
+        isOpen={isAsking}
+        isPending={create.isPending}
+        askReason
+        title={t('admin.create_title')}
+        text={form.name}
+        confirmLabel={t('admin.create')}
+        onClose={() => setAsking(false)}
+        onConfirm={(reason) => {
+          setAsking(false);
+          create.mutate(reason);
+        }}
+      />
       <button type="submit" className="btn btn-gold btn-block" disabled={create.isPending} data-testid="admin-create-submit">
         {create.isPending ? t('loading') : t('admin.create')}
       </button>

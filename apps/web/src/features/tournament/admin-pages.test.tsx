@@ -22,8 +22,8 @@ beforeAll(async () => {
     JSON.parse(readFileSync(join(import.meta.dirname, `../../../public/locales/en/${ns}.json`), 'utf8')) as Record<string, unknown>;
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    ns: ['tournament', 'common'],
-    resources: { en: { tournament: read('tournament'), common: read('common') } },
+    ns: ['tournament', 'common', 'admin'],
+    resources: { en: { tournament: read('tournament'), common: read('common'), admin: read('admin') } },
     interpolation: { escapeValue: false },
   });
 });
@@ -76,6 +76,13 @@ const badRequest = (field: string, message: string) =>
     data: { error: { code: 'request/invalid', message, details: { field } } },
   } as never);
 
+/** FEATURES.md §17: an admin write is confirmed only with a reason, which goes in X-Audit-Reason. */
+function confirmWithReason(reason: string) {
+  expect((screen.getByTestId('confirm-yes') as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.change(screen.getByTestId('confirm-reason'), { target: { value: reason } });
+  fireEvent.click(screen.getByTestId('confirm-yes'));
+}
+
 describe('/admin/tournaments', () => {
   it('lists the figures with the pinned one marked, and offers pause only on a running tournament', async () => {
     open('/admin/tournaments', <AdminTournamentsPage />);
@@ -85,7 +92,10 @@ describe('/admin/tournaments', () => {
     await waitFor(() => expect(within(open2!).getByTestId('admin-unpin')).toBeTruthy());
     expect(within(open2!).queryByTestId('admin-pause')).toBeNull();
     fireEvent.click(within(running!).getByTestId('admin-pause'));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/v1/tournament/3/pause'));
+    confirmWithReason('server upkeep');
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/v1/tournament/3/pause', undefined, { headers: { 'X-Audit-Reason': 'server%20upkeep' } }),
+    );
   });
 
   it('cancels only after a confirmation naming the tournament', async () => {
@@ -94,8 +104,13 @@ describe('/admin/tournaments', () => {
     fireEvent.click(within(running!).getByTestId('admin-cancel'));
     expect(screen.getByTestId('confirm-text').textContent).toContain('“Night owl” is cancelled for good');
     expect(http.delete).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByTestId('confirm-yes'));
-    await waitFor(() => expect(http.delete).toHaveBeenCalledWith('/v1/tournament/delete', { data: { tournament_id: 3 } }));
+    confirmWithReason('too few players');
+    await waitFor(() =>
+      expect(http.delete).toHaveBeenCalledWith('/v1/tournament/delete', {
+        data: { tournament_id: 3 },
+        headers: { 'X-Audit-Reason': 'too%20few%20players' },
+      }),
+    );
   });
 
   it('checks the form before sending, then shows the server’s 400 beside its field', async () => {
@@ -114,14 +129,18 @@ describe('/admin/tournaments', () => {
     await waitFor(() => expect(screen.getByTestId('form-payout_preset_id').querySelectorAll('option')).toHaveLength(2));
     fireEvent.change(screen.getByTestId('form-payout_preset_id'), { target: { value: '1' } });
     fireEvent.click(screen.getByTestId('admin-create-submit'));
+    expect(http.post).not.toHaveBeenCalled();
+    confirmWithReason('weekend event');
     await waitFor(() => expect(screen.getByTestId('field-error-payout_preset_id').textContent).toContain('no such payout preset'));
     expect(http.post).toHaveBeenCalledWith(
       '/v1/tournament/',
       expect.objectContaining({ name: 'Saturday', room_size: 4, deck_size: 24, buy_in: '100', payout_preset_id: 1 }),
+      { headers: { 'X-Audit-Reason': 'weekend%20event' } },
     );
 
     http.post.mockResolvedValueOnce({ data: detail({ id: 12 }) });
     fireEvent.click(screen.getByTestId('admin-create-submit'));
+    confirmWithReason('weekend event');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/tournament/12'));
   });
 });

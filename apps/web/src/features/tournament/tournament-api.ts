@@ -17,6 +17,8 @@ import { http } from '../../net/http';
 
 const base = '/v1/tournament';
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+/** The audit reason rides in a header, URI-encoded (any language fits), as the admin area sends it. */
+const withReason = (reason: string) => ({ headers: { 'X-Audit-Reason': encodeURIComponent(reason) } });
 
 /** The tournament calls of FEATURES.md §1 (players' and admins'). */
 export const tournamentApi = {
@@ -48,12 +50,17 @@ export const tournamentApi = {
   pauseMe: (id: number) => http.post<TournamentDetail>(`${base}/${id}/pause`).then((r) => r.data),
 
   presets: () => http.get<PayoutPresetList>('/v1/payout/tournament/presets').then((r) => r.data),
-  create: (body: CreateTournamentRequest) => http.post<TournamentPayload>(`${base}/`, body).then((r) => r.data),
-  setPinned: (id: number, isPinned: boolean) =>
-    http.patch<TournamentPayload>(`${base}/update/${id}/is_pinned`, { is_pinned: isPinned }).then((r) => r.data),
-  pause: (id: number) => http.post<TournamentPayload>(`${base}/${id}/pause`).then((r) => r.data),
-  resume: (id: number) => http.post<TournamentPayload>(`${base}/${id}/continue`).then((r) => r.data),
-  cancel: (id: number) => http.delete<TournamentPayload>(`${base}/delete`, { data: { tournament_id: id } }).then((r) => r.data),
+  // An admin's writes carry the reason typed in their confirmation (audited; FEATURES.md §17).
+  create: (body: CreateTournamentRequest, reason: string) =>
+    http.post<TournamentPayload>(`${base}/`, body, withReason(reason)).then((r) => r.data),
+  setPinned: (id: number, isPinned: boolean, reason: string) =>
+    http.patch<TournamentPayload>(`${base}/update/${id}/is_pinned`, { is_pinned: isPinned }, withReason(reason)).then((r) => r.data),
+  pause: (id: number, reason: string) =>
+    http.post<TournamentPayload>(`${base}/${id}/pause`, undefined, withReason(reason)).then((r) => r.data),
+  resume: (id: number, reason: string) =>
+    http.post<TournamentPayload>(`${base}/${id}/continue`, undefined, withReason(reason)).then((r) => r.data),
+  cancel: (id: number, reason: string) =>
+    http.delete<TournamentPayload>(`${base}/delete`, { data: { tournament_id: id }, ...withReason(reason) }).then((r) => r.data),
   adminInfo: (params: { page: number; limit: number; status?: TournamentStatus }, signal?: AbortSignal) =>
     http.get<AdminTournamentInfo>('/v1/admin/tournament/info', { params, ...withSignal(signal) }).then((r) => r.data),
   placeInfo: (id: number, signal?: AbortSignal) =>
