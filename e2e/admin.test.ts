@@ -70,6 +70,11 @@ describe('admin area', () => {
     await page.locator('.admin-form input[type=file]').setInputFiles({ name: 'autumn.png', mimeType: 'image/png', buffer: picture });
     await screenshot(page, 'admin-banner-create-desktop');
     await page.locator('.admin-form button[type=submit]').click();
+    // FEATURES.md §17: the creation is confirmed with a reason for the audit log.
+    const confirm = page.locator('.modal button[type=submit]');
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.locator('.modal textarea').fill('Осенняя акция');
+    await confirm.click();
     await page.waitForURL('**/admin/banners');
     await expect.poll(() => page.locator('.admin-table tbody tr').count()).toBe(1);
     await expect.poll(() => page.locator('.admin-table tbody').textContent()).toContain('Осенний турнир');

@@ -75,10 +75,11 @@ export const adminApi = {
   banners: () => http.get<BannerList>('/admin/banner').then((r) => r.data.items),
   activeBanners: () => http.get<BannerList>('/banner').then((r) => r.data.items),
   banner: (id: number) => http.get<Banner>(`/banner/${id}`).then((r) => r.data),
-  createBanner: (fields: BannerForm) => http.post<Banner>('/banner', formOf(fields)).then((r) => r.data),
-  updateBanner: (id: number, fields: BannerForm, reason?: string) =>
+  createBanner: (fields: BannerForm, reason: string) =>
+    http.post<Banner>('/banner', formOf(fields), withReason(reason)).then((r) => r.data),
+  updateBanner: (id: number, fields: BannerForm, reason: string) =>
     http.patch<Banner>(`/banner/${id}`, formOf(fields), withReason(reason)).then((r) => r.data),
   deleteBanner: (id: number, reason: string) => http.delete(`/banner/${id}`, withReason(reason)).then(() => undefined),
-  reorderBanners: (ids: number[], reason?: string) =>
+  reorderBanners: (ids: number[], reason: string) =>
     http.patch<BannerList>('/banners/order/change', { ids }, withReason(reason)).then((r) => r.data.items),
 };

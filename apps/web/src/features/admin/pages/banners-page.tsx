@@ -19,8 +19,10 @@ export default function BannersPage() {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: queryKeys.admin.banners, queryFn: adminApi.banners });
   const [deleting, setDeleting] = useState<Banner | null>(null);
+  // A move is confirmed with a reason for the audit log (FEATURES.md §17).
+  const [ordering, setOrdering] = useState<number[] | null>(null);
   const reorder = useMutation({
-    mutationFn: (ids: number[]) => adminApi.reorderBanners(ids),
+    mutationFn: ({ ids, reason }: { ids: number[]; reason: string }) => adminApi.reorderBanners(ids, reason),
     onSuccess: (items) => queryClient.setQueryData(queryKeys.admin.banners, items),
   });
   const move = (from: number, to: number) => {
@@ -28,7 +30,7 @@ export default function BannersPage() {
     const [moved] = ids.splice(from, 1);
     if (moved === undefined || to < 0 || to > ids.length) return;
     ids.splice(to, 0, moved);
-    reorder.mutate(ids);
+    setOrdering(ids);
   };
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const columns = useMemo(
@@ -122,6 +124,13 @@ export default function BannersPage() {
         isLoading={list.isPending}
         error={list.error}
         emptyText={t('banners.empty')}
+      />
+      <ConfirmDialog
+        isOpen={ordering !== null}
+        title={t('banners.order')}
+        confirmLabel={t('banner.save')}
+        onClose={() => setOrdering(null)}
+        onConfirm={(reason) => (ordering ? reorder.mutateAsync({ ids: ordering, reason }) : Promise.resolve())}
       />
       <ConfirmDialog
         isOpen={deleting !== null}
