@@ -15,6 +15,9 @@ export default defineConfig({
     pagePreload([
       { paths: '^/auth/login/?$', module: 'src/features/auth/login-page.tsx', needsSession: false },
       { paths: '^/auth/registration/?$', module: 'src/features/auth/registration-page.tsx', needsSession: false },
+      // FEATURES.md §17: a reload of the lobby or a table starts its page's code with the HTML too.
+      { paths: '^/games/?$', module: 'src/features/games/index.tsx', needsSession: true },
+      { paths: '^/durak/[^/]+/?$', module: 'src/features/table/index.tsx', needsSession: true },
     ]),
   ],
   resolve: {

@@ -153,3 +153,22 @@ describe('password change', () => {
     expect((await me(pair.access_token)).status).toBe(200);
   });
 });
+
+describe("a ban's realtime close", () => {
+  it("closes the banned player's connection with 3011, the code docs/realtime.md names (FEATURES.md §17)", async () => {
+    const pair = await registerUser(server.url, 'banned_socket');
+    const { id } = (await request<{ id: number }>(url('/api/user/users/me'), { token: pair.access_token })).body;
+    const wsUrl = server.url.replace('http', 'ws') + '/connection/websocket';
+    const client = new Centrifuge(wsUrl, { websocket: WebSocket, token: pair.access_token, minReconnectDelay: 50, maxReconnectDelay: 300 });
+    try {
+      client.connect();
+      await client.ready(5000);
+      const dropped = nextEvent<{ code: number }>(client, 'connecting', 5000);
+      const banned = await request(url(`/api/admin/users/${id}/ban`), { token: adminToken, body: { reason: 'cheating' } });
+      expect(banned.status).toBe(200);
+      expect((await dropped).code).toBe(3011);
+    } finally {
+      client.disconnect();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Store } from '../store/db.js';
 import { users } from '../store/schema.js';
 import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
-import { poolOf } from './tournament-store.js';
+import { placeWhenOut, poolOf } from './tournament-store.js';
 
 /** The operators' figures of tournaments (FEATURES.md §1, admin calls). */
 export interface TournamentAdmin {
@@ -69,8 +69,16 @@ export function createTournamentAdmin(store: Store): TournamentAdmin {
           ),
         )
         .orderBy(sql`${tournamentEntries.place} asc nulls last`, asc(tournamentEntries.userId));
+      // A player knocked out before the end holds the place their round gives (§17); 0 = still playing.
+      const byRound = new Map<number, number>();
+      for (const r of rows) {
+        const round = r.e.eliminatedRound;
+        if (r.e.place === null && r.e.isEliminated && round !== null && !byRound.has(round))
+          byRound.set(round, await placeWhenOut(store.db, id, round));
+      }
+      const placeOf = (e: (typeof rows)[number]['e']) => e.place ?? (e.isEliminated ? (byRound.get(e.eliminatedRound ?? -1) ?? 0) : 0);
       return rows.map((r) => ({
-        place: r.e.place ?? 0,
+        place: placeOf(r.e),
         user_id: r.e.userId,
         username: r.username,
         round_reached: r.e.roundReached,

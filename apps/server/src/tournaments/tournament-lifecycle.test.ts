@@ -120,6 +120,42 @@ describe('a bye', () => {
   });
 });
 
+describe('a knocked-out player', () => {
+  it('holds a place at once, the first of the block the players out in that round share, as the end gives it', async () => {
+    // Eight heads-up players: four go out in round 1 (places 5-8), two in round 2 (3-4).
+    const field = await players(8);
+    const id = await createTournament(server.url, admin, clock, { room_size: 2 });
+    await registerAll(server.url, id, field);
+    await start();
+    const placeOf = async (p: TestPlayer) =>
+      (
+        await request<{ player_info: { is_eliminated: boolean; place: number | null } }>(`${server.url}/api/v1/tournament/${id}`, {
+          token: p.token,
+        })
+      ).body.player_info;
+    const [first] = await runningRooms(id);
+    await playGame(server, first!.id);
+    const infos = await Promise.all(field.map(placeOf));
+    // The first game's loser: the other three games are still to give their losers, who share 5-8.
+    expect(infos.filter((i) => i.is_eliminated).map((i) => i.place)).toEqual([5]);
+    expect(infos.filter((i) => !i.is_eliminated).map((i) => i.place)).toEqual(Array(7).fill(null));
+    await playRound(id);
+    const places = await request<{ items: { place: number; user_id: number }[] }>(
+      `${server.url}/api/v1/admin/tournament/${id}/place/info`,
+      {
+        token: admin,
+      },
+    );
+    expect(places.body.items.map((r) => r.place).sort()).toEqual([0, 0, 0, 0, 5, 5, 5, 5]);
+    clock.advance(11_000);
+    await server.services.tournaments.fireDue();
+    await playRound(id);
+    expect((await Promise.all(field.map(placeOf))).map((i) => i.place).sort()).toEqual([3, 3, 5, 5, 5, 5, null, null]);
+    await playTournament(server, server.services.tournaments, id, clock);
+    expect((await Promise.all(field.map(placeOf))).map((i) => i.place).sort()).toEqual([1, 2, 3, 3, 5, 5, 5, 5]);
+  });
+});
+
 describe('between rounds', () => {
   it('an eliminated player rebuys into the next round while round <= rebuy_rounds, and the pool grows by the price', async () => {
     // Six heads-up players: three go on, and with the rebuy four fill two tables (no bye).

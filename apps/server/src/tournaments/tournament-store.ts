@@ -235,7 +235,12 @@ export async function tournamentDetail(db: Db | Tx, userId: number, t: Tournamen
     player_info: {
       is_registered: isRegistered,
       is_eliminated: isRegistered && (entry?.isEliminated ?? false),
-      place: entry?.place ?? null,
+      // Knocked out before the end: the place the round gives, a number rather than a dash (§17).
+      place:
+        entry?.place ??
+        (isRegistered && entry?.isEliminated && entry.eliminatedRound !== null && t.format !== 'arena'
+          ? await placeWhenOut(db, t.id, entry.eliminatedRound)
+          : null),
       rebuys: entry?.rebuys ?? 0,
       prize: entry?.prize === null || entry?.prize === undefined ? null : entry.prize.toString(),
       room_id: isRegistered && t.status !== 'registration' ? await currentRoomOf(db, t.id, userId) : null,
@@ -243,4 +248,31 @@ export async function tournamentDetail(db: Db | Tx, userId: number, t: Tournamen
       is_paused: isRegistered && (entry?.isPaused ?? false),
     },
   };
+}
+
+/**
+ * The place a knocked-out player holds before the end (FEATURES.md §17: an eliminated player's place
+ * is a number, never a dash): the first of the block the players out in that round share, as the
+ * final standings give it. Ahead are everyone still in and everyone out in a later round, less the
+ * losers still to come from that round's unfinished games (the worse half of each, ceil(k / 2)
+ * going on), so the number is the one the end will give unless a rebuy or a draw changes the field.
+ */
+export async function placeWhenOut(db: Db | Tx, tournamentId: number, round: number): Promise<number> {
+  const [ahead] = await db
+    .select({ n: count() })
+    .from(tournamentEntries)
+    .where(
+      and(
+        eq(tournamentEntries.tournamentId, tournamentId),
+        eq(tournamentEntries.isRegistered, true),
+        sql`(not ${tournamentEntries.isEliminated} or ${tournamentEntries.eliminatedRound} > ${round})`,
+      ),
+    );
+  const seated = sql<number>`(select count(*)::int from room_seats s where s.room_id = ${rooms.id})`;
+  const open = await db
+    .select({ seated })
+    .from(rooms)
+    .where(and(eq(rooms.tournamentId, tournamentId), eq(rooms.tournamentRound, round), sql`${rooms.status} <> 'FINISHED'`));
+  const toGoOut = open.reduce((sum, r) => sum + Math.floor(r.seated / 2), 0);
+  return (ahead?.n ?? 0) - toGoOut + 1;
 }

@@ -44,8 +44,8 @@ export function TournamentOutcome({ watch, me, tournamentId }: { watch: WatchSta
         <p className="results-balance" data-testid="results-tournament-place">
           {isWinner
             ? t('first_taps.tournament.won')
-            : info.is_eliminated || info.place !== null
-              ? t('first_taps.tournament.place', { place: info.place ?? '—' })
+            : info.place !== null
+              ? t('first_taps.tournament.place', { place: info.place })
               : t('first_taps.tournament.going_on')}
         </p>
       ) : null}

@@ -1,6 +1,6 @@
 import { chatTextMaxLength, reportReasons, type ChatMessage, type SendChatRequest } from '@durak/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure, type ApiErrorCode } from '../../../net/api-error';
 import { chatApi } from './chat-api';
@@ -15,6 +15,8 @@ export interface ChatPanelProps {
   /** Who sits at the table now: their mute state is shown even before they write. */
   readonly players: readonly { user_id: number; username: string }[];
   readonly onClose: () => void;
+  /** The sheet's measured room (`--chat-room`, see sheet-room.ts). */
+  readonly style?: CSSProperties | undefined;
 }
 
 /** A code the chat explains in its own words; anything else is "could not send". */
@@ -42,7 +44,7 @@ export function useMessageText() {
  * The chat's sheet: the history, and for a seated player the quick phrases and a text field;
  * from any other player's message, mute (this device only) or report them.
  */
-export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: ChatPanelProps) {
+export function ChatPanel({ roomId, me, canWrite, chat, players, onClose, style }: ChatPanelProps) {
   const { t } = useTranslation('game');
   const { t: nt } = useTranslation('newcomer');
   const textOf = useMessageText();
@@ -140,7 +142,7 @@ export function ChatPanel({ roomId, me, canWrite, chat, players, onClose }: Chat
   }
 
   return (
-    <section className="chat-sheet" role="dialog" aria-modal="false" aria-labelledby="chat-title" data-testid="chat-panel">
+    <section className="chat-sheet" style={style} role="dialog" aria-modal="false" aria-labelledby="chat-title" data-testid="chat-panel">
       <header className="chat-head">
         <h2 id="chat-title">{t('tableChat.title')}</h2>
         {seatedOthers.length > 0 ? (

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatBubbles } from './chat-bubbles';
 import { ChatPanel } from './chat-panel';
+import { useSheetRoom } from './sheet-room';
 import type { TableChatState } from './use-table-chat';
 import './chat.css';
 
@@ -29,6 +30,8 @@ export function TableChat({ roomId, me, canWrite, players, chat }: TableChatProp
     }
     if (isOpen) setSeenId(lastId);
   }, [isOpen, lastId, chat.openedAt]);
+  const button = useRef<HTMLButtonElement>(null);
+  const room = useSheetRoom(button, isOpen);
   const unread = chat.messages.filter((m) => m.id > seenId && String(m.from.user_id) !== me).length;
 
   function open() {
@@ -41,10 +44,19 @@ export function TableChat({ roomId, me, canWrite, players, chat }: TableChatProp
     <>
       <ChatBubbles bubbles={chat.bubbles} />
       {isOpen ? (
-        <ChatPanel roomId={roomId} me={me} canWrite={canWrite} chat={chat} players={players} onClose={() => setOpen(false)} />
+        <ChatPanel
+          roomId={roomId}
+          me={me}
+          canWrite={canWrite}
+          chat={chat}
+          players={players}
+          onClose={() => setOpen(false)}
+          style={room === null ? undefined : ({ '--chat-room': `${room}px` } as CSSProperties)}
+        />
       ) : null}
       {/* Kept while the sheet is open, so the player's bar does not move under it. */}
       <button
+        ref={button}
         type="button"
         className="chat-open"
         onClick={() => (isOpen ? setOpen(false) : open())}
