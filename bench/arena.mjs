@@ -4,19 +4,12 @@
 // length (15-90 s), so the pairing, the scoring and the end run the production path at full
 // size. Prints the pairing waits (from coming free, and from a partner being free), the games
 // per player, rematches, the end's payout and the wall time. Imports the built server.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/dist/app.js';
-import { loadConfig } from '../apps/server/dist/config.js';
-import { createStore } from '../apps/server/dist/store/db.js';
 import { rooms, roomSeats } from '../apps/server/dist/store/rooms-schema.js';
-import { users } from '../apps/server/dist/store/schema.js';
 import { tournamentEntries, tournaments } from '../apps/server/dist/store/tournaments-schema.js';
-import { transfer } from '../apps/server/dist/wallets/ledger.js';
-import { openWallets } from '../apps/server/dist/wallets/wallets.js';
+import { fundedPlayers, registeredTournament, startBenchNode } from './lib/tournament-bench.mjs';
 
 const playerCount = Number(process.env.ARENA_BENCH_PLAYERS ?? 200);
 const tableSize = Number(process.env.ARENA_BENCH_TABLE_SIZE ?? 2);
@@ -26,78 +19,16 @@ const STEP_MS = 250;
 
 let at = Date.parse('2026-01-01T12:00:00Z');
 const now = () => new Date(at);
-const dataDir = mkdtempSync(join(tmpdir(), 'durak-bench-arena-'));
-const loaded = loadConfig(
-  {
-    DATA_DIR: dataDir,
-    TIMER_SWEEP_MS: '0',
-    LOG_LEVEL: 'silent',
-    ADMIN_USERNAME: 'bench_admin',
-    ADMIN_PASSWORD: 'bench-admin-password',
-    JWT_SECRET: 'x'.repeat(64),
-    ARENA_MINUTE_SECONDS: minuteSeconds,
-  },
-  () => {},
-);
-if (!loaded.ok) throw new Error(loaded.message);
-const store = await createStore({});
-const built = await buildApp(loaded.config, { store, now, logger: false });
-const { tournaments: service, rooms: module } = built.services;
+const node = await startBenchNode('arena', now, { ARENA_MINUTE_SECONDS: minuteSeconds });
+const { store, service, module } = node;
 
-const ids = [];
-await store.withTransaction(async (tx) => {
-  for (let i = 0; i < playerCount; i++) {
-    const [user] = await tx
-      .insert(users)
-      .values({ username: `ab_${i}` })
-      .returning({ id: users.id });
-    ids.push(user.id);
-    await openWallets(tx, user.id);
-    await transfer(tx, {
-      from: { system: 'issuance', walletType: 'BONUS_BALANCE' },
-      to: { userId: user.id, walletType: 'BONUS_BALANCE' },
-      amount: 1000n,
-      kind: 'bench_funding',
-      idempotencyKey: `ab_fund:${user.id}`,
-    });
-  }
-});
-const [admin] = await store.db.select({ id: users.id }).from(users).where(eq(users.username, 'bench_admin'));
-const created = await service.create(
-  { id: admin.id, ip: '127.0.0.1', reason: 'bench' },
-  {
-    name: 'Bench arena',
-    format: 'arena',
-    duration_minutes: minutes,
-    table_size: tableSize,
-    buy_in: 100n,
-    balance_type: 'BONUS_BALANCE',
-    starts_at: new Date(at + 60_000).toISOString(),
-    min_players: 2,
-    max_players: playerCount,
-    deck_size: 36,
-    is_speed_mode: false,
-    is_transfer_allowed: true,
-    is_cheating_allowed: false,
-    is_draw_allowed: false,
-    is_death_match_allowed: false,
-    is_classic_mode_allowed: true,
-    card_transfer_permission: 'ALL_PLAYERS',
-    secret_trump_mode: false,
-    rebuy_rounds: 0,
-    rebuy_price: 0n,
-    guaranteed_pool: 0n,
-    fee: 0n,
-    payout_preset_id: 4,
-    is_pinned: false,
-  },
+const ids = await fundedPlayers(store, playerCount, 'ab');
+const id = await registeredTournament(
+  node,
+  at,
+  { name: 'Bench arena', format: 'arena', duration_minutes: minutes, table_size: tableSize },
+  ids,
 );
-if (!created.ok) throw new Error(created.error.message);
-const id = created.value.id;
-for (const userId of ids) {
-  const r = await service.register(userId, id);
-  if (!r.ok) throw new Error(r.error.message);
-}
 
 let seed = 39;
 const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
@@ -187,6 +118,4 @@ console.log(
   `  sweep (pairing) per call: p50 ${pct(sweepMs, 50).toFixed(1)} ms, p99 ${pct(sweepMs, 99).toFixed(1)} ms over ${sweeps} sweeps; paid out ${t.paidOut} of ${t.paidIn}; sum over all accounts ${sum.total}`,
 );
 console.log(`  wall ${seconds.toFixed(1)} s; load average ${loadavg()[0].toFixed(2)}`);
-await built.close();
-await store.close();
-rmSync(dataDir, { recursive: true, force: true });
+await node.close();

@@ -1,57 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { adminServer } from './support/admin-server';
 import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
-import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, PHONE, expectScreenshots, newPage, screenshot } from './support/browser';
 
-let server: RunningServer;
-let browser: Browser;
 const ADMIN = { username: 'e2earena', password: 'e2e-arena-password' };
 // Seconds between now and the start: long enough for a busy machine to open the page.
 const LEAD_SECONDS = 15;
 
-beforeAll(async () => {
-  // An arena minute of 12 s: the shortest arena (10 minutes) runs two minutes; the server's own
-  // sweeper starts it and pairs its players.
-  server = await startServer({
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    ARENA_MINUTE_SECONDS: '12',
-    TIMER_SWEEP_MS: '100',
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function signIn(credentials: { username: string; password: string }): Promise<Tokens> {
-  const res = await fetch(`${server.baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  return (await res.json()) as Tokens;
-}
+// An arena minute of 12 s: the shortest arena (10 minutes) runs two minutes; the server's own
+// sweeper starts it and pairs its players.
+const node = adminServer(ADMIN, { ARENA_MINUTE_SECONDS: '12', TIMER_SWEEP_MS: '100' });
+const call = node.call;
 
 describe('an arena through its page', () => {
   it('shows the clock, the board moving live as games end, and pause / join', async () => {
-    const admin = (await signIn(ADMIN)).access_token;
-    const me = await registerByApi(server.baseUrl, uniqueName('ap'), 'correct-horse-1');
-    const others = await Promise.all([1, 2, 3].map(() => registerByApi(server.baseUrl, uniqueName('ao'), 'correct-horse-1')));
+    const admin = (await node.signInAdmin()).access_token;
+    const me = await registerByApi(node.baseUrl, uniqueName('ap'), 'correct-horse-1');
+    const others = await Promise.all([1, 2, 3].map(() => registerByApi(node.baseUrl, uniqueName('ao'), 'correct-horse-1')));
     const created = await call<{ id: number }>(admin, 'POST', '/v1/tournament/', {
       name: 'E2E arena',
       format: 'arena',
@@ -68,8 +33,8 @@ describe('an arena through its page', () => {
     for (const player of [me, ...others])
       await call(player.access_token, 'POST', '/v1/tournament/registration', { tournament_id: created.id });
 
-    const { context, page, errors } = await newPage(browser, server.baseUrl, PHONE);
-    await signInContext(context, server.baseUrl, me);
+    const { context, page, errors } = await newPage(node.browser, node.baseUrl, PHONE);
+    await signInContext(context, node.baseUrl, me);
     await page.goto(`/tournament/${created.id}`);
     await page.getByTestId('arena-clock').waitFor();
     await expect.poll(() => page.getByTestId('tournament-realtime').getAttribute('data-state')).toBe('connected');
@@ -106,8 +71,8 @@ describe('an arena through its page', () => {
     await context.close();
 
     // The admin's form creates arenas: the format swaps room size and rebuys for length and table size.
-    const adminPage = await newPage(browser, server.baseUrl, PHONE);
-    await signInContext(adminPage.context, server.baseUrl, await signIn(ADMIN));
+    const adminPage = await newPage(node.browser, node.baseUrl, PHONE);
+    await signInContext(adminPage.context, node.baseUrl, await node.signInAdmin());
     await adminPage.page.goto('/admin/tournaments');
     // The list tells arenas from knockouts.
     await expect.poll(() => adminPage.page.getByTestId('arena-tag').count()).toBeGreaterThan(0);

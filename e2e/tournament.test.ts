@@ -1,56 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerByApi, signInContext, uniqueName, type Tokens } from './support/accounts';
-import { DESKTOP, PHONE, expectScreenshots, launchBrowser, newPage, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { adminServer } from './support/admin-server';
+import { registerByApi, signInContext, uniqueName } from './support/accounts';
+import { DESKTOP, PHONE, expectScreenshots, newPage, screenshot } from './support/browser';
 
-let server: RunningServer;
-let browser: Browser;
 const ADMIN = { username: 'e2eboss', password: 'e2e-boss-password' };
 // Seconds between now and the start: long enough for a busy machine to open the page and register.
 const LEAD_SECONDS = 20;
 
-beforeAll(async () => {
-  // The server's own sweeper starts the tournament at starts_at (TIMER_SWEEP_MS keeps it prompt).
-  server = await startServer({
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    TOURNAMENT_BREAK_SECONDS: '2',
-    TIMER_SWEEP_MS: '100',
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  return ((await res.json()) as Tokens).access_token;
-}
+// The server's own sweeper starts the tournament at starts_at (TIMER_SWEEP_MS keeps it prompt).
+const node = adminServer(ADMIN, { TOURNAMENT_BREAK_SECONDS: '2', TIMER_SWEEP_MS: '100' });
+const call = node.call;
 
 describe('a tournament through its page', () => {
   it('registers a player on the page (confirmed, naming the buy-in) and shows round 1 begin with a link into the game', async () => {
-    const admin = await adminToken();
-    const me = await registerByApi(server.baseUrl, uniqueName('tp'), 'correct-horse-1');
-    const others = await Promise.all([1, 2].map(() => registerByApi(server.baseUrl, uniqueName('to'), 'correct-horse-1')));
+    const admin = (await node.signInAdmin()).access_token;
+    const me = await registerByApi(node.baseUrl, uniqueName('tp'), 'correct-horse-1');
+    const others = await Promise.all([1, 2].map(() => registerByApi(node.baseUrl, uniqueName('to'), 'correct-horse-1')));
     const created = await call<{ id: number }>(admin, 'POST', '/v1/tournament/', {
       name: 'E2E knockout',
       buy_in: '100',
@@ -64,8 +29,8 @@ describe('a tournament through its page', () => {
     });
     for (const other of others) await call(other.access_token, 'POST', '/v1/tournament/registration', { tournament_id: created.id });
 
-    const { context, page, errors } = await newPage(browser, server.baseUrl, PHONE);
-    await signInContext(context, server.baseUrl, me);
+    const { context, page, errors } = await newPage(node.browser, node.baseUrl, PHONE);
+    await signInContext(context, node.baseUrl, me);
     await page.goto(`/tournament/${created.id}`);
     await page.getByTestId('tournament-register').waitFor();
     // SPEC §3: the tournament's realtime status starts disconnected and turns live once subscribed.

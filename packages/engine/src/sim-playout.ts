@@ -1,6 +1,6 @@
 // Simulated games on the compact core (sim.ts): every player follows the `normal` policy of
 // bot-policy.ts, restated on card numbers and bit masks so a game takes microseconds.
-import { cardId, RANK_COUNT } from './cards.js';
+import { cardId } from './cards.js';
 import { DREW, idOfCard, rankOf, suitOf, WON, type Sim } from './sim.js';
 import type { Action, Rng } from './types.js';
 
@@ -40,15 +40,14 @@ function lead(sim: Sim, rng: Rng): void {
   let bestRank = -1;
   let bestScore = Infinity;
   let ties = 0;
-  for (let r = 0; r < RANK_COUNT; r++) {
+  // Only the ranks the attacker holds, lowest first (the order ties are broken in).
+  const base = seat * 4;
+  const held = sim.hands[base]! | sim.hands[base + 1]! | sim.hands[base + 2]! | sim.hands[base + 3]!;
+  for (let rest = held; rest !== 0; rest &= rest - 1) {
+    const r = lowestBit(rest);
+    // Plain cards of the rank; a held rank with none is the trump alone.
     let plain = 0;
-    let hasTrump = false;
-    for (let s = 0; s < 4; s++) {
-      if ((sim.hands[seat * 4 + s]! & (1 << r)) === 0) continue;
-      if (s === sim.trump) hasTrump = true;
-      else plain++;
-    }
-    if (plain === 0 && !hasTrump) continue;
+    for (let s = 0; s < 4; s++) if (s !== sim.trump && (sim.hands[base + s]! & (1 << r)) !== 0) plain++;
     const score = plain > 0 ? r + RANK_BASE - PLAIN_SET_BONUS * (Math.min(plain, room) - 1) : r + RANK_BASE + 20;
     if (score < bestScore) {
       bestRank = r;

@@ -135,7 +135,8 @@ export class Sim {
 
   /** Must still say beat before the bout can close. */
   isPendingPasser(seat: number): boolean {
-    return this.isThrower(seat) && this.counts[seat]! > 0 && (this.passedMask & (1 << seat)) === 0;
+    // The two cheap tests first: settle asks this for every seat after every move.
+    return (this.passedMask & (1 << seat)) === 0 && this.counts[seat]! > 0 && this.isThrower(seat);
   }
 
   room(): number {
@@ -315,14 +316,18 @@ export function simOf(state: GameState): Sim {
   sim.trump = suitOf(idOf(state.trump_card));
   sim.hands = new Int32Array(playerCount * 4);
   sim.counts = new Int32Array(playerCount);
-  state.hands.forEach((hand, seat) => {
-    for (const c of hand) {
-      const id = idOf(c);
+  // Plain loops, not forEach / Int8Array.from with a mapper: simOf runs once per simulated game.
+  for (let seat = 0; seat < playerCount; seat++) {
+    const hand = state.hands[seat]!;
+    for (let i = 0; i < hand.length; i++) {
+      const id = idOf(hand[i]!);
       sim.hands[seat * 4 + suitOf(id)]! |= 1 << rankOf(id);
     }
     sim.counts[seat] = hand.length;
-  });
-  sim.talon = Int8Array.from(state.talon, idOf);
+  }
+  const talon = new Int8Array(state.talon.length);
+  for (let i = 0; i < talon.length; i++) talon[i] = idOf(state.talon[i]!);
+  sim.talon = talon;
   sim.isFirstDiscardDone = state.is_first_discard_done;
   for (const slot of state.slots) {
     const attack = idOf(slot.attack_card);
@@ -342,7 +347,12 @@ export function simOf(state: GameState): Sim {
   sim.defender = state.defender;
   sim.isTaking = state.is_taking;
   for (const seat of state.passed) sim.passedMask |= 1 << seat;
-  sim.results = Int8Array.from(state.results, (r) => (r === null ? ACTIVE : r === 'victory' ? WON : r === 'draw' ? DREW : LOST));
+  const results = new Int8Array(playerCount);
+  for (let seat = 0; seat < playerCount; seat++) {
+    const r = state.results[seat];
+    results[seat] = r === null ? ACTIVE : r === 'victory' ? WON : r === 'draw' ? DREW : LOST;
+  }
+  sim.results = results;
   sim.isFinished = state.phase === 'finished';
   if (state.phase === 'catch_window') sim.closeBout();
   return sim;

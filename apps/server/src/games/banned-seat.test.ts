@@ -1,7 +1,5 @@
-import { asRoomId, asUserId } from '@durak/protocol';
 // FEATURES.md §17: a player banned mid-game had the computer play their seat, and it won +95
 // chips for them. §8 says their seat is timed out: the stand-in never plays for a banned account.
-import { chooseAction, legalActions, type Action } from '@durak/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAdmin } from '../test-support/credentials.js';
 import { createClock, newPlayer, rng, startedRoom, type TestPlayer } from '../rooms/test-support.js';
@@ -9,7 +7,7 @@ import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server
 import { request } from '../test-support/http.js';
 import { and, eq } from 'drizzle-orm';
 import { accounts } from '../store/schema.js';
-import type { PlayerMove } from './game-service.js';
+import { moveOf as playOneMove } from './test-support.js';
 
 const clock = createClock(Date.parse('2026-11-02T12:00:00Z'));
 let server: RoomsServer;
@@ -36,25 +34,7 @@ async function bonusOf(player: TestPlayer): Promise<bigint> {
   return row!.balance;
 }
 
-const toMove = (action: Action): PlayerMove => {
-  const { player: _player, ...move } = action as Action & { player: string };
-  return move as PlayerMove;
-};
-
-/** One legal move of the player's own; false when the table does not wait for them. */
-async function moveOf(player: TestPlayer, roomId: number, random: () => number): Promise<boolean> {
-  const view = await server.module.games.view(asUserId(player.id), asRoomId(roomId));
-  if (!view.ok || view.value.status === 'FINISHED') return false;
-  let legal = legalActions(view.value, String(player.id));
-  for (;;) {
-    const choice = chooseAction(view.value, legal, random);
-    if (!choice) return false;
-    const done = await server.module.games.act(asUserId(player.id), asRoomId(roomId), toMove(choice), view.value.seq);
-    if (done.ok) return true;
-    if (!done.error.code.startsWith('rule/') || done.error.code === 'rule/stale_seq') return false;
-    legal = legal.filter((a) => a !== choice);
-  }
-}
+const moveOf = (player: TestPlayer, roomId: number, random: () => number) => playOneMove(server, player, roomId, random);
 
 describe('a player banned mid-game', () => {
   it('is never played for by the stand-in: their turn times out, and they win nothing', async () => {

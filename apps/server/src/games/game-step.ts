@@ -8,6 +8,7 @@ import { completeRoom, type MoveRoom } from '../room-core/room-store.js';
 import type { RoomsConfig } from '../room-core/rooms-config.js';
 import type { GameOverHook } from '../room-core/room-seams.js';
 import { lockAccountSet, transfer } from '../wallets/ledger.js';
+import { lockTournamentRow, lockUserRows } from '../store/lock-order.js';
 import { payoutOf } from './payout.js';
 
 export const bankAccount = (roomId: number) => `room:${roomId}`;
@@ -204,6 +205,13 @@ export async function writeStep(
   const whole = context.onGameOver ? await completeRoom(tx, room) : null;
   const walletType = room.balanceType as WalletType;
   const payout = payoutOf(after.players, over.results, room.betAmount, config.rakeBps[walletType]);
+  // The lock order (store/lock-order.ts): the tournament the game-over hook advances and the
+  // players' rows it marks come before the wallets, as every stake takes them.
+  if (whole?.tournamentId != null) await lockTournamentRow(tx, whole.tournamentId);
+  await lockUserRows(
+    tx,
+    after.players.map(Number).sort((a, b) => a - b),
+  );
   await lockAccountSet(tx, [
     { system: bankAccount(room.id), walletType },
     { system: rakeAccount, walletType },

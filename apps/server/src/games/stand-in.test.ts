@@ -1,5 +1,4 @@
-import { asRoomId, asUserId } from '@durak/protocol';
-import { awaited, chooseAction, legalActions, type Action, type GameState } from '@durak/engine';
+import { awaited, type GameState } from '@durak/engine';
 import type { Centrifuge } from 'centrifuge';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { startRoomsServer, type RoomsServer } from '../test-support/rooms-server
 import { rooms } from '../store/rooms-schema.js';
 import { request } from '../test-support/http.js';
 import { adminToken, createTournament, registerAll } from '../tournaments/test-support.js';
-import type { PlayerMove } from './game-service.js';
+import { moveOf as playOneMove } from './test-support.js';
 
 const clock = createClock(Date.parse('2026-11-02T12:00:00Z'));
 let server: RoomsServer;
@@ -64,25 +63,7 @@ async function stateOf(roomId: number): Promise<{ state: GameState; offlineSince
   return { state: row!.state as GameState, offlineSince: row!.offlineSince };
 }
 
-const toMove = (action: Action): PlayerMove => {
-  const { player: _player, ...move } = action as Action & { player: string };
-  return move as PlayerMove;
-};
-
-/** One legal move of the player's own (the engine's simple bot from their view); false when the table does not wait for them. */
-async function moveOf(player: TestPlayer, roomId: number, random: () => number): Promise<boolean> {
-  const view = await server.module.games.view(asUserId(player.id), asRoomId(roomId));
-  if (!view.ok || view.value.status === 'FINISHED') return false;
-  let legal = legalActions(view.value, String(player.id));
-  for (;;) {
-    const choice = chooseAction(view.value, legal, random);
-    if (!choice) return false;
-    const done = await server.module.games.act(asUserId(player.id), asRoomId(roomId), toMove(choice), view.value.seq);
-    if (done.ok) return true;
-    if (!done.error.code.startsWith('rule/') || done.error.code === 'rule/stale_seq') return false;
-    legal = legal.filter((a) => a !== choice);
-  }
-}
+const moveOf = (player: TestPlayer, roomId: number, random: () => number) => playOneMove(server, player, roomId, random);
 
 /**
  * Plays to the end: `present` players move on their own whenever they can; otherwise the clock

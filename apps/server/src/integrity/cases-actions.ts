@@ -117,7 +117,8 @@ export function createCaseActions(store: Store, options: { afterBan?: (userId: n
         if (Number(row.frozen_by) === actor.id)
           return failure('integrity/second_reviewer', 'A second admin confirms: not the one who froze the case', { frozen_by: actor.id });
         const games = await caseGames(tx, row.games.map(Number));
-        const settlement = await settle(tx, id, action, new Set(accounts), games);
+        // The bans (the users' rows) before the settlement (their wallets): the lock order of
+        // store/lock-order.ts, which every stake follows too.
         for (const userId of accounts) {
           await tx.execute(
             sql`update users set banned_at = ${now.toISOString()}::timestamptz, banned_until = null,
@@ -126,6 +127,7 @@ export function createCaseActions(store: Store, options: { afterBan?: (userId: n
           await revokeSessions(tx, userId, { refreshTokens: true }, now);
           banned.push(userId);
         }
+        const settlement = await settle(tx, id, action, new Set(accounts), games);
         await removeRatings(tx, accounts, row.games.map(Number));
         await tx.execute(
           sql`update integrity_cases set status = 'confirmed', resolution = ${action}, resolved_by = ${actor.id},

@@ -49,15 +49,18 @@ export interface AccountState {
 }
 
 /**
- * Locks the user's row (FOR UPDATE) and reads their responsible-play state. Every stake and
- * every change of limits takes this lock first, so two stakes of one player, or a stake and a
- * break, never see the same allowance. Null when there is no such user.
+ * Locks the user's row and reads their responsible-play state. Every stake and every change of
+ * limits takes this lock first, so two stakes of one player, or a stake and a break, never see the
+ * same allowance. Null when there is no such user. FOR NO KEY UPDATE: it excludes every other
+ * stake, limits change and update of the row (a ban, a freeze, a game's end) as FOR UPDATE would,
+ * but not the key-share locks of rows that merely reference the user (a seat, a rating, a ledger
+ * line), so those never wait on a stake (lock order: store/lock-order.ts).
  */
 export async function lockAccount(tx: Tx, userId: number): Promise<AccountState | null> {
   // frozen_case_id is fair play's column (both migrations add it): read by name, not through a schema file.
   const [user] = await queryRows<{ frozen_case_id: number | null }>(
     tx,
-    sql`select frozen_case_id from users where id = ${userId} for update`,
+    sql`select frozen_case_id from users where id = ${userId} for no key update`,
   );
   if (!user) return null;
   return { frozenCaseId: user.frozen_case_id, ...(await readLimits(tx, userId)) };

@@ -52,6 +52,11 @@ export interface StakeGuard {
    * until that transaction ends, so two racing stakes of one player are judged one after the
    * other, each seeing what the other moved. A refusal is a failed Result to return from the
    * transaction (rolling it back).
+   *
+   * Lock order (store/lock-order.ts, docs/architecture.md): the caller may already hold the room,
+   * the tournament or the stake's own row (a bandit seed, a deposit, a promo code), never a
+   * wallet; the wallets come after this call. Whatever else locks a user's row does so after those
+   * and before the wallets too (a game's end takes its players' rows before paying out).
    */
   check(tx: Tx, request: StakeRequest): Promise<Result<true, StakeRefusal>>;
 }

@@ -1,7 +1,7 @@
 import { asRoomId, asUserId } from '@durak/protocol';
-import { chooseAction, legalActions, type Action } from '@durak/engine';
+import { chooseAction, legalActions } from '@durak/engine';
 import { and, eq, sql } from 'drizzle-orm';
-import type { PlayerMove } from '../games/game-service.js';
+import { toMove } from '../games/test-support.js';
 import { rng, type RoomsNode as RoomsServer, type TestClock, type TestPlayer } from '../rooms/test-support.js';
 import { rooms } from '../store/rooms-schema.js';
 import { request } from '../test-support/http.js';
@@ -47,11 +47,6 @@ export async function registerAll(url: string, tournamentId: number, players: re
     if (answer.status !== 200) throw new Error(`registration failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   }
 }
-
-const toMove = (action: Action): PlayerMove => {
-  const { player: _player, ...move } = action as Action & { player: string };
-  return move as PlayerMove;
-};
 
 /**
  * Plays one running game to its end through the game service (the same path as the HTTP
