@@ -226,7 +226,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sweeper.register('reality checks', () => responsible.fireDueRealityChecks());
   sweeper.register('fair-play scan', () => scanDue(store, now()));
   // Fair play's case actions; a confirmed case bans its accounts, whose sockets then close.
-  const integrity = createCaseActions(store, { afterBan: (userId) => accounts.afterRevocation(userId) });
+  const integrity = createCaseActions(store, {
+    afterBan: (userId) => accounts.afterRevocation(userId),
+    // A frozen account's running games go on with the stand-in (§12).
+    afterFreeze: async (userId) => void (await rooms.games.handOverFrozen(userId)),
+  });
   const services: Services = {
     config,
     store,

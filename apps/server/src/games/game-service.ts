@@ -16,7 +16,7 @@ export type PlayerMove =
   | { readonly type: 'catch'; readonly slot_id: number }
   | { readonly type: 'beat' | 'take' | 'surrender' };
 
-export interface GameService extends GameReads, Pick<SeatLifecycle, 'presenceChanged' | 'autoplay'> {
+export interface GameService extends GameReads, Pick<SeatLifecycle, 'presenceChanged' | 'autoplay' | 'handOverFrozen'> {
   /** One action: lock, engine, write state + event (+ payout), commit, then publish. */
   act(userId: number, roomId: number, move: PlayerMove, seq?: number): Promise<Result<{ seq: number }>>;
   /** Before the start frees the seat; during the game surrenders. */
@@ -41,6 +41,7 @@ export function createGameService(context: RoomsContext, beforeStart: SeatsBefor
     ...createGameReads(context),
     presenceChanged: seats.presenceChanged,
     autoplay: seats.autoplay,
+    handOverFrozen: seats.handOverFrozen,
     fireDue: timers.fireDue,
 
     act(userId, roomId, move, seq) {
