@@ -26,10 +26,7 @@ interface Watch {
   seats: Record<string, { stand_in: boolean; result: string | null }>;
 }
 const watch = async (id: number) => (await request<Watch>(`${server.url}/api/v1/rooms/${id}/watch`, { token: admin })).body;
-const codeOf = (answer: { status: number; body: unknown }) => [
-  answer.status,
-  (answer.body as { error?: { code: string } }).error?.code,
-];
+const codeOf = (answer: { status: number; body: unknown }) => [answer.status, (answer.body as { error?: { code: string } }).error?.code];
 
 /** One legal move of the player's own; false when the table does not wait for them. */
 async function moveOf(player: TestPlayer, roomId: number, random: () => number): Promise<boolean> {

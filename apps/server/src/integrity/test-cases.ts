@@ -16,8 +16,6 @@ export async function openTestCase(store: Store, userIds: readonly number[], now
   );
   const caseId = Number(row!.id);
   for (const userId of userIds)
-    await store.db.execute(
-      sql`insert into integrity_case_accounts (case_id, user_id, role) values (${caseId}, ${userId}, 'member')`,
-    );
+    await store.db.execute(sql`insert into integrity_case_accounts (case_id, user_id, role) values (${caseId}, ${userId}, 'member')`);
   return caseId;
 }
