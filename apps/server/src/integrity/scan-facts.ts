@@ -25,7 +25,7 @@ export function hardChoiceOf(bots: BotDecisions | undefined): HardChoice {
  * row a seat. Plain reads; one insert a game (a retry after a lost lease inserts nothing twice).
  * Practice games (the room's bots) are skipped: nothing is at stake there.
  */
-export async function analyseGames(store: Store, roomIds: readonly number[], hard: HardChoice): Promise<void> {
+export async function analyseGames(store: Store, roomIds: readonly number[], hard: HardChoice | null): Promise<void> {
   if (roomIds.length === 0) return;
   const rooms = await queryRows<{ id: number; state: Pick<GameState, 'options' | 'players' | 'seed'> }>(
     store.db,

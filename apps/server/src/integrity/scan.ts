@@ -30,12 +30,12 @@ export async function queueIntegrityScan(tx: Tx, roomId: number, at: Date): Prom
 /**
  * One sweep of the fair-play scan: claims a batch of finished games (a lease, SKIP LOCKED, so nodes
  * share the queue), replays them once for the facts of each seat (`scan-facts.ts`; `hard`: where
- * the `hard` bot's choices come from, the node's bot worker in the server), reads the history of
+ * the `hard` bot's choices come from, the node's bot worker in the server; null: not asked), reads the history of
  * their players with plain reads outside any transaction, computes every signal, and opens or
  * updates the cases in one short transaction that also removes the claimed rows. Answers how many
  * games it read from the queue.
  */
-export async function scanDue(store: Store, now: Date, hard: HardChoice = hardOnTheSpot): Promise<number> {
+export async function scanDue(store: Store, now: Date, hard: HardChoice | null = hardOnTheSpot): Promise<number> {
   const claimed = await store.withTransaction((tx) =>
     queryRows<{ room_id: number }>(
       tx,
