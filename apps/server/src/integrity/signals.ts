@@ -64,7 +64,7 @@ export function chipDumping(history: History): Signal[] {
     const parts = {
       concentration: concentration,
       quick_loss: pair.quick / pair.losses,
-      gift_moves: clamp(gifts / (t.giftsPerGame * pair.losses)),
+      gift_moves: clamp((gifts / pair.losses - t.honestGiftsPerGame) / (t.giftsPerGame - t.honestGiftsPerGame)),
       private_room: pair.priv / pair.losses,
       heads_up: pair.headsUp / pair.losses,
       young,

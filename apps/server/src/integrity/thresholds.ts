@@ -28,10 +28,12 @@ export const thresholds = {
     quickLossMoves: 4,
     /**
      * Gifts (`replay.ts`: taking a beatable bout or leading a high trump once the talon is out) per
-     * lost game that make the loss count as given: one in every game is already rare in honest
-     * play (the simulation's honest bots, who play at random half the time, stay under 0.3).
+     * lost game: the simulation's honest bots, who play at random half the time, make up to 0.7 a
+     * game (the bench flagged 2 of 50 honest players when one a game counted fully); the share
+     * rises from `honestGiftsPerGame` to 1 at `giftsPerGame`.
      */
-    giftsPerGame: 1,
+    honestGiftsPerGame: 0.7,
+    giftsPerGame: 2,
     /** An account younger than this at the first shared game is young. */
     youngDays: 7,
     /**
