@@ -48,6 +48,7 @@ import { recordFinishedGame } from './players/record-game.js';
 import { recordSignIn } from './integrity/linked-accounts.js';
 import { queueIntegrityScan, scanDue } from './integrity/scan.js';
 import { createCaseActions } from './integrity/cases-actions.js';
+import { hardChoiceOf } from './integrity/scan-facts.js';
 import { isPracticeRoom } from './practice/practice-room.js';
 import { registerUserRoutes } from './http/user-routes.js';
 import { registerResponsiblePlayRoutes } from './http/responsible-play-routes.js';
@@ -245,9 +246,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sweeper.register('tournament starts', () => tournaments.fireDue());
   sweeper.register('referral bonuses', () => players.payDueReferrals());
   sweeper.register('reality checks', () => responsible.fireDueRealityChecks());
-  sweeper.register('fair-play scan', () => scanDue(store, now()));
+  // The fair-play scan asks the bot worker for the hard bot's choices (machine play): never on the event loop.
+  sweeper.register('fair-play scan', () => scanDue(store, now(), hardChoiceOf(bots)));
   // Fair play's case actions; a confirmed case bans its accounts, whose sockets then close.
-  const integrity = createCaseActions(store, { afterBan: (userId) => accounts.afterRevocation(userId) });
+  const integrity = createCaseActions(store, {
+    afterBan: (userId) => accounts.afterRevocation(userId),
+    // A frozen account's running games go on with the stand-in (§12).
+    afterFreeze: async (userId) => void (await rooms.games.handOverFrozen(userId)),
+  });
   const { caseReads, ...domain } = createDomainServices(store, { accounts, rooms, redis: (timeoutMs) => limits.check(timeoutMs) });
   const services: Services = {
     config,

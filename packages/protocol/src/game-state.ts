@@ -145,7 +145,7 @@ export const resultReason = z.enum(['normal', 'timeout', 'surrender', 'left']);
 export type ResultReason = z.infer<typeof resultReason>;
 
 /** Why the stand-in took a seat (away too long, timer and bank ran out, on purpose) or gave it back. */
-export const standInReason = z.enum(['away', 'timer', 'autoplay', 'reconnected', 'moved', 'back']);
+export const standInReason = z.enum(['away', 'timer', 'autoplay', 'frozen', 'reconnected', 'moved', 'back']);
 export type StandInReason = z.infer<typeof standInReason>;
 
 /**

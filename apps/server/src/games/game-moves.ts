@@ -6,7 +6,7 @@ import type { Outbox } from '../publishing/outbox.js';
 import { gameStateOf, type MoveRoom, type RoomRow } from '../room-core/room-store.js';
 import type { DomainContext } from '../room-core/domain-context.js';
 import { banksAfter, writeStep, type StepCause } from './game-step.js';
-import { givenBack, isAbsent, saveStandIns } from './stand-in-steps.js';
+import { frozenCaseOf, frozenSeat, givenBack, isAbsent, saveStandIns } from './stand-in-steps.js';
 
 // The stand-in never surrenders (standInMove skips it); the entry only keeps the map total.
 const exitReasonOf = { move: 'surrender', timeout: 'timeout', left: 'left', stand_in: 'surrender' } as const;
@@ -47,6 +47,12 @@ export function createApplyInRoom(context: DomainContext): ApplyInRoom {
       return failure('room/not_seated', 'You do not play in this game');
     if (seq !== undefined && seq !== state.seq) {
       return failure('rule/stale_seq', `The game is at seq ${state.seq}, not ${seq}`, { seq: state.seq });
+    }
+    // A frozen account's seat is the stand-in's until its case closes (§12): its own move or
+    // surrender would hand chips on; read only when the stand-in holds the seat.
+    if ((cause === 'move' || cause === 'left') && action.type !== 'timeout' && room.standIns[action.player] === true) {
+      const caseId = await frozenCaseOf(tx, action.player);
+      if (caseId !== null) return frozenSeat(caseId);
     }
     const applied = applyAction(state, action);
     if (!applied.ok) {

@@ -23,7 +23,7 @@ export type PlayerMove =
  * `presenceChanged` and `leaveWaitingRoom` are called with ids read from a channel name and a
  * row, and take plain numbers.
  */
-export interface GameService extends GameReads, Pick<SeatLifecycle, 'presenceChanged' | 'autoplay'> {
+export interface GameService extends GameReads, Pick<SeatLifecycle, 'presenceChanged' | 'autoplay' | 'handOverFrozen'> {
   /** One action: lock, engine, write state + event (+ payout), commit, then publish. */
   act(userId: UserId, roomId: RoomId, move: PlayerMove, seq?: number): Promise<Result<{ seq: number }>>;
   /** Before the start frees the seat; during the game surrenders. */
@@ -48,6 +48,7 @@ export function createGameService(context: DomainContext, beforeStart: SeatsBefo
     ...createGameReads(context),
     presenceChanged: seats.presenceChanged,
     autoplay: seats.autoplay,
+    handOverFrozen: seats.handOverFrozen,
     fireDue: timers.fireDue,
 
     act(userId, roomId, move, seq) {

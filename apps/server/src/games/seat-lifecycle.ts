@@ -1,14 +1,15 @@
 import type { GameState } from '@durak/engine';
 import type { RoomId, UserId } from '@durak/protocol';
 import { failure, ok, type Result } from '../shared/result.js';
-import type { Tx } from '../store/db.js';
+import { queryRows, type Tx } from '../store/db.js';
+import { sql } from 'drizzle-orm';
 import type { Outbox } from '../publishing/outbox.js';
 import { gameStateOf, lockRoom, readRoom, type RoomRow } from '../room-core/room-store.js';
 import { inRoomTransaction, type DomainContext } from '../room-core/domain-context.js';
 import type { DecisionsAhead } from '../room-core/room-seams.js';
 import { notRunning, playersInGame, type ApplyInRoom } from './game-moves.js';
 import { awaitedStandIns, dueHandOvers, isAtStake, standInLevel, standInMove } from './stand-in.js';
-import { givenBack, handedOver, isAbsent, saveStandIns } from './stand-in-steps.js';
+import { frozenCaseOf, frozenSeat, givenBack, handedOver, isAbsent, saveStandIns } from './stand-in-steps.js';
 
 /**
  * A seated player's story while the game runs, in colyseus's words (FEATURES.md §11): `onDrop` —
@@ -22,6 +23,11 @@ export interface SeatLifecycle {
   /** The gateway saw the user's last connection to `room:{id}` go, or one come (across nodes). */
   presenceChanged(userId: number, roomId: number, isConnected: boolean): Promise<void>;
   autoplay(userId: UserId, roomId: RoomId, on: boolean): Promise<Result<{ stand_in: boolean }>>;
+  /**
+   * Fair play froze the account (FEATURES.md §12): the stand-in takes its seat in every game it
+   * still plays, at the table's level, and keeps it until the case closes. Answers the rooms.
+   */
+  handOverFrozen(userId: number): Promise<number[]>;
   /** Seats whose players have been away for STAND_IN_SECONDS pass to the computer (never a banned player's). */
   handOverAway(tx: Tx, outbox: Outbox, room: StandInRow, state: GameState, now: Date): Promise<StandInRow>;
   /** The stand-in's move for the first seat it plays that the table waits for; null when none. */
@@ -82,6 +88,8 @@ export function createSeatLifecycle(context: DomainContext, applyInRoom: ApplyIn
         const isHere = present === null ? isConnected : present.has(me);
         if (isHere ? !isAbsent(room, me) : room.offlineSince[me] !== undefined) return;
         const state = gameStateOf(room)!;
+        // A frozen account's seat stays the stand-in's when it comes back (§12).
+        if (isHere && room.standIns[me] === true && (await frozenCaseOf(tx, me)) !== null) return;
         await (isHere ? onReconnect : onDrop)(tx, outbox, room, state, me, now);
       });
     },
@@ -99,12 +107,38 @@ export function createSeatLifecycle(context: DomainContext, applyInRoom: ApplyIn
         if (on && isAtStake(room) && room.standIns[me] !== true)
           return failure('room/autoplay_not_allowed', 'Autoplay is for practice games: at a table with a stake, play your own hand');
         const isOn = room.standIns[me] === true;
+        if (!on && isOn) {
+          const caseId = await frozenCaseOf(tx, me);
+          if (caseId !== null) return frozenSeat(caseId);
+        }
         if (on && !isOn)
           await saveStandIns(tx, outbox, room, state, { ...handedOver(room, [me]), reason: 'autoplay' }, { now, config, reschedule: true });
         if (!on && isAbsent(room, me))
           await saveStandIns(tx, outbox, room, state, { ...givenBack(room, me), reason: 'back' }, { now, config, reschedule: true });
         return ok({ stand_in: on });
       });
+    },
+
+    async handOverFrozen(userId) {
+      const me = String(userId);
+      const running = await queryRows<{ room_id: number }>(
+        store.db,
+        sql`select s.room_id from room_seats s join rooms r on r.id = s.room_id
+            where s.user_id = ${userId} and r.status = 'in_progress' order by s.room_id`,
+      );
+      const handed: number[] = [];
+      for (const { room_id } of running) {
+        const roomId = Number(room_id);
+        const changed = await inRoomTransaction(context, roomId, async (tx, outbox, now) => {
+          const room = await lockRoom(tx, roomId);
+          const state = room && room.status === 'in_progress' ? gameStateOf(room) : null;
+          if (!room || !state || !playersInGame(state).includes(me) || room.standIns[me] === true) return false;
+          await saveStandIns(tx, outbox, room, state, { ...handedOver(room, [me]), reason: 'frozen' }, { now, config, reschedule: true });
+          return true;
+        });
+        if (changed) handed.push(roomId);
+      }
+      return handed;
     },
 
     // The stored time only wakes the sweeper: the broker's presence decides, because a leave on

@@ -2,6 +2,7 @@ import type { GameState } from '@durak/engine';
 import type { StandInReason } from '@durak/protocol';
 import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
+import { failure } from '../shared/result.js';
 import { rooms } from '../store/rooms-schema.js';
 import { users } from '../store/schema.js';
 import type { Outbox } from '../publishing/outbox.js';
@@ -89,3 +90,19 @@ export async function bannedAmong(tx: Tx, players: readonly string[], now: Date)
     .where(and(inArray(users.id, ids), isNotNull(users.bannedAt), or(isNull(users.bannedUntil), gt(users.bannedUntil, now))));
   return new Set(rows.map((r) => String(r.id)));
 }
+
+/**
+ * The fair-play case that froze the player (FEATURES.md §12), if any: their running games go on
+ * with the stand-in, and they cannot take the seat back (nor surrender it) until the case closes.
+ * Read only where a seat the stand-in plays would change hands, never on an ordinary move.
+ */
+export async function frozenCaseOf(tx: Tx, player: string): Promise<number | null> {
+  const id = Number(player);
+  if (!Number.isSafeInteger(id)) return null;
+  const [row] = await tx.select({ caseId: users.frozenCaseId }).from(users).where(eq(users.id, id));
+  return row?.caseId ?? null;
+}
+
+/** The refusal a frozen player's own move, return or surrender at a running table gets. */
+export const frozenSeat = (caseId: number) =>
+  failure('account/frozen', 'This account is frozen while fair play reviews it: the computer plays your seat', { case_id: caseId });

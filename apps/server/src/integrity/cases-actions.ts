@@ -45,11 +45,19 @@ async function lockCase(tx: Tx, id: number): Promise<{ row: Locked; accounts: nu
  */
 export type CaseActions = ReturnType<typeof createCaseActions>;
 
-export function createCaseActions(store: Store, options: { afterBan?: (userId: number) => Promise<void> } = {}) {
+export function createCaseActions(
+  store: Store,
+  options: {
+    afterBan?: (userId: number) => Promise<void>;
+    /** After a freeze commits: the account's running games go on with the stand-in. */
+    afterFreeze?: (userId: number) => Promise<void>;
+  } = {},
+) {
   return {
     /** The accounts can sign in and read, but every money path refuses them (account/frozen). */
     async freeze(actor: AuditActor, id: number, now: Date): Promise<Result<IntegrityCaseDetail>> {
-      return store.withTransaction(async (tx): Promise<Result<IntegrityCaseDetail>> => {
+      let frozen: number[] = [];
+      const result = await store.withTransaction(async (tx): Promise<Result<IntegrityCaseDetail>> => {
         const locked = await lockCase(tx, id);
         if (!locked) return notFound(id);
         if (locked.row.status === 'frozen') return ok((await readCase(tx, id))!);
@@ -58,6 +66,7 @@ export function createCaseActions(store: Store, options: { afterBan?: (userId: n
           sql`update integrity_cases set status = 'frozen', frozen_by = ${actor.id}, frozen_at = ${now.toISOString()}::timestamptz where id = ${id}`,
         );
         await tx.execute(sql`update users set frozen_case_id = ${id} where id = any(${idArray(locked.accounts)}::bigint[])`);
+        frozen = locked.accounts;
         await appendAudit(
           tx,
           actor,
@@ -71,6 +80,12 @@ export function createCaseActions(store: Store, options: { afterBan?: (userId: n
         );
         return ok((await readCase(tx, id))!);
       });
+      // A freeze answered again (already frozen) hands over again: a seat taken back meanwhile is refused anyway.
+      if (result.ok && result.value.status === 'frozen') {
+        if (frozen.length === 0) frozen = result.value.accounts.map((a) => a.user_id);
+        for (const userId of frozen) await options.afterFreeze?.(userId);
+      }
+      return result;
     },
 
     /** Nothing wrong: the case closes and its accounts are free again. */

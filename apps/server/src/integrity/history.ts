@@ -4,6 +4,8 @@
  * the ledger and sign_in_events; the tests build it by hand.
  */
 
+import type { SeatFacts } from './replay.js';
+
 export type ExitReason = 'normal' | 'surrender' | 'timeout' | 'left';
 
 export interface SeatOutcome {
@@ -36,6 +38,18 @@ export interface GameHistory {
   readonly outcomes: readonly SeatOutcome[];
   /** The deal (seq 0) first, in seq order. */
   readonly steps: readonly Step[];
+  /** What the replay found about each person's play (`replay.ts`), by user id; absent: not analysed yet. */
+  readonly facts?: ReadonlyMap<number, SeatFacts>;
+  /** When each player's stake left their wallet, ms by the ledger's clock (bet rooms). */
+  readonly stakedAt?: ReadonlyMap<number, number>;
+}
+
+/** Chips from outside the tables (a deposit, a purchase, a promo code, a bonus or reward). */
+export interface Funding {
+  readonly userId: number;
+  /** ms since the epoch, by the ledger's clock. */
+  readonly at: number;
+  readonly kind: string;
 }
 
 export interface AccountInfo {
@@ -56,6 +70,8 @@ export interface History {
   readonly games: readonly GameHistory[];
   readonly accounts: ReadonlyMap<number, AccountInfo>;
   readonly signIns: readonly SignInRecord[];
+  /** The players' fundings from outside the tables (freshly funded feeders). */
+  readonly fundings?: readonly Funding[];
 }
 
 /**

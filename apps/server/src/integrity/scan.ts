@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Store, type Tx } from '../store/db.js';
 import { integrityQueue } from '../store/integrity-schema.js';
 import { groupsOf, type CaseGroup } from './groups.js';
-import type { ExitReason, GameHistory, History, SignInRecord, Step } from './history.js';
+import type { ExitReason, Funding, GameHistory, History, SignInRecord, Step } from './history.js';
+import { hardOnTheSpot, type HardChoice, type SeatFacts } from './replay.js';
+import { analyseGames } from './scan-facts.js';
+import { thresholds } from './thresholds.js';
 import { allSignals, type Signal } from './signals.js';
 
 /** A Postgres array literal of ids (drizzle's `sql` would spread a JS array into a list). */
@@ -26,11 +29,13 @@ export async function queueIntegrityScan(tx: Tx, roomId: number, at: Date): Prom
 
 /**
  * One sweep of the fair-play scan: claims a batch of finished games (a lease, SKIP LOCKED, so nodes
- * share the queue), reads the history of their players with plain reads outside any transaction,
- * computes every signal, and opens or updates the cases in one short transaction that also
- * removes the claimed rows. Answers how many games it read from the queue.
+ * share the queue), replays them once for the facts of each seat (`scan-facts.ts`; `hard`: where
+ * the `hard` bot's choices come from, the node's bot worker in the server; null: not asked), reads the history of
+ * their players with plain reads outside any transaction, computes every signal, and opens or
+ * updates the cases in one short transaction that also removes the claimed rows. Answers how many
+ * games it read from the queue.
  */
-export async function scanDue(store: Store, now: Date): Promise<number> {
+export async function scanDue(store: Store, now: Date, hard: HardChoice | null = hardOnTheSpot): Promise<number> {
   const claimed = await store.withTransaction((tx) =>
     queryRows<{ room_id: number }>(
       tx,
@@ -42,6 +47,7 @@ export async function scanDue(store: Store, now: Date): Promise<number> {
   );
   if (claimed.length === 0) return 0;
   const roomIds = claimed.map((r) => Number(r.room_id));
+  await analyseGames(store, roomIds, hard);
   const players = await queryRows<{ user_id: number }>(
     store.db,
     sql`select distinct (r->>'player_id')::bigint as user_id from rooms, jsonb_array_elements(results) r where id = any(${idArray(roomIds)}::bigint[])`,
@@ -108,6 +114,8 @@ export async function loadHistory(store: Store, userIds: readonly number[], now:
     });
     stepsOf.set(Number(e.room_id), list);
   }
+  const factsOf = await seatFactsOf(store, roomIds);
+  const stakes = await stakesOf(store, rooms);
   const games: GameHistory[] = rooms.map((r) => ({
     roomId: Number(r.id),
     finishedAt: Date.parse(r.finished_at),
@@ -122,6 +130,8 @@ export async function loadHistory(store: Store, userIds: readonly number[], now:
       reason: (o.result_reason ?? 'normal') as ExitReason,
     })),
     steps: stepsOf.get(Number(r.id)) ?? [],
+    facts: factsOf.get(Number(r.id)) ?? new Map(),
+    stakedAt: stakes.get(Number(r.id)) ?? new Map(),
   }));
   const signInRows = await queryRows<{
     user_id: number;
@@ -157,7 +167,64 @@ export async function loadHistory(store: Store, userIds: readonly number[], now:
       { id: Number(a.id), createdAt: Date.parse(a.created_at), parentId: a.parent_id === null ? null : Number(a.parent_id) },
     ]),
   );
-  return { games, accounts, signIns };
+  return { games, accounts, signIns, fundings: await fundingsOf(store, everyone, since) };
+}
+
+/** The stored facts of each seat of the games (`integrity_seat_facts`), by room then user. */
+async function seatFactsOf(store: Store, roomIds: readonly number[]): Promise<Map<number, Map<number, SeatFacts>>> {
+  const rows =
+    roomIds.length === 0
+      ? []
+      : await queryRows<{ room_id: number; user_id: number; decisions: number; matches: number; gifts: number }>(
+          store.db,
+          sql`select room_id, user_id, decisions, matches, gifts from integrity_seat_facts where room_id = any(${idArray(roomIds)}::bigint[])`,
+        );
+  const byRoom = new Map<number, Map<number, SeatFacts>>();
+  for (const r of rows) {
+    const room = byRoom.get(Number(r.room_id)) ?? new Map<number, SeatFacts>();
+    room.set(Number(r.user_id), { decisions: Number(r.decisions), matches: Number(r.matches), gifts: Number(r.gifts) });
+    byRoom.set(Number(r.room_id), room);
+  }
+  return byRoom;
+}
+
+/** When each player's stake of a bet room left their wallet (the ledger's clock), by the stakes' idempotency keys. */
+async function stakesOf(
+  store: Store,
+  rooms: readonly { id: number; bet_amount: string; results: { player_id: string }[] }[],
+): Promise<Map<number, Map<number, number>>> {
+  const keys = rooms
+    .filter((r) => BigInt(r.bet_amount) > 0n)
+    .flatMap((r) => r.results.map((o) => `room:${Number(r.id)}:stake:${Number(o.player_id)}`));
+  const rows =
+    keys.length === 0
+      ? []
+      : await queryRows<{ idempotency_key: string; at: string }>(
+          store.db,
+          sql`select idempotency_key, created_at::text as at from ledger_transfers where idempotency_key = any(${`{${keys.join(',')}}`}::text[])`,
+        );
+  const byRoom = new Map<number, Map<number, number>>();
+  for (const row of rows) {
+    const [, room, , user] = row.idempotency_key.split(':');
+    const stakes = byRoom.get(Number(room)) ?? new Map<number, number>();
+    stakes.set(Number(user), Date.parse(row.at));
+    byRoom.set(Number(room), stakes);
+  }
+  return byRoom;
+}
+
+/** The users' chips from outside the tables over the lookback (`thresholds.chipDumping.fundingKinds`). */
+async function fundingsOf(store: Store, userIds: readonly number[], since: string): Promise<Funding[]> {
+  const kinds = `{${thresholds.chipDumping.fundingKinds.join(',')}}`;
+  const rows = await queryRows<{ user_id: number; kind: string; at: string }>(
+    store.db,
+    sql`select a.user_id, t.kind, t.created_at::text as at
+        from ledger_entries e join accounts a on a.id = e.account_id join ledger_transfers t on t.id = e.transfer_id
+        where a.user_id = any(${idArray(userIds)}::bigint[]) and e.amount > 0 and t.kind = any(${kinds}::text[])
+          and t.created_at > ${since}::timestamptz - interval '1 day'
+        order by t.created_at limit 5000`,
+  );
+  return rows.map((r) => ({ userId: Number(r.user_id), kind: r.kind, at: Date.parse(r.at) }));
 }
 
 /** The signals as stored in a case's evidence (chips as decimal strings). */

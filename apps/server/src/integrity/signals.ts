@@ -59,21 +59,24 @@ export function chipDumping(history: History): Signal[] {
     const account = history.accounts.get(feeder);
     const firstGame = Math.min(...together.map((g) => g.finishedAt));
     const young = account && firstGame - account.createdAt < t.youngDays * day ? 1 : 0;
+    const gifts = pair.games.reduce((sum, g) => sum + (g.facts?.get(feeder)?.gifts ?? 0), 0);
     const w = t.weights;
     const parts = {
       concentration: concentration,
       quick_loss: pair.quick / pair.losses,
+      gift_moves: clamp((gifts / pair.losses - t.honestGiftsPerGame) / (t.giftsPerGame - t.honestGiftsPerGame)),
       private_room: pair.priv / pair.losses,
       heads_up: pair.headsUp / pair.losses,
       young,
+      fresh_funding: isFreshlyFunded(history, feeder, pair.games) ? 1 : 0,
     };
     const score = clamp(
       oneSided *
         (w.concentration * parts.concentration +
-          w.quickLoss * parts.quick_loss +
+          w.given * Math.max(parts.quick_loss, parts.gift_moves) +
           w.privateRoom * parts.private_room +
           w.headsUp * parts.heads_up +
-          w.young * parts.young),
+          w.newcomer * Math.max(parts.young, parts.fresh_funding)),
     );
     signals.push({
       kind: 'chip_dumping',
@@ -85,6 +88,18 @@ export function chipDumping(history: History): Signal[] {
     });
   }
   return signals;
+}
+
+/**
+ * Chips from outside the tables reached the feeder shortly before its stake in the first game it
+ * lost to the receiver (both times by the ledger's clock).
+ */
+function isFreshlyFunded(history: History, feeder: number, lost: readonly GameHistory[]): boolean {
+  const stakes = lost.map((g) => g.stakedAt?.get(feeder)).filter((at): at is number => at !== undefined);
+  if (stakes.length === 0) return false;
+  const first = Math.min(...stakes);
+  const window = thresholds.chipDumping.freshFundingHours * 3600_000;
+  return (history.fundings ?? []).some((f) => f.userId === feeder && f.at <= first && first - f.at <= window);
 }
 
 /** Linked accounts: the same device, the same Telegram user, the same address within an hour. */
@@ -233,7 +248,11 @@ export function softPlay(history: History): Signal[] {
   return signals;
 }
 
-/** Machine play: the player's own decision times too fast or too regular for a person. */
+/**
+ * Machine play: the player's own decision times too fast or too regular for a person (over at
+ * least `minMoves`), or its late-game choices matching the `hard` bot's far more often than human
+ * play does (over at least `minDecisions`, from the replay's stored facts).
+ */
 export function machinePlay(history: History): Signal[] {
   const t = thresholds.machinePlay;
   const times = new Map<number, { ms: number[]; games: Set<number> }>();
@@ -246,22 +265,47 @@ export function machinePlay(history: History): Signal[] {
       entry.games.add(game.roomId);
       times.set(step.player, entry);
     }
+  const bot = new Map<number, { decisions: number; matches: number; games: Set<number> }>();
+  for (const game of history.games)
+    for (const [userId, facts] of game.facts ?? [])
+      if (facts.decisions > 0) {
+        const entry = bot.get(userId) ?? { decisions: 0, matches: 0, games: new Set<number>() };
+        entry.decisions += facts.decisions;
+        entry.matches += facts.matches;
+        entry.games.add(game.roomId);
+        bot.set(userId, entry);
+      }
   const signals: Signal[] = [];
-  for (const [userId, { ms, games }] of times) {
-    if (ms.length < t.minMoves) continue;
-    const sorted = [...ms].sort((x, y) => x - y);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    const mean = ms.reduce((s, x) => s + x, 0) / ms.length;
-    const sd = Math.sqrt(ms.reduce((s, x) => s + (x - mean) ** 2, 0) / ms.length);
-    const cv = mean > 0 ? sd / mean : 0;
-    const fast = clamp((t.fastMedianMs * 2 - median) / t.fastMedianMs);
-    const regular = clamp((t.regularCv * 2 - cv) / t.regularCv);
+  for (const userId of new Set([...times.keys(), ...bot.keys()])) {
+    const { ms, games } = times.get(userId) ?? { ms: [], games: new Set<number>() };
+    const matched = bot.get(userId);
+    const isTimed = ms.length >= t.minMoves;
+    const isCompared = matched !== undefined && matched.decisions >= t.minDecisions;
+    if (!isTimed && !isCompared) continue;
+    const figures: Record<string, number> = {};
+    let score = 0;
+    if (isTimed) {
+      const sorted = [...ms].sort((x, y) => x - y);
+      const median = sorted[Math.floor(sorted.length / 2)]!;
+      const mean = ms.reduce((sum, x) => sum + x, 0) / ms.length;
+      const sd = Math.sqrt(ms.reduce((sum, x) => sum + (x - mean) ** 2, 0) / ms.length);
+      const cv = mean > 0 ? sd / mean : 0;
+      const fast = clamp((t.fastMedianMs * 2 - median) / t.fastMedianMs);
+      const regular = clamp((t.regularCv * 2 - cv) / t.regularCv);
+      score = Math.max(fast, regular);
+      Object.assign(figures, { moves: ms.length, median_ms: Math.round(median), cv: round(cv) });
+    }
+    if (isCompared) {
+      const rate = matched.matches / matched.decisions;
+      score = Math.max(score, clamp((rate - t.humanMatch) / (t.fullMatch - t.humanMatch)));
+      Object.assign(figures, { bot_decisions: matched.decisions, bot_matches: matched.matches, bot_match_rate: round(rate) });
+    }
     signals.push({
       kind: 'machine_play',
       users: [userId],
-      score: round(Math.max(fast, regular)),
-      figures: { moves: ms.length, median_ms: Math.round(median), cv: round(cv) },
-      games: [...games],
+      score: round(score),
+      figures,
+      games: [...new Set([...games, ...(matched?.games ?? [])])],
       chips: 0n,
     });
   }

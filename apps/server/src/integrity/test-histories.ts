@@ -1,4 +1,5 @@
-import type { AccountInfo, ExitReason, GameHistory, History, SignInRecord, Step } from './history.js';
+import type { AccountInfo, ExitReason, Funding, GameHistory, History, SignInRecord, Step } from './history.js';
+import type { SeatFacts } from './replay.js';
 
 /**
  * Hand-built histories for the signals' tests: honest tables (random winners, human decision
@@ -30,12 +31,20 @@ export interface TableOptions {
   readonly think?: (p: number) => number;
   /** Who the stand-in played (their steps get cause 'stand_in') with that probability. */
   readonly standIn?: ReadonlyMap<number, number>;
+  /**
+   * The replay's facts of `p`: how often its late-game choices match the `hard` bot's (default
+   * 0.78, as people and the `normal` bot do), and the gifts it makes in the game (default: one in
+   * three games, as the simulation's honest bots).
+   */
+  readonly botMatch?: (p: number) => number;
+  readonly gifts?: (p: number) => number;
 }
 
 export class HistoryBuilder {
   private readonly games: GameHistory[] = [];
   private readonly accounts = new Map<number, AccountInfo>();
   private readonly signIns: SignInRecord[] = [];
+  private readonly fundings: Funding[] = [];
   private nextRoom = 1;
   clock = Date.parse('2026-11-01T10:00:00Z');
 
@@ -94,7 +103,18 @@ export class HistoryBuilder {
       place: p === loser ? players.length : i + 1,
       reason: p === loser && options.loserReason ? options.loserReason : ('normal' as const),
     }));
+    const facts = new Map<number, SeatFacts>();
+    for (const p of players) {
+      const decisions = 1 + Math.floor(this.random() * 6);
+      const rate = options.botMatch?.(p) ?? 0.78;
+      let matches = 0;
+      for (let d = 0; d < decisions; d++) if (this.random() < rate) matches += 1;
+      const gifts = options.gifts?.(p) ?? (this.random() < 0.33 ? 1 : 0);
+      facts.set(p, { decisions, matches, gifts });
+    }
     this.games.push({
+      facts,
+      stakedAt: new Map(players.map((p) => [p, this.clock])),
       roomId,
       finishedAt: at,
       bet,
@@ -121,7 +141,13 @@ export class HistoryBuilder {
     return this;
   }
 
+  /** Chips from outside the tables reached `userId` `hoursAgo` before the clock. */
+  funding(userId: number, hoursAgo: number, kind = 'promo_code'): this {
+    this.fundings.push({ userId, at: this.clock - hoursAgo * 3600_000, kind });
+    return this;
+  }
+
   build(): History {
-    return { games: [...this.games], accounts: new Map(this.accounts), signIns: [...this.signIns] };
+    return { games: [...this.games], accounts: new Map(this.accounts), signIns: [...this.signIns], fundings: [...this.fundings] };
   }
 }

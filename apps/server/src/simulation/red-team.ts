@@ -132,7 +132,9 @@ export async function runRedTeam(options: RedTeamOptions): Promise<RedTeamResult
   };
   const honestPolicy: Policy = (_me, legal) => (random() < 0.5 ? null : (legal[Math.floor(random() * legal.length)] ?? null));
   const flagged = async (): Promise<Set<number>> => {
-    while ((await scanDue(store, now())) > 0);
+    // Without the `hard` bot's comparisons (machine play by its choices: no abuser here copies it,
+    // and its search per late-game choice would multiply the run's time); the gifts are counted.
+    while ((await scanDue(store, now(), null)) > 0);
     const rows = await queryRows<{ user_id: number }>(
       store.db,
       sql`select a.user_id from integrity_case_accounts a join integrity_cases c on c.id = a.case_id where c.status = 'open'`,

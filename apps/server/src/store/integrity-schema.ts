@@ -82,3 +82,20 @@ export const integrityCaseAccounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.caseId, t.userId] }), index('integrity_case_accounts_user_idx').on(t.userId)],
 );
+
+/** What the replay of a finished game found about each person's play (0026, integrity/replay.ts). */
+export const integritySeatFacts = pgTable(
+  'integrity_seat_facts',
+  {
+    roomId: bigint('room_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** The player's own late-game choices compared with the `hard` bot's, and how many matched. */
+    decisions: integer('decisions').notNull().default(0),
+    matches: integer('matches').notNull().default(0),
+    /** Moves a `hard` bot would never make. */
+    gifts: integer('gifts').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'integrity_seat_facts_pk', columns: [t.roomId, t.userId] })],
+);

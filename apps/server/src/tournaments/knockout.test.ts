@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advancersOf, drawRooms, pairKey, placesOf, prizesOf, roomSizes, type RoomFinish } from './knockout.js';
+import { advancersOf, drawRooms, pairKey, placesOf, prizesOf, roomSizes, seatsLinked, type RoomFinish } from './knockout.js';
 
 /** A deterministic random source (mulberry32) so a draw can be replayed. */
 function seeded(seed: number): () => number {
@@ -39,6 +39,20 @@ describe('rooms of a round', () => {
       const rooms = drawRooms([1, 2, 3, 4], 2, past, seeded(seed));
       for (const room of rooms) expect(past.has(pairKey(room[0]!, room[1]!))).toBe(false);
     }
+  });
+
+  it('never seats linked accounts at one table, even when that repeats an earlier pairing (FEATURES.md §12)', () => {
+    // 1-2 and 3-4 are linked (one device each); every other pair already met.
+    const linked = new Set([pairKey(1, 2), pairKey(3, 4)]);
+    const past = new Set([pairKey(1, 3), pairKey(2, 4), pairKey(1, 4), pairKey(2, 3)]);
+    for (let seed = 1; seed <= 20; seed++) {
+      const rooms = drawRooms([1, 2, 3, 4], 2, past, seeded(seed), 32, linked);
+      expect(seatsLinked(rooms, linked)).toBe(false);
+    }
+    // Nine players at tables of three with three linked pairs: always kept apart.
+    const many = new Set([pairKey(1, 2), pairKey(4, 5), pairKey(7, 8)]);
+    const players = Array.from({ length: 9 }, (_, i) => i + 1);
+    for (let seed = 1; seed <= 20; seed++) expect(seatsLinked(drawRooms(players, 3, new Set(), seeded(seed), 32, many), many)).toBe(false);
   });
 
   it('a new draw each round: the same players are not always seated the same way', () => {

@@ -28,7 +28,9 @@ function repeatsOf(rooms: readonly (readonly number[])[], pastPairs: ReadonlySet
 /**
  * A fresh random draw of the round's rooms. Several draws are tried and the one that repeats the
  * fewest earlier pairings is kept ("avoiding repeated pairs where possible"); with few players a
- * repeat can be unavoidable, and then the draw with the fewest wins.
+ * repeat can be unavoidable, and then the draw with the fewest wins. `linked`: pairs of linked
+ * accounts (FEATURES.md §12) that must not share a room, weighed above any number of repeats and
+ * given more tries; the caller refuses a draw that still holds one.
  */
 export function drawRooms(
   players: readonly number[],
@@ -36,11 +38,13 @@ export function drawRooms(
   pastPairs: ReadonlySet<string>,
   random: () => number,
   tries = 32,
+  linked: ReadonlySet<string> = new Set(),
 ): number[][] {
   const sizes = roomSizes(players.length, roomSize);
   let best: number[][] = [];
-  let bestRepeats = Number.POSITIVE_INFINITY;
-  for (let t = 0; t < tries && bestRepeats > 0; t++) {
+  let bestCost = Number.POSITIVE_INFINITY;
+  const attempts = linked.size > 0 ? tries * 8 : tries;
+  for (let t = 0; t < attempts && bestCost > 0; t++) {
     const order = [...players];
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
@@ -48,11 +52,14 @@ export function drawRooms(
     }
     let at = 0;
     const rooms = sizes.map((size) => order.slice(at, (at += size)));
-    const repeats = repeatsOf(rooms, pastPairs);
-    if (repeats < bestRepeats) [best, bestRepeats] = [rooms, repeats];
+    const cost = repeatsOf(rooms, linked) * players.length ** 2 + repeatsOf(rooms, pastPairs);
+    if (cost < bestCost) [best, bestCost] = [rooms, cost];
   }
   return best;
 }
+
+/** Whether any room of the draw seats a pair of `linked`. */
+export const seatsLinked = (rooms: readonly (readonly number[])[], linked: ReadonlySet<string>) => repeatsOf(rooms, linked) > 0;
 
 export interface RoomFinish {
   readonly userId: number;

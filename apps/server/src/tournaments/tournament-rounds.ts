@@ -1,8 +1,10 @@
 import type { WalletType } from '@durak/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ResultPayload } from '@durak/protocol';
+import { linkedAmong } from '../integrity/linked-accounts.js';
 import type { SeatedRooms } from '../rooms/seated-rooms.js';
 import type { Outbox } from '../publishing/outbox.js';
+import { failure } from '../shared/result.js';
 import type { Tx } from '../store/db.js';
 import { accounts } from '../store/schema.js';
 import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
@@ -34,6 +36,21 @@ export interface RoundDeps {
 }
 
 const walletOf = (t: TournamentRow) => t.balanceType as WalletType;
+
+/** A buy-in or a guaranteed prize: chips are at stake, so linked accounts never share a table (§12). */
+export const isAtStake = (t: Pick<TournamentRow, 'buyIn' | 'guaranteedPool'>) => t.buyIn > 0n || t.guaranteedPool > 0n;
+
+/** Registration's refusal when an account linked to the player is already registered where chips are at stake (§12). */
+export async function linkedEntryRefusal(tx: Tx, t: TournamentRow, userId: number) {
+  if (!isAtStake(t)) return undefined;
+  const others = await tx
+    .select({ userId: tournamentEntries.userId })
+    .from(tournamentEntries)
+    .where(and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.isRegistered, true)));
+  const linked = await linkedAmong(tx, [userId, ...others.map((o) => o.userId)]);
+  if (!linked.some((p) => p.a === userId || p.b === userId)) return undefined;
+  return failure('room/linked_accounts', 'An account linked to yours is already registered in this tournament');
+}
 
 /** Tells the tournament's channel its new state (status, round, counts, pool). */
 export async function publishChanged(tx: Tx, t: TournamentRow, outbox: Outbox): Promise<void> {
@@ -70,7 +87,10 @@ export async function seatNextRound(tx: Tx, t: TournamentRow, outbox: Outbox, no
   const pastPairs = new Set<string>();
   for (const members of byRoom.values()) for (const a of members) for (const b of members) if (a < b) pastPairs.add(pairKey(a, b));
 
-  const tables = drawRooms(active, t.roomSize, pastPairs, deps.random);
+  // Linked accounts (one device or Telegram user) never share a table where a buy-in or a prize is
+  // at stake (FEATURES.md §12); registration refuses them, this keeps apart those linked since.
+  const linked = isAtStake(t) ? new Set((await linkedAmong(tx, active)).map((p) => pairKey(p.a, p.b))) : new Set<string>();
+  const tables = drawRooms(active, t.roomSize, pastPairs, deps.random, 32, linked);
   await tx
     .update(tournaments)
     .set({ status: 'running', round, dueAt: null, finalRound: isFinal ? round : null })

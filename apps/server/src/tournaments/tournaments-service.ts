@@ -16,7 +16,7 @@ import { createTournamentAdminWrites, type TournamentAdminWrites } from './tourn
 import { arenaDue, publishStandings, recordArenaGame, schedulePairing, type ArenaDeps } from './arena-play.js';
 import { createArenaCalls, type ArenaCalls } from './arena-service.js';
 import { movePlayerChips } from './tournament-money.js';
-import { cancelTournament, publishChanged, recordGame, seatNextRound, type RoundDeps } from './tournament-rounds.js';
+import { cancelTournament, linkedEntryRefusal, publishChanged, recordGame, seatNextRound, type RoundDeps } from './tournament-rounds.js';
 import {
   allPresets,
   runningSeatOf,
@@ -144,6 +144,8 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
           .where(and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.userId, userId)));
         if (entry?.isRegistered) return failure('tournament/already_registered', 'You are already registered');
         if ((await registeredCount(tx, id)) >= t.maxPlayers) return failure('tournament/full', 'The tournament is full');
+        const linked = await linkedEntryRefusal(tx, t, userId);
+        if (linked) return linked;
         const registrations = (entry?.registrations ?? 0) + 1;
         // The buy-in and the fee are one stake; a free tournament's registration is asked too (a break refuses it).
         const stake = t.buyIn + t.fee;

@@ -37,6 +37,15 @@ describe('game translations', () => {
     expect(new Set(words).size).toBe(3);
   });
 
+  // Fair play's refusals (FEATURES.md §12) reach the lobby and the table as error codes.
+  it.each(LANGUAGES)('%s explains a linked account at the table, a frozen account and autoplay at a stake', (lng) => {
+    const file = load(lng);
+    for (const code of ['room/linked_accounts', 'account/frozen', 'room/autoplay_not_allowed']) {
+      expect(file[`error.${code}`], `${lng}: ${code}`).toBeTruthy();
+      if (lng !== 'en') expect(file[`error.${code}`]).not.toBe(english[`error.${code}`]);
+    }
+  });
+
   it('says "Бито" and "Перевести" in Russian and "Transfer" in English', () => {
     expect([reference['action.beat'], reference['action.transfer']]).toEqual(['Бито', 'Перевести']);
     expect(english['action.transfer']).toBe('Transfer');

@@ -1,6 +1,8 @@
 import type { IntegrityCaseDetail } from '@durak/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { figureText } from './figures';
+import { SimpleTable } from './simple-table';
 
 /** A case's evidence: its signals with their figures, the games (with replays), transfers and devices. */
 export function EvidenceTables({ detail }: { detail: IntegrityCaseDetail }) {
@@ -18,93 +20,49 @@ export function EvidenceTables({ detail }: { detail: IntegrityCaseDetail }) {
             <span className="integrity-figures">
               {Object.entries(s.figures)
                 .filter(([, v]) => v !== '')
-                .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`)
+                .map(([k, v]) => figureText(tx, k, v))
                 .join(' · ')}
             </span>
           </li>
         ))}
       </ul>
       <h2 className="admin-subtitle">{tx('case.games', { count: detail.game_list.length })}</h2>
-      <div className="admin-table-scroll">
-        <table className="admin-table" data-testid="integrity-games">
-          <thead>
-            <tr>
-              <th>{tx('game.room')}</th>
-              <th>{tx('game.finished')}</th>
-              <th>{tx('game.bet')}</th>
-              <th>{tx('game.players')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {detail.game_list.map((g) => (
-              <tr key={g.room_id}>
-                <td>
-                  <a href={g.replay_url}>#{g.room_id}</a>
-                  {g.is_private ? ` · ${tx('game.private')}` : ''}
-                </td>
-                <td>{when(g.finished_at)}</td>
-                <td>{g.bet_amount}</td>
-                <td>
-                  {g.players.map((p) => (
-                    <span key={p.user_id} className="integrity-seat">
-                      <Link to={`/admin/user/${p.user_id}`}>{p.username}</Link> {Number(p.amount) > 0 ? '+' : ''}
-                      {p.amount} ({tx(`reason.${p.result_reason}`)})
-                    </span>
-                  ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        testId="integrity-games"
+        headers={[tx('game.room'), tx('game.finished'), tx('game.bet'), tx('game.players')]}
+        rows={detail.game_list}
+        rowKey={(g) => g.room_id}
+        cells={(g) => [
+          <>
+            <a href={g.replay_url}>#{g.room_id}</a>
+            {g.is_private ? ` · ${tx('game.private')}` : ''}
+          </>,
+          when(g.finished_at),
+          g.bet_amount,
+          g.players.map((p) => (
+            <span key={p.user_id} className="integrity-seat">
+              <Link to={`/admin/user/${p.user_id}`}>{p.username}</Link> {Number(p.amount) > 0 ? '+' : ''}
+              {p.amount} ({tx(`reason.${p.result_reason}`)})
+            </span>
+          )),
+        ]}
+      />
       <h2 className="admin-subtitle">{tx('case.transfers')}</h2>
-      <div className="admin-table-scroll">
-        <table className="admin-table" data-testid="integrity-transfers">
-          <thead>
-            <tr>
-              <th>{tx('transfer.kind')}</th>
-              <th>{tx('transfer.from')}</th>
-              <th>{tx('transfer.to')}</th>
-              <th>{tx('transfer.amount')}</th>
-              <th>{tx('transfer.at')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {detail.transfers.map((x) => (
-              <tr key={x.id}>
-                <td>{x.kind}</td>
-                <td>{x.from}</td>
-                <td>{x.to}</td>
-                <td>{x.amount}</td>
-                <td>{when(x.at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        testId="integrity-transfers"
+        headers={[tx('transfer.kind'), tx('transfer.from'), tx('transfer.to'), tx('transfer.amount'), tx('transfer.at')]}
+        rows={detail.transfers}
+        rowKey={(x) => x.id}
+        cells={(x) => [x.kind, x.from, x.to, x.amount, when(x.at)]}
+      />
       <h2 className="admin-subtitle">{tx('case.devices')}</h2>
-      <div className="admin-table-scroll">
-        <table className="admin-table" data-testid="integrity-devices">
-          <thead>
-            <tr>
-              <th>{tx('device.user')}</th>
-              <th>{tx('device.device')}</th>
-              <th>{tx('device.address')}</th>
-              <th>{tx('transfer.at')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {detail.devices.map((d, i) => (
-              <tr key={i}>
-                <td>{d.username}</td>
-                <td>{d.device_id ?? '—'}</td>
-                <td>{d.address ?? '—'}</td>
-                <td>{when(d.at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        testId="integrity-devices"
+        headers={[tx('device.user'), tx('device.device'), tx('device.address'), tx('transfer.at')]}
+        rows={detail.devices}
+        rowKey={(_, i) => i}
+        cells={(d) => [d.username, d.device_id ?? '—', d.address ?? '—', when(d.at)]}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FALLBACK_LANGUAGE } from '../../../i18n/languages';
 import { itChecksTranslations, loadNamespace } from '../../../test-support/locale-checks';
 import { STATUSES } from './cases-page';
+import { FIGURE_KEYS } from './figures';
 
 // Fair play's admin pages (FEATURES.md §12) have their own namespace, `integrity`.
 const reference = loadNamespace(FALLBACK_LANGUAGE, 'integrity');
@@ -24,6 +25,7 @@ describe('integrity translations', () => {
     for (const what of ['freeze', 'dismiss', 'refund', 'confiscate', 'none']) used.add(`explain.${what}`);
     for (const what of ['refund', 'confiscate', 'none']) used.add(`action.confirm_${what}`);
     for (const reason of ['normal', 'surrender', 'timeout', 'left']) used.add(`reason.${reason}`);
+    for (const figure of FIGURE_KEYS) used.add(`figure.${figure}`);
     for (const key of used) expect(reference, key).toHaveProperty([key]);
     expect(Object.keys(reference).filter((key) => !used.has(key))).toEqual([]);
   });
