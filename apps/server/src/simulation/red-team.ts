@@ -24,7 +24,14 @@ export interface RedTeamOptions {
   readonly honest: number;
   /** Honest games played between abusers' games (the town's background). */
   readonly honestGamesPerRound: number;
+  /** At most this many rounds. */
   readonly rounds: number;
+  /**
+   * Stop at the end of the first round (from this one on) in which every abuser is in a case: the
+   * deals are the server's own random shuffles, so how many games a pair needs varies from run to
+   * run, and a test gives it room without paying for the rounds after. Unset: play every round.
+   */
+  readonly stopWhenFoundFrom?: number;
   readonly feeders: number;
   readonly log?: (line: string) => void;
   readonly seed?: number;
@@ -217,6 +224,8 @@ export async function runRedTeam(options: RedTeamOptions): Promise<RedTeamResult
     if (timingFound === null && cases.has(timingBot)) timingFound = await countMoves(timingBot);
     if (standInFound === null && cases.has(dropper)) standInFound = standInGames;
     log(`round ${round + 1}: ${games} games, open-case accounts ${cases.size}`);
+    const isAllFound = [...dumpingFound, softFound, timingFound, standInFound].every((found) => found !== null);
+    if (options.stopWhenFoundFrom !== undefined && round + 1 >= options.stopWhenFoundFrom && isAllFound) break;
   }
   const cases = await flagged();
   const pairSignal = softPlay(await loadHistory(store, [softA, softB], now())).find(
