@@ -1,8 +1,6 @@
 import { chooseAction, legalActions, type Action } from '@durak/engine';
 import { asRoomId, asUserId } from '@durak/protocol';
-import type { TestPlayer } from '../rooms/test-support.js';
-import type { RoomsServer } from '../test-support/rooms-server.js';
-import type { PlayerMove } from './game-service.js';
+import type { GameService, PlayerMove } from './game-service.js';
 
 /** An engine action as the game service takes it (the player is the caller, not a field). */
 export const toMove = (action: Action): PlayerMove => {
@@ -16,8 +14,8 @@ export const toMove = (action: Action): PlayerMove => {
  * (a secret trump) is dropped and another tried.
  */
 export async function moveOf(
-  server: Pick<RoomsServer, 'module'>,
-  player: TestPlayer,
+  server: { readonly module: { readonly games: Pick<GameService, 'view' | 'act'> } },
+  player: { readonly id: number },
   roomId: number,
   random: () => number,
 ): Promise<boolean> {
