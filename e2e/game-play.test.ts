@@ -191,7 +191,7 @@ describe('watching and reconnecting', () => {
       const watcher = await player(4);
       await watcher.page.goto(`/durak/${roomId}`);
       await watcher.page.getByTestId('spectator-note').waitFor();
-      const spectatorSawHand = async () => {
+      const spectatorSawHandNow = async () => {
         const hands = await Promise.all(
           players.map((p) => p.page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))),
         );
@@ -201,6 +201,15 @@ describe('watching and reconnecting', () => {
           .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
         const shown = await watcher.page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
         return shown.filter((c) => !onTable.includes(c) && hands.flat().includes(c));
+      };
+      // A card just played is in its player's hand at the first read and flying to the table at the
+      // next: a face that is still shown, off the table and in a hand, once the moves settle leaked.
+      const spectatorSawHand = async () => {
+        const suspects = await spectatorSawHandNow();
+        if (suspects.length === 0) return [];
+        await waitForAnimations(watcher.page);
+        const again = await spectatorSawHandNow();
+        return suspects.filter((c) => again.includes(c));
       };
       const offline = players[1]!;
       let wentOffline = false;
