@@ -203,13 +203,18 @@ describe('watching and reconnecting', () => {
         return shown.filter((c) => !onTable.includes(c) && hands.flat().includes(c));
       };
       // A card just played is in its player's hand at the first read and flying to the table at the
-      // next: a face that is still shown, off the table and in a hand, once the moves settle leaked.
+      // next: a face leaked only if it is still shown, off the table and in a hand, at every read for
+      // five seconds. (Waiting for the page's animations does not serve: the turn timer's ring is a
+      // finite animation as long as the turn.)
       const spectatorSawHand = async () => {
-        const suspects = await spectatorSawHandNow();
-        if (suspects.length === 0) return [];
-        await waitForAnimations(watcher.page);
-        const again = await spectatorSawHandNow();
-        return suspects.filter((c) => again.includes(c));
+        let suspects = await spectatorSawHandNow();
+        const until = Date.now() + 5_000;
+        while (suspects.length > 0 && Date.now() < until) {
+          await watcher.page.waitForTimeout(250);
+          const again = await spectatorSawHandNow();
+          suspects = suspects.filter((c) => again.includes(c));
+        }
+        return suspects;
       };
       const offline = players[1]!;
       let wentOffline = false;
