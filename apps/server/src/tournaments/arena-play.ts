@@ -1,12 +1,14 @@
 import type { ResultPayload } from '@durak/protocol';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { linkedAmong } from '../integrity/linked-accounts.js';
 import type { SeatedRooms } from '../rooms/seated-rooms.js';
 import type { Outbox } from '../publishing/outbox.js';
 import type { Tx } from '../store/db.js';
 import { tournamentEntries, tournaments } from '../store/tournaments-schema.js';
 import { compareStanding, isRematch, pairFree, scoreGame } from './arena-rules.js';
 import { arenaStandings, freePlayersOf } from './arena-store.js';
-import { cancelTournament, payPlacings, publishChanged } from './tournament-rounds.js';
+import { pairKey } from './knockout.js';
+import { cancelTournament, isAtStake, payPlacings, publishChanged } from './tournament-rounds.js';
 import { entriesOf, gameOptionsOf, registeredCount, type TournamentRow } from './tournament-store.js';
 
 /** What an arena's clock and pairing need from the rest of the server. */
@@ -99,7 +101,10 @@ async function pairArena(tx: Tx, t: TournamentRow, outbox: Outbox, at: Date, dep
   // The next due time is the clock's end, or the end of a rematch's hold; a player coming free
   // brings the pairing forward again.
   let dueAt = t.endsAt!.getTime();
-  for (const table of pairFree(free, t.roomSize)) {
+  // Linked accounts never share a table where chips are at stake (FEATURES.md §12): registration
+  // refuses them, this keeps apart those linked since.
+  const linked = isAtStake(t) ? new Set((await linkedAmong(tx, [...byId.keys()])).map((p) => pairKey(p.a, p.b))) : new Set<string>();
+  for (const table of pairFree(free, t.roomSize, linked)) {
     const players = table.map((id) => byId.get(id)!);
     const holdUntil = Math.min(...players.map((p) => p.freeSince)) + deps.rematchHoldMs;
     if (isRematch(players) && holdUntil > at.getTime()) dueAt = Math.min(dueAt, holdUntil);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareStanding, isRematch, pairFree, scoreGame, type ArenaScore, type FreePlayer } from './arena-rules.js';
+import { pairKey } from './knockout.js';
 
 const zero: ArenaScore = { points: 0, games: 0, wins: 0, streak: 0 };
 const play = (outcomes: [result: 'victory' | 'defeat' | 'draw', reason?: string][]) =>
@@ -48,6 +49,26 @@ describe('pairFree', () => {
     // Greedy by waiting time would leave 3 and 4 (last table together) for the second table.
     const tables = pairFree([free(1, 0), free(2, 1), free(3, 2, [4]), free(4, 3, [3])], 2);
     expect(tables.every((t) => !(t.includes(3) && t.includes(4)))).toBe(true);
+  });
+
+  it('never seats linked accounts together, even over a repeat; alone together, one of them waits (FEATURES.md §12)', () => {
+    const linked = new Set([pairKey(1, 2), pairKey(3, 4)]);
+    // Every unlinked pair just played (as last tables of three would leave them): the draw repeats, never links.
+    const met = pairFree([free(1, 0, [3, 4]), free(2, 1, [3, 4]), free(3, 2, [1, 2]), free(4, 3, [1, 2])], 2, linked);
+    expect(met.flat().sort()).toEqual([1, 2, 3, 4]);
+    for (const table of met) expect(linked.has(pairKey(table[0]!, table[1]!))).toBe(false);
+    expect(pairFree([free(1, 0), free(2, 1)], 2, linked)).toEqual([]);
+    // Three free, two of them linked: the unlinked one plays the longer waiting of the pair.
+    expect(pairFree([free(1, 0), free(2, 1), free(5, 2)], 3, linked)).toEqual([[1, 5]]);
+    // Nine at tables of three, three linked pairs: never together.
+    const pairs = new Set([pairKey(1, 2), pairKey(3, 4), pairKey(5, 6)]);
+    const tables = pairFree(
+      Array.from({ length: 9 }, (_, i) => free(i + 1, i)),
+      3,
+      pairs,
+    );
+    expect(tables.flat().sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const table of tables) for (const a of table) for (const b of table) if (a < b) expect(pairs.has(pairKey(a, b))).toBe(false);
   });
 
   it('fills tables of up to four, sizes differing by at most one', () => {

@@ -3,7 +3,7 @@
  * with whom when players are free, and the order of the board. No I/O: the service feeds rows in
  * and writes what comes back.
  */
-import { roomSizes } from './knockout.js';
+import { pairKey, roomSizes } from './knockout.js';
 
 export interface ArenaScore {
   readonly points: number;
@@ -47,10 +47,10 @@ export interface FreePlayer {
 }
 
 const metLast = (a: FreePlayer, b: FreePlayer) => a.lastTable.includes(b.userId) || b.lastTable.includes(a.userId);
-const repeatsIn = (table: readonly FreePlayer[]) => {
-  let repeats = 0;
-  for (let i = 0; i < table.length; i++) for (let j = i + 1; j < table.length; j++) if (metLast(table[i]!, table[j]!)) repeats++;
-  return repeats;
+const pairsIn = (table: readonly FreePlayer[], holds: (a: FreePlayer, b: FreePlayer) => boolean) => {
+  let pairs = 0;
+  for (let i = 0; i < table.length; i++) for (let j = i + 1; j < table.length; j++) if (holds(table[i]!, table[j]!)) pairs++;
+  return pairs;
 };
 
 /**
@@ -59,23 +59,31 @@ const repeatsIn = (table: readonly FreePlayer[]) => {
  * waiting players they did not just play; a table repeats a last game only when nobody else is
  * free to break it up. Then any table left with a repeat swaps a player with another table or with
  * the one waiting, when that removes the repeat.
+ *
+ * `linked`: pairs of linked accounts (`pairKey`, FEATURES.md §12) that must never share a table.
+ * They are kept apart before any repeat is, and a table that still holds one after the swaps
+ * seats only its longest waiting of them: the other waits for someone else to come free.
  */
-export function pairFree(players: readonly FreePlayer[], tableSize: number): number[][] {
+export function pairFree(players: readonly FreePlayer[], tableSize: number, linked: ReadonlySet<string> = new Set()): number[][] {
+  const isLinked = (a: FreePlayer, b: FreePlayer) => linked.has(pairKey(a.userId, b.userId));
+  // A linked pair outweighs every repeat a table of six could hold.
+  const costOf = (table: readonly FreePlayer[]) => pairsIn(table, isLinked) * 100 + pairsIn(table, metLast);
   const queue = [...players].sort((a, b) => a.freeSince - b.freeSince || a.userId - b.userId);
   const sizes = roomSizes(queue.length, tableSize).filter((size) => size >= 2);
   const tables: FreePlayer[][] = [];
   for (const size of sizes) {
     const table = [queue.shift()!];
     while (table.length < size) {
-      const fresh = queue.findIndex((p) => table.every((q) => !metLast(p, q)));
-      table.push(queue.splice(fresh >= 0 ? fresh : 0, 1)[0]!);
+      let next = queue.findIndex((p) => table.every((q) => !isLinked(p, q) && !metLast(p, q)));
+      if (next < 0) next = queue.findIndex((p) => table.every((q) => !isLinked(p, q)));
+      table.push(queue.splice(Math.max(next, 0), 1)[0]!);
     }
     tables.push(table);
   }
   // The players still waiting take part in the swaps as one more group that is never seated.
   const groups = [...tables, queue];
   for (let t = 0; t < tables.length; t++) {
-    if (repeatsIn(tables[t]!) === 0) continue;
+    if (costOf(tables[t]!) === 0) continue;
     swap: for (let g = 0; g < groups.length; g++) {
       if (g === t) continue;
       for (let i = 0; i < tables[t]!.length; i++) {
@@ -84,19 +92,22 @@ export function pairFree(players: readonly FreePlayer[], tableSize: number): num
           const b = [...groups[g]!];
           [a[i], b[j]] = [b[j]!, a[i]!];
           const isSeated = g < tables.length;
-          const before = repeatsIn(tables[t]!) + (isSeated ? repeatsIn(groups[g]!) : 0);
-          if (repeatsIn(a) + (isSeated ? repeatsIn(b) : 0) < before) {
+          const before = costOf(tables[t]!) + (isSeated ? costOf(groups[g]!) : 0);
+          if (costOf(a) + (isSeated ? costOf(b) : 0) < before) {
             tables[t] = a;
             groups[t] = a;
             groups[g] = b;
             if (isSeated) tables[g] = b;
-            if (repeatsIn(a) === 0) break swap;
+            if (costOf(a) === 0) break swap;
           }
         }
       }
     }
   }
-  return tables.map((table) => table.map((p) => p.userId));
+  return tables
+    .map((table) => table.filter((p, i) => table.slice(0, i).every((q) => !isLinked(p, q))))
+    .filter((table) => table.length >= 2)
+    .map((table) => table.map((p) => p.userId));
 }
 
 /** Whether everyone at the table sat together at their last table too: the same game again. */

@@ -132,6 +132,36 @@ describe('joining and pausing while it runs', () => {
   });
 });
 
+describe('linked accounts (FEATURES.md §12)', () => {
+  it('two accounts linked after registering never share a table at stake, game after game', async () => {
+    const field = await players(4);
+    const id = await createArena(server.url, admin, clock, { buy_in: '50' });
+    await registerAll(server.url, id, field);
+    // The second account signs in once from the first's device: linked from now on.
+    for (const [p, device] of [
+      [field[0]!, 'arena-ring-0001'],
+      [field[1]!, 'arena-ring-0001'],
+    ] as const)
+      expect(
+        (await request(`${server.url}/api/user/login`, { body: { username: p.username, password: 'password-123', device_id: device } }))
+          .status,
+      ).toBe(200);
+    await sweepAfter(server, clock, 61_000);
+    const ring = [field[0]!.id, field[1]!.id];
+    for (let game = 0; game < 6; game++) {
+      const tables = await arenaTables(server, id);
+      expect(tables.length, `game ${game}`).toBeGreaterThan(0);
+      for (const table of tables)
+        expect(
+          ring.every((p) => table.players.includes(p)),
+          `game ${game}`,
+        ).toBe(false);
+      await surrender(server, tables[0]!.players[0]!, tables[0]!.roomId);
+      await sweepAfter(server, clock, 2_500);
+    }
+  });
+});
+
 describe('the end', () => {
   it('starts no game after the clock, counts the running one, then pays the places once', async () => {
     const { id, field } = await started(3, { buy_in: '300', payout_preset_id: 2 });
