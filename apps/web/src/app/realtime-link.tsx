@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { connectRealtime, disconnectRealtime, personalChannel, subscribe, useRealtimeStore } from '../net/realtime';
+import { usePersonalChannel } from '../net/personal-channel';
+import { connectRealtime, disconnectRealtime, useRealtimeStore } from '../net/realtime';
 import { patchUser, refreshWallets, useUserId } from '../net/user-query';
 
 /** Connects the realtime client once signed in and shows a quiet notice while it reconnects. */
@@ -15,17 +16,15 @@ export function RealtimeLink() {
   useEffect(() => {
     if (userId === undefined) return;
     void connectRealtime();
-    // The personal channel says when a balance moved. The economy sends every wallet's new
-    // balance; a game or a tournament says only what moved, and the balances are read once.
-    const off = subscribe(personalChannel(userId), (message) => {
-      if (message.type === 'wallet') patchUser(client, { wallets: message.wallets });
-      else if (message.type === 'wallet_changed') void refreshWallets(client);
-    });
-    return () => {
-      off();
-      disconnectRealtime();
-    };
-  }, [client, userId]);
+    return disconnectRealtime;
+  }, [userId]);
+
+  // The personal channel says when a balance moved. The economy sends every wallet's new
+  // balance; a game or a tournament says only what moved, and the balances are read once.
+  usePersonalChannel((message) => {
+    if (message.type === 'wallet') patchUser(client, { wallets: message.wallets });
+    else if (message.type === 'wallet_changed') void refreshWallets(client);
+  });
 
   useEffect(() => {
     // Visible to tests and to anyone debugging a connection from the console.

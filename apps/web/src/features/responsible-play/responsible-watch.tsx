@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { toApiFailure } from '../../net/api-error';
 import { http } from '../../net/http';
 import { queryKeys } from '../../net/query-keys';
-import { personalChannel, subscribe } from '../../net/realtime';
+import { usePersonalChannel } from '../../net/personal-channel';
 import { useUserId } from '../../net/user-query';
 import { formatChips } from '../../ui/format';
 import { Modal } from '../../ui/modal';
@@ -79,12 +79,9 @@ export function ResponsiblePlayWatch() {
     if (missed) setCheck(missed);
   }, [missed?.due_at]);
 
-  useEffect(() => {
-    if (userId === undefined) return;
-    return subscribe(personalChannel(userId), (message) => {
-      if (message.type === 'reality_check') setCheck(message);
-    });
-  }, [userId]);
+  usePersonalChannel((message) => {
+    if (message.type === 'reality_check') setCheck(message);
+  });
 
   useEffect(() => {
     const id = http.interceptors.response.use(undefined, (error: unknown) => {
