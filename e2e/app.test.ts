@@ -49,6 +49,26 @@ describe('start screen', () => {
     await context.close();
   });
 
+  it('paints the start picture from the page itself before the app’s code arrives, then the app takes over', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    // The app's code held back, as a slow phone network holds it for seconds.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/games', { waitUntil: 'commit' });
+    const shell = page.locator('#root .app-shell img');
+    await expect.poll(() => shell.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect((await shell.boundingBox())!.width).toBeGreaterThan(300);
+    release();
+    // The app replaces it: a signed-out visitor lands on the sign-in page.
+    await page.waitForURL('**/auth/login');
+    expect(await page.locator('#root .app-shell').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows a retry button when loading fails, and the retry loads the user', async () => {
     const tokens = await registerByApi(server.baseUrl, uniqueName(), PASSWORD);
     const { context, page } = await newPage(browser, server.baseUrl);

@@ -9,14 +9,19 @@ const handlers = vi.hoisted(() => new Map<string, (data: unknown) => void>());
 const refreshWallets = vi.hoisted(() => vi.fn());
 vi.mock('../net/realtime', async () => {
   const { create } = await import('zustand');
+  const { useEffect } = await import('react');
+  const subscribe = (channel: string, handler: (data: unknown) => void) => {
+    handlers.set(channel, handler);
+    return () => void handlers.delete(channel);
+  };
   return {
     connectRealtime: vi.fn(() => Promise.resolve()),
     disconnectRealtime: vi.fn(),
     personalChannel: (id: number) => `#${id}`,
-    subscribe: (channel: string, handler: (data: unknown) => void) => {
-      handlers.set(channel, handler);
-      return () => handlers.delete(channel);
-    },
+    subscribe,
+    // usePersonalChannel's hook, over the same fake subscription.
+    useChannel: (channel: string | null, handler: (data: unknown) => void) =>
+      useEffect(() => (channel === null ? undefined : subscribe(channel, (data) => handler(data))), [channel]),
     useRealtimeStore: create(() => ({ state: 'connected', hasDropped: false })),
   };
 });
