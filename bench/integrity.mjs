@@ -7,16 +7,28 @@
 import { runRedTeam } from '../apps/server/dist/simulation/red-team.js';
 
 const honest = Number(process.env.INTEGRITY_BENCH_HONEST ?? 50);
-const rounds = Number(process.env.INTEGRITY_BENCH_ROUNDS ?? 30);
+// At most `rounds` rounds (the soft-play pair plays one shared game a round, and its bound is 100
+// shared games), stopping at the end of the first round from `minRounds` on in which every abuser is
+// in a case: the honest players always play `minRounds` rounds, so their false flags are comparable.
+const rounds = Number(process.env.INTEGRITY_BENCH_ROUNDS ?? 100);
+const minRounds = Math.min(rounds, Number(process.env.INTEGRITY_BENCH_MIN_ROUNDS ?? 30));
 const perRound = Number(process.env.INTEGRITY_BENCH_HONEST_GAMES ?? 6);
 const feeders = Number(process.env.INTEGRITY_BENCH_FEEDERS ?? 6);
 const seed = Number(process.env.INTEGRITY_BENCH_SEED ?? 42);
 
 const started = performance.now();
-const result = await runRedTeam({ honest, honestGamesPerRound: perRound, rounds, feeders, seed, log: (line) => console.log(`  ${line}`) });
+const result = await runRedTeam({
+  honest,
+  honestGamesPerRound: perRound,
+  rounds,
+  stopWhenFoundFrom: minRounds,
+  feeders,
+  seed,
+  log: (line) => console.log(`  ${line}`),
+});
 const seconds = (performance.now() - started) / 1000;
 const show = (value, unit) => (value === null ? `not flagged within ${rounds} rounds` : `${value} ${unit}`);
-console.log(`red team: ${honest} honest players, ${rounds} rounds, ${result.games} games in ${seconds.toFixed(1)} s (seed ${seed})`);
+console.log(`red team: ${honest} honest players, ${result.rounds} rounds, ${result.games} games in ${seconds.toFixed(1)} s (seed ${seed})`);
 console.log(
   `  dumping ring, games per feeder until flagged: ${result.dumpingGamesPerFeeder.map((g) => (g === null ? '-' : g)).join(' ')} (bound 10)`,
 );

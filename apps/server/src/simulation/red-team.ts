@@ -46,6 +46,8 @@ export interface RedTeamResult {
   readonly honestFlagged: number;
   readonly honestPlayers: number;
   readonly games: number;
+  /** Rounds played (fewer than `rounds` when the run stopped once everyone was found). */
+  readonly rounds: number;
   /** The soft-play pair's signal at the end, with its figures. */
   readonly softPlaySignal: { score: number; figures: Readonly<Record<string, number | string>> } | null;
 }
@@ -179,7 +181,9 @@ export async function runRedTeam(options: RedTeamOptions): Promise<RedTeamResult
         )
       )[0]?.n ?? 0,
     );
+  let played = 0;
   for (let round = 0; round < options.rounds; round++) {
+    played = round + 1;
     for (let g = 0; g < options.honestGamesPerRound; g++) {
       const players = pick(2 + Math.floor(random() * 3));
       await play(await table(players), players, honestPolicy);
@@ -240,6 +244,7 @@ export async function runRedTeam(options: RedTeamOptions): Promise<RedTeamResult
     honestFlagged: honest.filter((h) => cases.has(h)).length,
     honestPlayers: honest.length,
     games,
+    rounds: played,
   };
   await built.close();
   rmSync(dataDir, { recursive: true, force: true });
