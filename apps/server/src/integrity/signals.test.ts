@@ -66,6 +66,25 @@ describe('linked accounts', () => {
   });
 });
 
+describe('linked accounts behind one address', () => {
+  it('a household of three on one address is linked by it; 300 players behind a carrier address are not, and their games together are', () => {
+    const b = honestTown(9);
+    for (const id of [1, 2, 3]) b.account(id, { address: '198.51.100.4' });
+    for (let id = 2000; id < 2300; id++) b.account(id, { address: '203.0.113.9' });
+    // One of the carrier's players also shares a device with a second one: that pair still fires.
+    b.account(2300, { deviceId: 'device-2000', address: '203.0.113.9', parentId: 2000 });
+    const found = linkedAccounts(b.build());
+    const household = found.filter((s) => s.figures.addresses === '198.51.100.4').map((s) => s.users);
+    expect(household).toEqual([
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]);
+    expect(found.filter((s) => String(s.figures.addresses).includes('203.0.113.9'))).toEqual([]);
+    expect(over(found).map((s) => [s.users, s.figures.devices])).toEqual([[[2000, 2300], 'device-2000']]);
+  });
+});
+
 describe('soft play', () => {
   it('a pair at 3-player tables who never throw in on each other fire within 100 shared games; their honest table-mates do not', () => {
     const b = honestTown(7);

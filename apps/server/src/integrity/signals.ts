@@ -1,4 +1,4 @@
-import { flowsOf, ownMoves, type GameHistory, type History } from './history.js';
+import { flowsOf, ownMoves, type GameHistory, type History, type SignInRecord } from './history.js';
 import { thresholds } from './thresholds.js';
 
 /**
@@ -102,7 +102,13 @@ function isFreshlyFunded(history: History, feeder: number, lost: readonly GameHi
   return (history.fundings ?? []).some((f) => f.userId === feeder && f.at <= first && first - f.at <= window);
 }
 
-/** Linked accounts: the same device, the same Telegram user, the same address within an hour. */
+/**
+ * Linked accounts: the same device, the same Telegram user, the same address within an hour. Sign-ins
+ * are grouped by each value rather than compared two by two: an address behind a carrier's NAT can
+ * carry hundreds of sign-ins, and the scan shares the event loop with the tables. An address seen
+ * with more than `addressMaxAccounts` accounts is a carrier's, an office's or a venue's, and links
+ * nobody.
+ */
 export function linkedAccounts(history: History): Signal[] {
   const t = thresholds.linkedAccounts;
   const byPair = new Map<string, { device: Set<string>; telegram: Set<string>; address: Set<string> }>();
@@ -112,21 +118,42 @@ export function linkedAccounts(history: History): Signal[] {
     byPair.set(key, found);
     return found;
   };
-  const sorted = [...history.signIns].sort((a, b) => a.at - b.at);
-  for (let i = 0; i < sorted.length; i++)
-    for (let j = i + 1; j < sorted.length; j++) {
-      const [x, y] = [sorted[i]!, sorted[j]!];
-      if (x.userId === y.userId) continue;
-      if (x.deviceId !== null && x.deviceId === y.deviceId) pairOf(x.userId, y.userId).device.add(x.deviceId);
-      if (x.telegramId !== null && x.telegramId === y.telegramId) pairOf(x.userId, y.userId).telegram.add(x.telegramId);
-      if (x.address !== null && x.address === y.address && y.at - x.at <= t.addressWindowMinutes * 60_000)
-        pairOf(x.userId, y.userId).address.add(x.address);
+  const groups = {
+    device: new Map<string, SignInRecord[]>(),
+    telegram: new Map<string, SignInRecord[]>(),
+    address: new Map<string, SignInRecord[]>(),
+  };
+  const add = <K, V>(map: Map<K, V[]>, key: K | null, value: V) => {
+    if (key === null) return;
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  for (const record of history.signIns) {
+    add(groups.device, record.deviceId, record);
+    add(groups.telegram, record.telegramId, record);
+    add(groups.address, record.address, record);
+  }
+  for (const kind of ['device', 'telegram'] as const)
+    for (const [value, records] of groups[kind]) {
+      const users = [...new Set(records.map((r) => r.userId))];
+      for (let i = 0; i < users.length; i++) for (let j = i + 1; j < users.length; j++) pairOf(users[i]!, users[j]!)[kind].add(value);
     }
+  const window = t.addressWindowMinutes * 60_000;
+  for (const [address, records] of groups.address) {
+    if (new Set(records.map((r) => r.userId)).size > t.addressMaxAccounts) continue;
+    const sorted = [...records].sort((a, b) => a.at - b.at);
+    for (let i = 0; i < sorted.length; i++)
+      for (let j = i + 1; j < sorted.length && sorted[j]!.at - sorted[i]!.at <= window; j++)
+        if (sorted[i]!.userId !== sorted[j]!.userId) pairOf(sorted[i]!.userId, sorted[j]!.userId).address.add(address);
+  }
+  const gamesOf = new Map<number, GameHistory[]>();
+  for (const game of history.games) for (const userId of new Set(game.outcomes.map((o) => o.userId))) add(gamesOf, userId, game);
   const signals: Signal[] = [];
   for (const [key, link] of byPair) {
     const [a, b] = key.split('-').map(Number) as [number, number];
     const isReferral = history.accounts.get(a)?.parentId === b || history.accounts.get(b)?.parentId === a;
-    const shared = history.games.filter((g) => g.outcomes.some((o) => o.userId === a) && g.outcomes.some((o) => o.userId === b));
+    const shared = (gamesOf.get(a) ?? []).filter((g) => g.outcomes.some((o) => o.userId === b));
     const chips = shared.reduce((sum, g) => {
       const flows = flowsOf(g);
       return sum + (flows.get(`${a}>${b}`) ?? 0n) + (flows.get(`${b}>${a}`) ?? 0n);

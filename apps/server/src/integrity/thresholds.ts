@@ -52,6 +52,12 @@ export const thresholds = {
     /** The same address within `addressWindowMinutes`: weak (families, offices, carriers). */
     address: 0.2,
     addressWindowMinutes: 60,
+    /**
+     * An address seen with more accounts than this links nobody: a carrier's NAT, an office or a
+     * venue (every player of a test or a bench on one machine is 127.0.0.1); pairing all of them
+     * was hundreds of thousands of pairs, seconds of the event loop the tables share.
+     */
+    addressMaxAccounts: 8,
     /** A referral between linked accounts is what self-referral looks like. */
     referral: 0.3,
     /** Chips flowing between linked accounts over their games. */
