@@ -221,6 +221,13 @@ export function softPlay(history: History): Signal[] {
       }
     close();
   }
+  // Per role and player, the chances and throw-ins on everyone: the rate on the others is these less the pair's.
+  const totals = new Map<string, [number, number]>();
+  for (const [key, [n, k]] of counts) {
+    const owner = key.slice(0, key.indexOf('>'));
+    const [tn, tk] = totals.get(owner) ?? [0, 0];
+    totals.set(owner, [tn + n, tk + k]);
+  }
   /** Chances of p on d, what p took, and what p would have taken at its rate on the others per role. */
   const lean = (p: number, d: number) => {
     let chances = 0;
@@ -231,14 +238,10 @@ export function softPlay(history: History): Signal[] {
     // depend on what it holds far more than on whom it faces.
     for (const role of ['t']) {
       const [n, k] = counts.get(`${role}:${p}>${d}`) ?? [0, 0];
-      let on = 0;
-      let ok = 0;
-      for (const [key, [cn, ck]] of counts) {
-        if (!key.startsWith(`${role}:${p}>`) || key === `${role}:${p}>${d}`) continue;
-        on += cn;
-        ok += ck;
-      }
-      const rate = on > 0 ? ok / on : 0;
+      // Everything p was offered in this role, less what it was offered on d.
+      const [all, allTaken] = totals.get(`${role}:${p}`) ?? [0, 0];
+      const on = all - n;
+      const rate = on > 0 ? (allTaken - k) / on : 0;
       chances += n;
       took += k;
       expected += n * rate;
