@@ -59,6 +59,14 @@ describe('computer opponent', () => {
     );
   }, 120_000);
 
+  test('three normal bots under a hidden secret trump finish the deal where they once passed the same sets round for ever', () => {
+    // Found by the property above (CI, 2026-11-28): every lead a set of tens or queens of several
+    // suits, always taken, every hand at six or more so nobody drew and the trump stayed hidden.
+    const options: GameOptions = { ...DEFAULT_OPTIONS, player_count: 3, secret_trump_mode: true, is_transfer_allowed: false };
+    const state = botGame(options, 'levels-949182', ['normal', 'normal']);
+    expect(state.results.every((r) => r !== null)).toBe(true);
+  });
+
   test('the same view and seed give the same action; another seed may differ but stays legal', () => {
     const created = createGame(DEFAULT_OPTIONS, ['ann', 'bob'], { seed: 'same' });
     if (!created.ok) throw new Error(created.error.message);

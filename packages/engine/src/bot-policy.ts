@@ -110,8 +110,11 @@ function leadScore(situation: Situation, cards: readonly Card[]): number {
   for (const c of cards) total += worth(c, situation.trump);
   const average = total / cards.length;
   const isPlain = cards.every((c) => c.suit !== situation.trump);
-  // Leading several cards at once empties the hand faster; worth it for plain cards only.
-  return average - (isPlain ? (cards.length - 1) * 2.5 : 0);
+  // Leading several cards at once empties the hand faster; worth it for plain cards only, and only
+  // once the trump is known. While a secret trump is hidden nobody defends with one, so a set of
+  // several suits is rarely beaten: it goes round the table taken and taken again, and three bots
+  // that never draw (every hand at six or more) passed the same sets round for ever.
+  return average - (isPlain && situation.trump !== null ? (cards.length - 1) * 2.5 : 0);
 }
 
 /**
