@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { applyAction } from './apply.js';
-import { chooseAction, type BotLevel } from './bot.js';
+import { chooseAction, LONG_GAME_STEPS, type BotLevel } from './bot.js';
 import { cardCode } from './cards.js';
 import { createGame } from './create-game.js';
 import { legalActions } from './legal.js';
@@ -64,6 +64,22 @@ describe('computer opponent', () => {
     // suits, always taken, every hand at six or more so nobody drew and the trump stayed hidden.
     const options: GameOptions = { ...DEFAULT_OPTIONS, player_count: 3, secret_trump_mode: true, is_transfer_allowed: false };
     const state = botGame(options, 'levels-949182', ['normal', 'normal']);
+    expect(state.results.every((r) => r !== null)).toBe(true);
+  });
+
+  test('a deal the bots would pass round for ever ends once the game is LONG_GAME_STEPS long', () => {
+    // Two normal bots with transfers and cheating allowed gave and took the same cards for ever
+    // (20,000 random bot games: 2 to 3 of them), the talon stuck at six.
+    const options: GameOptions = {
+      ...DEFAULT_OPTIONS,
+      is_transfer_allowed: true,
+      card_transfer_permission: 'NEIGHBORS_ONLY',
+      is_cheating_allowed: true,
+      is_speed_mode: true,
+      is_legacy_seat_order: true,
+    };
+    const state = botGame(options, 's-1000000', ['normal', 'normal']);
+    expect(state.seq).toBeGreaterThan(LONG_GAME_STEPS);
     expect(state.results.every((r) => r !== null)).toBe(true);
   });
 

@@ -13,6 +13,14 @@ export interface BotOptions {
 }
 
 /**
+ * A game this many steps long is passing the same cards round: bots that always choose alike can
+ * take and give the same sets for ever (found with a secret trump that never shows, and at tables
+ * with transfers and cheating). From here every level plays one of its safe moves at random, which
+ * ends such a deal; an ordinary game is over in a few hundred steps.
+ */
+export const LONG_GAME_STEPS = 1_500;
+
+/**
  * The computer opponent. Reads only `view` (what `viewFor(state, player)` gives that player) and
  * returns one of that player's legal actions, or null when it is not this player's decision now
  * (another player must act first). Never cheats, catches or surrenders.
@@ -33,9 +41,10 @@ export function chooseAction(view: GameView, second: BotOptions | readonly Actio
   if (view.viewer === null || view.phase === 'finished') return null;
   const legal = safeActions(view, legalActions(view, view.viewer));
   if (legal.length === 0) return null;
-  if (level === 'easy') return simpleBotAction(view, legal, random);
   const isOurDecision =
     view.phase === 'catch_window' || view.round.slots.length === 0 || legal.some((a) => a.type === 'beat' || a.type === 'take');
+  if (view.seq >= LONG_GAME_STEPS && (level === 'easy' || isOurDecision)) return legal[Math.floor(random() * legal.length)]!;
+  if (level === 'easy') return simpleBotAction(view, legal, random);
   if (!isOurDecision) return null;
   if (level === 'normal') return policyAction(situationOfView(view), legal, random);
   return searchAction(view, rankedMoves(situationOfView(view), legal, random), random);
