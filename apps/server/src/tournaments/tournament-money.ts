@@ -37,3 +37,26 @@ export async function movePlayerChips(
   }
   return moved;
 }
+
+/**
+ * An entry or a rebuy paid in: `amount` to the pool and the tournament's fee to the house, in the
+ * caller's transaction (a wallet that cannot pay both pays neither: the caller's failed Result rolls
+ * both back), each under its own idempotency key. Answers the refusal, or undefined once paid.
+ */
+export async function payIn(
+  tx: Tx,
+  outbox: Outbox,
+  t: TournamentRow,
+  payment: { userId: number; amount: bigint; kind: string; key: string; feeKey: string },
+): Promise<Extract<TransferResult, { ok: false }> | undefined> {
+  const parts = [
+    { amount: payment.amount, account: 'pool' as const, kind: payment.kind, key: payment.key },
+    { amount: t.fee, account: 'house' as const, kind: 'tournament_fee', key: payment.feeKey },
+  ];
+  for (const part of parts) {
+    if (part.amount <= 0n) continue;
+    const moved = await movePlayerChips(tx, outbox, t, { userId: payment.userId, direction: 'in', ...part });
+    if (!moved.ok) return moved;
+  }
+  return undefined;
+}

@@ -15,7 +15,7 @@ import { createTournamentAdmin, type TournamentAdmin } from './tournament-admin.
 import { createTournamentAdminWrites, type TournamentAdminWrites } from './tournament-admin-writes.js';
 import { arenaDue, publishStandings, recordArenaGame, schedulePairing, type ArenaDeps } from './arena-play.js';
 import { createArenaCalls, type ArenaCalls } from './arena-service.js';
-import { movePlayerChips } from './tournament-money.js';
+import { movePlayerChips, payIn } from './tournament-money.js';
 import { cancelTournament, linkedEntryRefusal, publishChanged, recordGame, seatNextRound, type RoundDeps } from './tournament-rounds.js';
 import {
   allPresets,
@@ -156,29 +156,15 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
           amount: stake,
         });
         if (!allowed.ok) return allowed;
-        if (t.buyIn > 0n) {
-          const paid = await movePlayerChips(tx, outbox, t, {
-            userId,
-            amount: t.buyIn,
-            direction: 'in',
-            account: 'pool',
-            kind: 'tournament_buy_in',
-            key: `tournament:${id}:entry:${userId}:${registrations}`,
-          });
-          if (!paid.ok) return paid;
-        }
-        // The fee goes beside the buy-in to the house, in the same transaction: a wallet that cannot pay both pays neither.
-        if (t.fee > 0n) {
-          const fee = await movePlayerChips(tx, outbox, t, {
-            userId,
-            amount: t.fee,
-            direction: 'in',
-            account: 'house',
-            kind: 'tournament_fee',
-            key: `tournament:${id}:entry_fee:${userId}:${registrations}`,
-          });
-          if (!fee.ok) return fee;
-        }
+        // The fee goes beside the buy-in to the house, in the same transaction.
+        const refused = await payIn(tx, outbox, t, {
+          userId,
+          amount: t.buyIn,
+          kind: 'tournament_buy_in',
+          key: `tournament:${id}:entry:${userId}:${registrations}`,
+          feeKey: `tournament:${id}:entry_fee:${userId}:${registrations}`,
+        });
+        if (refused) return refused;
         if (entry) {
           await tx
             .update(tournamentEntries)
@@ -277,26 +263,14 @@ export function createTournamentsService(options: TournamentsOptions): Tournamen
           amount: t.rebuyPrice + t.fee,
         });
         if (!allowed.ok) return allowed;
-        const paid = await movePlayerChips(tx, outbox, t, {
+        const refused = await payIn(tx, outbox, t, {
           userId,
           amount: t.rebuyPrice,
-          direction: 'in',
-          account: 'pool',
           kind: 'tournament_rebuy',
           key: `tournament:${id}:rebuy:${userId}:${rebuys}`,
+          feeKey: `tournament:${id}:rebuy_fee:${userId}:${rebuys}`,
         });
-        if (!paid.ok) return paid;
-        if (t.fee > 0n) {
-          const fee = await movePlayerChips(tx, outbox, t, {
-            userId,
-            amount: t.fee,
-            direction: 'in',
-            account: 'house',
-            kind: 'tournament_fee',
-            key: `tournament:${id}:rebuy_fee:${userId}:${rebuys}`,
-          });
-          if (!fee.ok) return fee;
-        }
+        if (refused) return refused;
         await tx
           .update(tournamentEntries)
           .set({ rebuys, paidIn: entry.paidIn + t.rebuyPrice, feePaid: entry.feePaid + t.fee, isEliminated: false, eliminatedRound: null })
