@@ -46,6 +46,8 @@ export interface FreePlayer {
   readonly lastTable: readonly number[];
 }
 
+/** The longest waiting first (then the lower id). */
+const byWait = (a: FreePlayer, b: FreePlayer) => a.freeSince - b.freeSince || a.userId - b.userId;
 const metLast = (a: FreePlayer, b: FreePlayer) => a.lastTable.includes(b.userId) || b.lastTable.includes(a.userId);
 const pairsIn = (table: readonly FreePlayer[], holds: (a: FreePlayer, b: FreePlayer) => boolean) => {
   let pairs = 0;
@@ -68,7 +70,7 @@ export function pairFree(players: readonly FreePlayer[], tableSize: number, link
   const isLinked = (a: FreePlayer, b: FreePlayer) => linked.has(pairKey(a.userId, b.userId));
   // A linked pair outweighs every repeat a table of six could hold.
   const costOf = (table: readonly FreePlayer[]) => pairsIn(table, isLinked) * 100 + pairsIn(table, metLast);
-  const queue = [...players].sort((a, b) => a.freeSince - b.freeSince || a.userId - b.userId);
+  const queue = [...players].sort(byWait);
   const sizes = roomSizes(queue.length, tableSize).filter((size) => size >= 2);
   const tables: FreePlayer[][] = [];
   for (const size of sizes) {
@@ -104,8 +106,14 @@ export function pairFree(players: readonly FreePlayer[], tableSize: number, link
       }
     }
   }
+  // Of a linked pair still together, the longer waiting stays; the table keeps its seat order.
+  const withoutLinked = (table: readonly FreePlayer[]) => {
+    const kept: FreePlayer[] = [];
+    for (const p of [...table].sort(byWait)) if (kept.every((q) => !isLinked(p, q))) kept.push(p);
+    return table.filter((p) => kept.includes(p));
+  };
   return tables
-    .map((table) => table.filter((p, i) => table.slice(0, i).every((q) => !isLinked(p, q))))
+    .map(withoutLinked)
     .filter((table) => table.length >= 2)
     .map((table) => table.map((p) => p.userId));
 }
